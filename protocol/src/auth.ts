@@ -1,0 +1,54 @@
+/** Wire shapes of the auth API (WIRE.md, Auth). */
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits.ts';
+
+export interface WireUser {
+  id: string;
+  email: string;
+  displayName: string | null;
+  avatarUrl: string | null;
+  role: string;
+  /** A JSON string; clients parse it (some send an object). */
+  metadata: string;
+  emailVerified: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_expires_in: number;
+}
+
+export interface SessionResponse extends TokenResponse {
+  user: WireUser;
+}
+
+/** What a client keeps in storage: the token response plus when it was issued (unix seconds). */
+export interface StoredTokens extends TokenResponse {
+  issued_at: number;
+}
+
+/** A deliberately basic shape check: the server normalises and checks again. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH)
+  .regex(EMAIL_PATTERN);
+
+export const passwordSchema = z.string().max(PASSWORD_MAX_LENGTH);
+
+/** The profile metadata the app keeps in `metadata` (spec section 3). */
+export interface UserMetadata {
+  firstName?: string;
+  lastName?: string;
+  troopNumber?: string;
+  troopRole?: string;
+  [key: string]: unknown;
+}

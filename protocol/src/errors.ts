@@ -1,0 +1,123 @@
+/**
+ * The error catalogue: every code the server may answer and the words a person reads for it
+ * (spec section 8). Server, SDK and web import from here so a code and its message never drift.
+ */
+
+/** Auth codes existing clients understand. Clients treat any other auth code as NETWORK_ERROR. */
+export const AUTH_ERROR_CODES = [
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED',
+  'POPUP_CANCELED',
+  'NETWORK_ERROR',
+  'RATE_LIMITED',
+  'AUTH_TIMEOUT',
+  'REDIRECT_FAILED',
+  'TOKEN_EXPIRED',
+  'USER_NOT_FOUND',
+  'EMAIL_ALREADY_EXISTS',
+  'WEAK_PASSWORD',
+  'INVALID_EMAIL',
+  'MAGIC_LINK_EXPIRED',
+  'VERIFICATION_FAILED',
+] as const;
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+
+export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
+  INVALID_CREDENTIALS: 'Invalid email or password. Please try again.',
+  EMAIL_NOT_VERIFIED: 'Please verify your email address before signing in.',
+  POPUP_CANCELED: 'Sign-in was canceled. Please try again.',
+  NETWORK_ERROR: 'Network error. Please check your connection and try again.',
+  RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
+  AUTH_TIMEOUT: 'Authentication timed out. Please try again.',
+  REDIRECT_FAILED: 'Redirect failed. Please try again.',
+  TOKEN_EXPIRED: 'Session expired. Please sign in again.',
+  USER_NOT_FOUND: 'User not found. Please check your email and try again.',
+  EMAIL_ALREADY_EXISTS: 'An account with this email already exists.',
+  WEAK_PASSWORD: 'Password is too weak. Please choose a stronger password.',
+  INVALID_EMAIL: 'Please enter a valid email address.',
+  MAGIC_LINK_EXPIRED: 'Magic link has expired. Please request a new one.',
+  VERIFICATION_FAILED: 'Verification failed. Please try again.',
+};
+
+export const DEFAULT_AUTH_ERROR_MESSAGE = 'Authentication error. Please try again.';
+
+/** Only these may succeed when simply tried again (spec section 8). */
+export const RETRYABLE_AUTH_CODES: ReadonlySet<AuthErrorCode> = new Set([
+  'NETWORK_ERROR',
+  'RATE_LIMITED',
+]);
+
+export function isAuthErrorCode(code: unknown): code is AuthErrorCode {
+  return typeof code === 'string' && (AUTH_ERROR_CODES as readonly string[]).includes(code);
+}
+
+export function authErrorMessage(code: string | undefined): string {
+  return isAuthErrorCode(code) ? AUTH_ERROR_MESSAGES[code] : DEFAULT_AUTH_ERROR_MESSAGE;
+}
+
+/** Codes for everything that is not auth. Stable strings that clients may branch on. */
+export const API_ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'PROJECT_NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'METHOD_NOT_ALLOWED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+export type ErrorCode = AuthErrorCode | ApiErrorCode;
+
+/** Words shown when the server gives no message of its own. */
+export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
+  VALIDATION_ERROR: 'Invalid request parameters',
+  UNAUTHORIZED: 'Authentication required',
+  FORBIDDEN: 'You do not have permission to do this',
+  NOT_FOUND: 'Not found',
+  PROJECT_NOT_FOUND: 'Project not found',
+  CONFLICT: 'Conflict',
+  PAYLOAD_TOO_LARGE: 'Request body is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
+  METHOD_NOT_ALLOWED: 'Method not allowed',
+  INTERNAL_ERROR: 'Internal server error',
+  SERVICE_UNAVAILABLE: 'Service unavailable',
+};
+
+/** Messages the screens show (spec sections 5 and 8). */
+export const UI_MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  selectTroopRole: 'Please select a troop role',
+  signInFailed: 'Failed to sign in. Please check your credentials.',
+  signUpFailed: 'Failed to create account. Please try again.',
+  signUpSuccess: (product: string) => `Account created successfully! Welcome to ${product}.`,
+  allFieldsRequired: 'All fields are required',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  profileAuthFailed:
+    'Authentication failed. Your session may have expired. Please log out and log in again.',
+  profileUpdateFailed: 'Failed to update profile',
+  avatarNotImage: 'Please upload an image file',
+  avatarTooLarge: 'Image size must be less than 5MB',
+  avatarUploadFailed: 'Failed to upload avatar',
+  avatarNoPublicUrl: 'Upload failed - no public URL returned',
+  storageExists: 'File already exists. Set upsert: true to overwrite.',
+  storageInvalid: 'Invalid request parameters',
+  storageNotFound: 'File not found',
+  unsupportedFileType: 'Unsupported file type',
+  recordNotFound: (id: string) => `Record with id ${id} not found`,
+} as const;
+
+/**
+ * The JSON error body. Both shapes clients read are present: `error.message`/`code` for generic
+ * clients, and for auth endpoints `error` is the message string itself (WIRE.md, Common).
+ */
+export interface ErrorBody {
+  error: { code: string; message: string } | string;
+  code: string;
+  message: string;
+}

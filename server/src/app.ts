@@ -1,0 +1,44 @@
+/**
+ * Builds the HTTP app from its dependencies. No side effects at import: main.ts wires real
+ * services; tests pass an in-memory store and a manual clock.
+ */
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import { JSON_BODY_MAX_BYTES } from '@scout/protocol/limits';
+import type { AppDeps } from './deps.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { installJsonBody } from './http/json-body.ts';
+import { installRequestLog } from './http/request-log.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { installSpa } from './http/spa.ts';
+import { healthRoutes } from './http/health-routes.ts';
+import { authRoutes } from './auth/routes.ts';
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: (deps.logger || undefined) as FastifyBaseLogger | undefined,
+    // http/request-log.ts writes the one line per request, with secrets redacted.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: JSON_BODY_MAX_BYTES,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Request ids are ours; a client-sent id header never reaches the logs unchecked.
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  installErrorHandling(app);
+  installJsonBody(app);
+  installSecurityHeaders(app, deps.config);
+  installRequestLog(app);
+  await app.register(cors, {
+    origin: [deps.config.publicUrl, ...deps.config.corsOrigins],
+    credentials: false,
+    exposedHeaders: ['Content-Range', 'Retry-After'],
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+  });
+
+  await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps), { prefix: '/api/auth' });
+  await installSpa(app, deps.config);
+  return app;
+}

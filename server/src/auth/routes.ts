@@ -1,0 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+
+export const authRoutes =
+  (_deps: AppDeps): FastifyPluginAsync =>
+  async () => {};

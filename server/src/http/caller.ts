@@ -1,0 +1,49 @@
+/**
+ * Who is calling: anonymous, a signed-in user (access token) or a service key. Every capability
+ * decides access from this one value, never from ids claimed in a body or a frame.
+ */
+import type { FastifyRequest } from 'fastify';
+import { ApiError, unauthorized } from '../errors.ts';
+import { verifyAccessToken } from '../auth/tokens.ts';
+import type { AppDeps } from '../deps.ts';
+
+export type Caller =
+  | { kind: 'anonymous' }
+  | { kind: 'user'; userId: string; role: string; email: string }
+  | { kind: 'service'; keyId: string };
+
+export const isAdmin = (c: Caller) => c.kind === 'service' || (c.kind === 'user' && c.role === 'admin');
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m?.[1];
+}
+
+/** Resolves a bearer credential; a present but invalid one is a 401, never silently anonymous. */
+export async function resolveCredential(deps: AppDeps, token: string | undefined): Promise<Caller> {
+  if (!token) return { kind: 'anonymous' };
+  if (token.startsWith('sk_') && deps.serviceKeys) {
+    const keyId = await deps.serviceKeys.verify(token);
+    if (!keyId) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid service key');
+    return { kind: 'service', keyId };
+  }
+  const claims = await verifyAccessToken(deps.jwtSecret, token, deps.clock.now());
+  if (claims.pid !== deps.config.projectId) throw new ApiError(401, 'TOKEN_EXPIRED', 'Token is for another project');
+  return { kind: 'user', userId: claims.sub, role: claims.role, email: claims.email };
+}
+
+export const resolveCaller = (deps: AppDeps, req: FastifyRequest) => resolveCredential(deps, bearerToken(req));
+
+/** A signed-in user or service key; anonymous callers get 401. */
+export async function requireCaller(deps: AppDeps, req: FastifyRequest): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
+  const caller = await resolveCaller(deps, req);
+  if (caller.kind === 'anonymous') throw unauthorized();
+  return caller;
+}
+
+/** Every path carries the project id; an unknown one is a 404 PROJECT_NOT_FOUND (WIRE.md). */
+export function assertProject(deps: AppDeps, projectId: unknown): void {
+  if (projectId !== deps.config.projectId) throw new ApiError(404, 'PROJECT_NOT_FOUND');
+}

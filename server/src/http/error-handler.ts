@@ -1,0 +1,57 @@
+/**
+ * The one place that writes error responses. Everything leaves as JSON in both shapes clients
+ * read; unknown errors become a generic 500 and are logged, never shown.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_ERROR_MESSAGES } from '@scout/protocol/errors';
+import type { ErrorBody } from '@scout/protocol/errors';
+import { ApiError } from '../errors.ts';
+
+/** Fastify's own errors for malformed requests, mapped to our codes. */
+function fromFastify(err: FastifyError): ApiError | undefined {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'PAYLOAD_TOO_LARGE');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_VALIDATION':
+      return new ApiError(400, 'VALIDATION_ERROR', 'Malformed request body');
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return new ApiError(400, 'VALIDATION_ERROR', 'Invalid content type');
+    default:
+      break;
+  }
+  if (err instanceof SyntaxError) return new ApiError(400, 'VALIDATION_ERROR', 'Malformed JSON body');
+  const status = err.statusCode;
+  if (status && status >= 400 && status < 500) {
+    if (status === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE');
+    if (status === 415) return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE');
+    if (status === 404) return new ApiError(404, 'NOT_FOUND');
+    return new ApiError(status === 401 ? 401 : 400, status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_ERROR', err.message);
+  }
+  return undefined;
+}
+
+/** Auth endpoints are read as `{error: "text", code}`; everything else as `{error: {code, message}}`. */
+export function errorBody(url: string, code: string, message: string): ErrorBody {
+  const authShape = url.startsWith('/api/auth/');
+  return { error: authShape ? message : { code, message }, code, message };
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiError) {
+  for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+  return reply.status(err.status).type('application/json; charset=utf-8').send(errorBody(req.url, err.code, err.message));
+}
+
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const known = error instanceof ApiError ? error : fromFastify(error);
+    if (known) return sendError(req, reply, known);
+    req.log.error({ err: error }, 'unhandled error');
+    return sendError(req, reply, new ApiError(500, 'INTERNAL_ERROR', API_ERROR_MESSAGES.INTERNAL_ERROR));
+  });
+  app.setNotFoundHandler((req, reply) => sendError(req, reply, new ApiError(404, 'NOT_FOUND')));
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+/**
+ * Headers on every response. Scripts load only from our origin (no inline script anywhere);
+ * only the configured parent origins may frame the app.
+ */
+export function contentSecurityPolicy(config: Config): string {
+  const ancestors = config.allowedParentOrigins.length > 0 ? config.allowedParentOrigins.join(' ') : "'none'";
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Radix positions popovers with style attributes; no script can run from a style.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self' ws: wss:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${ancestors}`,
+  ].join('; ');
+}
+
+export function installSecurityHeaders(app: FastifyInstance, config: Config) {
+  const csp = contentSecurityPolicy(config);
+  app.addHook('onSend', async (_req, reply, payload) => {
+    // A route may set a stricter policy of its own (stored files do).
+    if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', csp);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    if (config.allowedParentOrigins.length === 0) reply.header('X-Frame-Options', 'DENY');
+    return payload;
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * Serves the built SPA. index.html gets the project id and the allowed parent origins as <meta>
+ * tags (not an inline script, which the CSP forbids). Unknown non-API paths get the app too.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export function renderIndexHtml(template: string, config: Config): string {
+  const meta = [
+    `<meta name="scout-project-id" content="${escapeAttr(config.projectId)}">`,
+    `<meta name="scout-parent-origins" content="${escapeAttr(config.allowedParentOrigins.join(','))}">`,
+  ].join('\n    ');
+  return template.replace('</head>', `    ${meta}\n  </head>`);
+}
+
+export async function installSpa(app: FastifyInstance, config: Config) {
+  const dir = config.webDir;
+  const indexFile = dir ? path.join(dir, 'index.html') : undefined;
+  if (!dir || !indexFile || !fs.existsSync(indexFile)) {
+    app.log.warn({ webDir: dir }, 'web app not built; serving the API only (run npm run build --workspace web)');
+    return;
+  }
+  const index = renderIndexHtml(fs.readFileSync(indexFile, 'utf8'), config);
+  await app.register(fastifyStatic, {
+    root: path.resolve(dir),
+    index: false,
+    wildcard: false,
+    maxAge: '1h',
+    setHeaders: (res, file) => {
+      // Hashed assets never change; index.html is rendered per request and never cached.
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(index);
+  app.get('/', (_req, reply) => sendIndex(reply));
+  app.get('/index.html', (_req, reply) => sendIndex(reply));
+  // Everything else under / that is a file is served by the static plugin's routes.
+  app.get('/*', (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/')) return reply.callNotFound();
+    const rel = decodeURIComponent(url).replace(/^\/+/, '');
+    const file = path.resolve(dir, rel);
+    if (file.startsWith(path.resolve(dir) + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(rel);
+    }
+    return sendIndex(reply);
+  });
+}

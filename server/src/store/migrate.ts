@@ -1,0 +1,37 @@
+import type { Dialect, Store } from './store.ts';
+import { migrations } from './migrations/index.ts';
+
+export interface Migration {
+  version: number;
+  name: string;
+  /** Statements to run, in order, for the given dialect. */
+  up(dialect: Dialect): string[];
+}
+
+/**
+ * Applies every migration newer than the recorded version, each in its own transaction. Safe to
+ * run from several processes at once: on PostgreSQL an advisory lock serialises them.
+ */
+export async function migrate(store: Store, list: readonly Migration[] = migrations): Promise<number> {
+  await store.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
+  let applied = 0;
+  await store.transaction(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7317001)');
+    const done = new Set(
+      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)),
+    );
+    for (const m of [...list].sort((a, b) => a.version - b.version)) {
+      if (done.has(m.version)) continue;
+      for (const sql of m.up(tx.dialect)) await tx.query(sql);
+      await tx.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      ]);
+      applied++;
+    }
+  });
+  return applied;
+}

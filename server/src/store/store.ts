@@ -1,0 +1,32 @@
+/**
+ * The database seam. SQL is written once with `?` placeholders and portable types; each driver
+ * adapts it (PostgreSQL gets `$n`). Values are always bound, never spliced into SQL.
+ */
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface QueryResult<T = Record<string, unknown>> {
+  rows: T[];
+  /** Rows changed by INSERT/UPDATE/DELETE (0 for SELECT on SQLite). */
+  rowCount: number;
+  columns: string[];
+}
+
+export interface Queryable {
+  readonly dialect: Dialect;
+  /** Runs one statement. Statements that return rows (SELECT, ... RETURNING) fill `rows`. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Store extends Queryable {
+  /** Runs `fn` in one transaction: commit when it resolves, roll back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Copies the live database to `file` while it keeps serving (SQLite only; PG uses pg_dump). */
+  backup?(file: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Quotes an identifier that has already been validated against IDENTIFIER_PATTERN. */
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Identifiers that may reach SQL: lower snake_case, at most 63 characters (PostgreSQL's limit). */
+export const IDENTIFIER_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;

@@ -1,0 +1,82 @@
+/**
+ * Builds an app for tests: in-memory SQLite (or TEST_DATABASE_URL's PostgreSQL in a fresh
+ * schema), a manual clock and a random key. Each call is isolated from every other.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from './app.ts';
+import { manualClock } from './clock.ts';
+import { testConfig, type Config } from './config.ts';
+import type { AppDeps } from './deps.ts';
+import { migrate } from './store/migrate.ts';
+import { openPostgresStore } from './store/postgres.ts';
+import { openSqliteStore } from './store/sqlite.ts';
+import type { Store } from './store/store.ts';
+
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** The stores a suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const testStoreKinds: StoreKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A fresh, migrated store. PostgreSQL gets a schema of its own, dropped on close. */
+export async function openTestStore(kind: StoreKind = 'sqlite'): Promise<Store> {
+  if (kind === 'sqlite') {
+    const store = openSqliteStore(':memory:');
+    await migrate(store);
+    return store;
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const store = openPostgresStore(url.toString(), { max: 4, statementTimeoutMs: 5000 });
+  await migrate(store);
+  const close = store.close.bind(store);
+  store.close = async () => {
+    await close();
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`DROP SCHEMA ${schema} CASCADE`);
+    await c.end();
+  };
+  return store;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  clock: ReturnType<typeof manualClock>;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(
+  opts: { store?: StoreKind; config?: Partial<Config>; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const store = await openTestStore(opts.store ?? 'sqlite');
+  const clock = manualClock(Date.now());
+  const deps: AppDeps = {
+    config: testConfig(opts.config),
+    store,
+    jwtSecret: crypto.randomBytes(32),
+    clock,
+    logger: false,
+    ...opts.deps,
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    clock,
+    close: async () => {
+      await app.close();
+      await store.close();
+    },
+  };
+}
