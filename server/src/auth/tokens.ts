@@ -13,11 +13,16 @@ export interface AccessClaims {
   /** Project id. */
   pid: string;
   email: string;
+  /**
+   * The refresh-token family this access token was issued with, so a caller can act on its own
+   * session (e.g. keep it while revoking the others after a password change).
+   */
+  sid?: string;
 }
 
 export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, nowMs: number): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
-  return new SignJWT({ role: claims.role, pid: claims.pid, email: claims.email })
+  return new SignJWT({ role: claims.role, pid: claims.pid, email: claims.email, ...(claims.sid ? { sid: claims.sid } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt(iat)
@@ -38,6 +43,7 @@ export async function verifyAccessToken(secret: Uint8Array, token: string, nowMs
       role: typeof payload.role === 'string' ? payload.role : 'user',
       pid: payload.pid,
       email: typeof payload.email === 'string' ? payload.email : '',
+      ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
     };
   } catch (err) {
     const expired = err instanceof joseErrors.JWTExpired;

@@ -1,0 +1,58 @@
+/**
+ * Email verification (WIRE.md, Auth: /email/verify/send, /email/verify, /email/verify/generate).
+ * The link goes to the signed-in user's own address only. With REQUIRE_EMAIL_VERIFICATION on,
+ * password sign-in refuses an unverified address (auth/sign-in.ts).
+ */
+import type { AppDeps } from '../deps.ts';
+import { ApiError } from '../errors.ts';
+import type { Caller } from '../http/caller.ts';
+import { mailLink, type LinkMailDeps } from './link-mail.ts';
+import { consumeLink, createLink } from './links.ts';
+import { hitLinkMailLimit, hitRedeemLimit } from './recovery-limits.ts';
+import { field, type Body } from './request-body.ts';
+import { findUserByEmail, findUserById, normaliseEmail, updateUser } from './users.ts';
+
+/**
+ * Mails a verification link to the user's own address. An address already verified needs no
+ * link: the answer is the same and nothing is sent.
+ */
+export async function sendVerificationMail(deps: LinkMailDeps, userId: string): Promise<{ success: true }> {
+  await hitLinkMailLimit(deps, 'verify', `user:${userId}`);
+  const user = await findUserById(deps, userId);
+  if (!user) throw new ApiError(401, 'TOKEN_EXPIRED', 'This account no longer exists');
+  if (!user.email_verified) {
+    const sent = await mailLink(deps, user, 'verify');
+    if (!sent) throw new ApiError(400, 'INVALID_EMAIL', 'This account has no address mail can be sent to');
+  }
+  return { success: true };
+}
+
+export async function verifyEmail(
+  deps: Pick<AppDeps, 'store' | 'clock'>,
+  body: Body,
+  clientAddress: string,
+): Promise<{ success: true }> {
+  await hitRedeemLimit(deps, clientAddress);
+  const { userId } = await consumeLink(deps, field(body, 'token'), 'verify');
+  await updateUser(deps, userId, { emailVerified: true });
+  return { success: true };
+}
+
+/**
+ * For admins and service keys: a usable verification link in the answer. The account is the
+ * one named by `email`, else the admin's own.
+ */
+export async function generateVerification(
+  deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
+  caller: Caller,
+  body: Body,
+) {
+  const email = field(body, 'email');
+  const user =
+    email === undefined && caller.kind === 'user'
+      ? await findUserById(deps, caller.userId)
+      : await findUserByEmail(deps, normaliseEmail(email));
+  if (!user) throw new ApiError(404, 'USER_NOT_FOUND');
+  const link = await createLink(deps, { userId: user.id, purpose: 'verify' });
+  return { token: link.token, expiresAt: link.expiresAt, verifyUrl: link.url };
+}

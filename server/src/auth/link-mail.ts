@@ -1,0 +1,43 @@
+/**
+ * Issues a one-time link for an account and mails it. The mail goes only to the address on the
+ * account, never to one named in the request.
+ */
+import type { AppDeps } from '../deps.ts';
+import { isMailAddress } from '../mail/addresses.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { emailVerificationMail, magicLinkMail, passwordResetMail, type LinkMailInput, type RenderedMail } from '../mail/templates.ts';
+import { createLink, LINK_TTL_SECONDS, type LinkPurpose } from './links.ts';
+import type { UserRow } from './users.ts';
+
+const TEMPLATES: Record<LinkPurpose, (input: LinkMailInput) => RenderedMail> = {
+  reset: passwordResetMail,
+  magic: magicLinkMail,
+  verify: emailVerificationMail,
+};
+
+export type LinkMailDeps = Pick<AppDeps, 'store' | 'clock' | 'config'> & { mail: Mailer };
+
+/**
+ * Returns false, sending nothing, when the account's address is not one we can put on a message
+ * (sign-up accepts a looser shape than a mail server should see).
+ */
+export async function mailLink(
+  deps: LinkMailDeps,
+  user: UserRow,
+  purpose: LinkPurpose,
+  redirectUrl?: string,
+): Promise<boolean> {
+  if (!isMailAddress(user.email)) return false;
+  const link = await createLink(deps, { userId: user.id, purpose, redirectUrl });
+  const mail = TEMPLATES[purpose]({
+    link: link.url,
+    displayName: user.display_name,
+    expiresInSeconds: LINK_TTL_SECONDS[purpose],
+  });
+  await deps.mail.send({
+    to: [{ address: user.email, ...(user.display_name ? { name: user.display_name } : {}) }],
+    ...mail,
+    link: link.url,
+  });
+  return true;
+}

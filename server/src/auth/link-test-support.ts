@@ -1,0 +1,67 @@
+/** Helpers for the tests of the mailed flows: an app whose mail goes to a real SMTP peer. */
+import type { SessionResponse } from '@scout/protocol/auth';
+import type { Config } from '../config.ts';
+import type { AppDeps } from '../deps.ts';
+import { createSmtpMailer } from '../mail/smtp.ts';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../mail/test-support.ts';
+import { buildTestApp, type StoreKind, type TestApp } from '../test-app.ts';
+import { bearer, nextAddress, signIn, signUp } from './test-support.ts';
+
+export interface MailTestApp extends TestApp {
+  peer: SmtpPeer;
+}
+
+export async function buildMailTestApp(
+  kind: StoreKind,
+  opts: { config?: Partial<Config>; deps?: Partial<AppDeps> } = {},
+): Promise<MailTestApp> {
+  const peer = await startSmtpPeer();
+  const config = { publicUrl: 'https://troop.example', ...opts.config };
+  const t = await buildTestApp({
+    store: kind,
+    config,
+    deps: { mail: createSmtpMailer({ url: peer.url, from: 'Scout Leadership Platform <no-reply@troop.example>' }), ...opts.deps },
+  });
+  let closed = false;
+  return {
+    ...t,
+    peer,
+    // Closing waits for mail still being sent; a test may close early to count what went out.
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await t.close();
+      await peer.close();
+    },
+  };
+}
+
+/** A POST to /api/auth/<path> from a fresh client address. */
+export function post(t: TestApp, path: string, payload: Record<string, unknown> = {}, token?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/auth${path}`,
+    remoteAddress: nextAddress(),
+    payload: { projectId: t.deps.config.projectId, ...payload },
+    ...(token ? { headers: bearer(token) } : {}),
+  });
+}
+
+/** The one link in a mail's text part, checked to be in its HTML part too. */
+export function linkIn(mail: ReceivedMail | undefined): string {
+  const text = mail?.parsed.text ?? '';
+  const links = text.match(/https?:\/\/\S+/g) ?? [];
+  if (links.length !== 1 || !links[0]) throw new Error(`expected one link in: ${text}`);
+  const html = typeof mail?.parsed.html === 'string' ? mail.parsed.html : '';
+  if (!html.includes(`href="${links[0].replace(/&/g, '&amp;')}"`)) throw new Error('the HTML part lacks the link');
+  return links[0];
+}
+
+/** A signed-in admin: an account whose role is set in the database, as the admin CLI does. */
+export async function signInAdmin(t: TestApp): Promise<SessionResponse> {
+  const account = await signUp(t);
+  await t.deps.store.query("UPDATE users SET role = 'admin' WHERE id = ?", [account.user.id]);
+  const res = await signIn(t, account.user.email);
+  if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.body}`);
+  return res.json<SessionResponse>();
+}

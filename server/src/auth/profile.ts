@@ -1,0 +1,46 @@
+/** The signed-in user's own profile (WIRE.md, Auth: GET and PATCH /me). */
+import type { WireUser } from '@scout/protocol/auth';
+import type { AppDeps } from '../deps.ts';
+import { ApiError } from '../errors.ts';
+import {
+  metadataText,
+  readAvatarUrl,
+  readDisplayName,
+  readMetadata,
+  storedMetadata,
+} from './profile-fields.ts';
+import { field, type Body } from './request-body.ts';
+import { findUserById, toWireUser, updateUser } from './users.ts';
+
+// The token outlived its account: the session is over, in a code clients understand.
+const userGone = () => new ApiError(401, 'USER_NOT_FOUND');
+
+export async function getProfile(deps: AppDeps, userId: string): Promise<WireUser> {
+  const user = await findUserById(deps, userId);
+  if (!user) throw userGone();
+  return toWireUser(user);
+}
+
+/**
+ * Only displayName, avatarUrl and metadata change. Anything else in the body (role, email, id,
+ * or a whole user object sent back) is ignored: role and email are never the caller's to set
+ * here. Metadata is merged key by key into what is stored, and a key sent as null is removed,
+ * so a client updating its own keys does not wipe another client's.
+ */
+export async function updateProfile(deps: AppDeps, userId: string, body: Body): Promise<WireUser> {
+  const displayName = readDisplayName(field(body, 'displayName'));
+  const avatarUrl = readAvatarUrl(field(body, 'avatarUrl'));
+  const metadataPatch = readMetadata(body.metadata);
+  const current = await findUserById(deps, userId);
+  if (!current) throw userGone();
+  let metadata: string | undefined;
+  if (metadataPatch) {
+    const merged = { ...storedMetadata(current.metadata), ...metadataPatch };
+    for (const [key, value] of Object.entries(metadataPatch))
+      if (value === null) delete merged[key];
+    metadata = metadataText(merged);
+  }
+  const updated = await updateUser(deps, userId, { displayName, avatarUrl, metadata });
+  if (!updated) throw userGone();
+  return toWireUser(updated);
+}

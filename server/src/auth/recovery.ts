@@ -1,0 +1,110 @@
+/**
+ * Password reset by mailed link and password change while signed in (WIRE.md, Auth:
+ * /password/reset, /password/reset/confirm, /password/reset/generate, /password/change).
+ * Either way every other session of the account ends: whoever knew the old password, or held a
+ * stolen refresh token, is signed out.
+ */
+import { PASSWORD_MAX_LENGTH } from '@scout/protocol/limits';
+import type { AppDeps } from '../deps.ts';
+import { ApiError } from '../errors.ts';
+import { hitRateLimit } from './limits.ts';
+import { mailLink, type LinkMailDeps } from './link-mail.ts';
+import { acceptedRedirect, checkLink, consumeLink, createLink, spendLinks } from './links.ts';
+import { assertPasswordAcceptable, hashPassword, verifyPassword } from './passwords.ts';
+import { hitLinkMailLimit, hitRedeemLimit, RECOVERY_RATE_LIMITS } from './recovery-limits.ts';
+import { field, type Body } from './request-body.ts';
+import { revokeUserSessions } from './sessions.ts';
+import { findUserByEmail, findUserById, normaliseEmail, updateUser } from './users.ts';
+
+export interface LinkRequest {
+  email: string;
+  redirectUrl?: string;
+}
+
+/**
+ * The part of "mail me a link" (reset or magic sign-in) that runs before the answer: input and
+ * rate limits only. Whether the account exists is looked at afterwards, off the request, so the
+ * answer and its timing are the same for every address.
+ */
+export async function acceptLinkRequest(
+  deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
+  purpose: 'reset' | 'magic',
+  body: Body,
+  clientAddress: string,
+): Promise<LinkRequest> {
+  const email = normaliseEmail(field(body, 'email'));
+  await hitLinkMailLimit(deps, purpose, email, clientAddress);
+  const redirectUrl = acceptedRedirect(deps.config, field(body, 'redirectUrl'));
+  return redirectUrl ? { email, redirectUrl } : { email };
+}
+
+/** Mails a reset link if the address has an account; an unknown address gets nothing. */
+export async function mailPasswordReset(deps: LinkMailDeps, request: LinkRequest): Promise<void> {
+  const user = await findUserByEmail(deps, request.email);
+  if (user) await mailLink(deps, user, 'reset', request.redirectUrl);
+}
+
+/** For admins and service keys: a usable reset link in the answer instead of a mail. */
+export async function generatePasswordReset(deps: Pick<AppDeps, 'store' | 'clock' | 'config'>, body: Body) {
+  const user = await findUserByEmail(deps, normaliseEmail(field(body, 'email')));
+  if (!user) throw new ApiError(404, 'USER_NOT_FOUND');
+  const link = await createLink(deps, {
+    userId: user.id,
+    purpose: 'reset',
+    redirectUrl: acceptedRedirect(deps.config, field(body, 'redirectUrl')),
+  });
+  return { token: link.token, expiresAt: link.expiresAt, resetUrl: link.url };
+}
+
+/**
+ * Sets the new password with a reset token. The password rule is checked and the token looked at
+ * before anything is spent, so a weak password does not burn the link. Opening the mailed link
+ * proved the address, so the email counts as verified from now on.
+ */
+export async function confirmPasswordReset(
+  deps: Pick<AppDeps, 'store' | 'clock'>,
+  body: Body,
+  clientAddress: string,
+): Promise<{ success: true }> {
+  await hitRedeemLimit(deps, clientAddress);
+  const token = field(body, 'token');
+  const password = assertPasswordAcceptable(field(body, 'password') ?? field(body, 'newPassword'));
+  await checkLink(deps, token, 'reset');
+  const passwordHash = await hashPassword(password);
+  const userId = await deps.store.transaction(async (tx) => {
+    const { userId } = await consumeLink(deps, token, 'reset', tx);
+    await updateUser(deps, userId, { passwordHash, emailVerified: true }, tx);
+    await spendLinks(tx, deps.clock.now(), userId, ['reset', 'magic']);
+    return userId;
+  });
+  await revokeUserSessions(deps, userId);
+  return { success: true };
+}
+
+/**
+ * Changes the password of the signed-in user, who must give the current one. Sessions other
+ * than the caller's own (`familyId`, the access token's `sid`) end; without a `sid` every
+ * session ends, the caller's included.
+ */
+export async function changePassword(
+  deps: Pick<AppDeps, 'store' | 'clock'>,
+  userId: string,
+  familyId: string | undefined,
+  body: Body,
+): Promise<{ success: true }> {
+  await hitRateLimit(deps, `auth:password-change:user:${userId}`, RECOVERY_RATE_LIMITS.passwordChangePerUser);
+  const oldPassword = field(body, 'oldPassword') ?? field(body, 'currentPassword');
+  const newPassword = assertPasswordAcceptable(field(body, 'newPassword') ?? field(body, 'password'));
+  const user = await findUserById(deps, userId);
+  // No account can have a longer password, so a longer one is refused without hashing it.
+  const plausible = typeof oldPassword === 'string' && oldPassword !== '' && oldPassword.length <= PASSWORD_MAX_LENGTH;
+  const matches = plausible && (await verifyPassword(user?.password_hash, oldPassword));
+  if (!user || !matches) throw new ApiError(401, 'INVALID_CREDENTIALS', 'The current password is not correct');
+  const passwordHash = await hashPassword(newPassword);
+  await deps.store.transaction(async (tx) => {
+    await updateUser(deps, userId, { passwordHash }, tx);
+    await spendLinks(tx, deps.clock.now(), userId, ['reset', 'magic']);
+  });
+  await revokeUserSessions(deps, userId, familyId ? { exceptFamilyId: familyId } : {});
+  return { success: true };
+}

@@ -1,0 +1,68 @@
+/** Email and password sign-up (WIRE.md, Auth: POST /signup). */
+import type { SessionResponse } from '@scout/protocol/auth';
+import type { AppDeps } from '../deps.ts';
+import { ApiError } from '../errors.ts';
+import { AUTH_RATE_LIMITS, hitRateLimit } from './limits.ts';
+import { assertPasswordAcceptable, hashPassword } from './passwords.ts';
+import { metadataText, readAvatarUrl, readDisplayName, readMetadata } from './profile-fields.ts';
+import { field, fieldNames, type Body } from './request-body.ts';
+import { issueSession } from './sessions.ts';
+import { createUser, findUserByEmail, normaliseEmail } from './users.ts';
+
+/**
+ * Fields with a meaning of their own. `role` is listed so it is dropped: a caller never picks
+ * their account role (and a troop role belongs in metadata under its own name).
+ */
+const KNOWN_FIELDS = new Set(
+  ['email', 'password', 'displayName', 'avatarUrl', 'projectId', 'metadata', 'role'].flatMap(
+    fieldNames,
+  ),
+);
+
+/** Extra fields that look like secrets (a confirm-password box, a token) are never stored. */
+const SECRET_LIKE = /passw|pwd|secret|token/i;
+
+/** Unknown top-level fields (firstName, troopRole, ... from older clients) become metadata. */
+function extraFields(body: Body): Record<string, unknown> {
+  const extras: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (!KNOWN_FIELDS.has(key) && !SECRET_LIKE.test(key) && value !== undefined)
+      extras[key] = value;
+  }
+  return extras;
+}
+
+/** The app greets by display name; a client that sent only first and last names still gets one. */
+function nameFromMetadata(metadata: Record<string, unknown>): string | null {
+  const parts = [metadata.firstName, metadata.lastName].filter(
+    (p): p is string => typeof p === 'string' && p.trim() !== '',
+  );
+  return readDisplayName(parts.map((p) => p.trim()).join(' ')) ?? null;
+}
+
+export async function signUp(
+  deps: AppDeps,
+  body: Body,
+  clientAddress: string,
+): Promise<SessionResponse> {
+  await hitRateLimit(deps, `auth:signup:addr:${clientAddress}`, AUTH_RATE_LIMITS.signUpPerAddress);
+  const email = normaliseEmail(field(body, 'email'));
+  await hitRateLimit(deps, `auth:signup:email:${email}`, AUTH_RATE_LIMITS.signUpPerEmail);
+  const password = assertPasswordAcceptable(field(body, 'password'));
+  const avatarUrl = readAvatarUrl(field(body, 'avatarUrl')) ?? null;
+  // An explicit metadata object wins over loose top-level fields of the same name.
+  const metadata = { ...extraFields(body), ...readMetadata(body.metadata) };
+  const displayName = readDisplayName(field(body, 'displayName')) ?? nameFromMetadata(metadata);
+  const metadataJson = metadataText(metadata);
+  // Checked before hashing so a taken email costs no argon2 work; createUser still catches a race.
+  if (await findUserByEmail(deps, email)) throw new ApiError(409, 'EMAIL_ALREADY_EXISTS');
+  const passwordHash = await hashPassword(password);
+  const user = await createUser(deps, {
+    email,
+    passwordHash,
+    displayName,
+    avatarUrl,
+    metadata: metadataJson,
+  });
+  return issueSession(deps, user);
+}

@@ -1,0 +1,147 @@
+/** Accounts: the users table and its wire shape. */
+import crypto from 'node:crypto';
+import { emailSchema, type WireUser } from '@scout/protocol/auth';
+import type { AppDeps } from '../deps.ts';
+import { ApiError } from '../errors.ts';
+import type { Queryable } from '../store/store.ts';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+  role: string;
+  metadata: string;
+  /** BOOLEAN on PostgreSQL, 0/1 on SQLite. */
+  email_verified: boolean | number;
+  created_at: string;
+  updated_at: string;
+  last_sign_in_at: string | null;
+}
+
+type Db = Pick<AppDeps, 'store' | 'clock'>;
+
+const iso = (deps: Db) => new Date(deps.clock.now()).toISOString();
+
+/**
+ * Trims and lower-cases an email and checks its shape; anything else is 400 INVALID_EMAIL.
+ * Stored emails are always in this form, so the UNIQUE constraint sees `A@x.org` and `a@x.org`
+ * as the same account.
+ */
+export function normaliseEmail(raw: unknown): string {
+  const parsed = emailSchema.safeParse(raw);
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!parsed.success || /[\u0000-\u001f\u007f]/.test(parsed.data))
+    throw new ApiError(400, 'INVALID_EMAIL');
+  return parsed.data;
+}
+
+export async function findUserByEmail(
+  deps: Pick<AppDeps, 'store'>,
+  email: string,
+): Promise<UserRow | undefined> {
+  const { rows } = await deps.store.query<UserRow>('SELECT * FROM users WHERE email = ?', [email]);
+  return rows[0];
+}
+
+export async function findUserById(
+  deps: Pick<AppDeps, 'store'>,
+  id: string,
+  db: Queryable = deps.store,
+): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
+  return rows[0];
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  displayName: string | null;
+  avatarUrl: string | null;
+  /** A JSON object as text, already bounded by METADATA_MAX_BYTES. */
+  metadata: string;
+  emailVerified?: boolean;
+}
+
+/**
+ * Creates an account with role `user`: a caller never chooses a role (admins are made with the
+ * admin CLI). An email already taken, even by a sign-up racing this one, is 409.
+ */
+export async function createUser(deps: Db, input: NewUser): Promise<UserRow> {
+  const now = iso(deps);
+  const { rows } = await deps.store.query<UserRow>(
+    `INSERT INTO users (id, email, password_hash, display_name, avatar_url, role, metadata, email_verified, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 'user', ?, ?, ?, ?)
+     ON CONFLICT (email) DO NOTHING
+     RETURNING *`,
+    [
+      crypto.randomUUID(),
+      input.email,
+      input.passwordHash,
+      input.displayName,
+      input.avatarUrl,
+      input.metadata,
+      input.emailVerified ?? false,
+      now,
+      now,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new ApiError(409, 'EMAIL_ALREADY_EXISTS');
+  return row;
+}
+
+export interface UserPatch {
+  displayName?: string | null;
+  avatarUrl?: string | null;
+  metadata?: string;
+  passwordHash?: string;
+  emailVerified?: boolean;
+  lastSignInAt?: string;
+}
+
+const PATCH_COLUMNS: Record<keyof UserPatch, string> = {
+  displayName: 'display_name',
+  avatarUrl: 'avatar_url',
+  metadata: 'metadata',
+  passwordHash: 'password_hash',
+  emailVerified: 'email_verified',
+  lastSignInAt: 'last_sign_in_at',
+};
+
+/** Applies the given fields (and only those); returns the updated row, or undefined if gone. */
+export async function updateUser(
+  deps: Db,
+  id: string,
+  patch: UserPatch,
+  db: Queryable = deps.store,
+): Promise<UserRow | undefined> {
+  const sets: string[] = ['updated_at = ?'];
+  const params: unknown[] = [iso(deps)];
+  for (const [key, column] of Object.entries(PATCH_COLUMNS) as [keyof UserPatch, string][]) {
+    if (patch[key] === undefined) continue;
+    sets.push(`${column} = ?`);
+    params.push(patch[key]);
+  }
+  params.push(id);
+  const { rows } = await db.query<UserRow>(
+    `UPDATE users SET ${sets.join(', ')} WHERE id = ? RETURNING *`,
+    params,
+  );
+  return rows[0];
+}
+
+export function toWireUser(row: UserRow): WireUser {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.display_name,
+    avatarUrl: row.avatar_url,
+    role: row.role,
+    metadata: row.metadata,
+    emailVerified: Boolean(row.email_verified),
+    createdAt: row.created_at,
+    lastSignInAt: row.last_sign_in_at,
+  };
+}
