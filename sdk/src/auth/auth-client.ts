@@ -1,0 +1,376 @@
+/**
+ * Sign-up, sign-in, sign-out and the current user. On start it looks for a session in the
+ * order of spec section 4: a parent frame, then the URL, then storage.
+ */
+import type { StoredTokens, WireUser } from '@scout/protocol/auth';
+import { ME_WAIT_TIMEOUT_MS, PARENT_FRAME_WAIT_MS } from '@scout/protocol/limits';
+import { isRecord, type WindowLike } from '../browser.ts';
+import { authError, isScoutError, networkError, validationError } from '../errors.ts';
+import type { HttpClient } from '../http.ts';
+import { AccountLinks, type EmailLinkOptions } from './account-links.ts';
+import {
+  readEmailLink,
+  returnAddress,
+  takeEmailLink,
+  takeMagicToken,
+  type EmailLink,
+} from './email-links.ts';
+import { isRefreshTokenExpired } from './expiry.ts';
+import { connectParentFrame } from './parent-frame.ts';
+import { Session, type AuthState, type AuthStateListener } from './session.ts';
+import {
+  TokenStore,
+  parseStoredTokens,
+  tokensFromResponse,
+  type StorageLike,
+} from './token-store.ts';
+import { takeUrlTokens } from './url-tokens.ts';
+
+export type { AuthState, AuthStateListener } from './session.ts';
+export type { EmailLinkOptions } from './account-links.ts';
+export type { EmailLink, EmailLinkKind } from './email-links.ts';
+
+/** headless: the app draws its own forms; managed: the hosted page signs people in. */
+export type AuthMode = 'headless' | 'managed';
+
+export interface AuthClientOptions {
+  projectId: string;
+  http: HttpClient;
+  storage: StorageLike;
+  window?: WindowLike;
+  mode?: AuthMode;
+  /** When true, a visitor without a session is sent to the hosted auth page. */
+  authRequired?: boolean;
+  /** Parent-frame origins whose tokens and logout messages are believed. */
+  allowedParentOrigins?: readonly string[];
+  now?: () => number;
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  displayName?: string;
+  metadata?: Record<string, unknown> | string;
+  /** Unknown fields are kept by the server in metadata (WIRE.md, Auth). */
+  [field: string]: unknown;
+}
+
+export interface ProfileUpdate {
+  displayName?: string | null;
+  avatarUrl?: string | null;
+  metadata?: Record<string, unknown> | string;
+}
+
+function readUser(data: unknown): WireUser {
+  const user = isRecord(data) ? data.user : undefined;
+  if (!isRecord(user) || typeof user.id !== 'string')
+    throw networkError('The server answered without a user');
+  return user as unknown as WireUser;
+}
+
+export class AuthClient {
+  private readonly session: Session;
+  private readonly store: TokenStore;
+  private readonly http: HttpClient;
+  private readonly links: AccountLinks;
+  private readonly win: WindowLike | undefined;
+  private readonly started: Promise<AuthState>;
+  private readonly disposers: Array<() => void> = [];
+  private initialized = false;
+
+  constructor(private readonly options: AuthClientOptions) {
+    this.http = options.http;
+    this.links = new AccountLinks(options.http, options.projectId);
+    this.win = options.window;
+    this.store = new TokenStore(options.storage, options.projectId);
+    this.session = new Session({
+      http: options.http,
+      store: this.store,
+      now: options.now ?? Date.now,
+      onExpired: () => {
+        if (this.initialized) this.redirectIfRequired();
+      },
+    });
+    this.http.useTokens(this.session);
+    this.started = this.initialize();
+  }
+
+  getState(): AuthState {
+    return this.session.current;
+  }
+
+  /** The listener hears the current state at once, then every change. */
+  onAuthStateChanged(listener: AuthStateListener): () => void {
+    return this.session.subscribe(listener);
+  }
+
+  /** Settles when start-up has found a session or found none. */
+  ready(): Promise<AuthState> {
+    return this.started;
+  }
+
+  getValidAccessToken(): Promise<string | null> {
+    return this.session.getValidAccessToken();
+  }
+
+  async signUp(input: SignUpInput): Promise<WireUser> {
+    this.assertHeadless('signUp');
+    const { email, password, displayName, metadata, ...extra } = input;
+    const res = await this.http.post(
+      '/api/auth/signup',
+      { ...extra, email, password, displayName, metadata, projectId: this.options.projectId },
+      { auth: false },
+    );
+    return this.beginFromSessionResponse(res.data);
+  }
+
+  async signInWithEmail(email: string, password: string): Promise<WireUser> {
+    this.assertHeadless('signInWithEmail');
+    const res = await this.http.post(
+      '/api/auth/signin/email',
+      { email, password, projectId: this.options.projectId },
+      { auth: false },
+    );
+    return this.beginFromSessionResponse(res.data);
+  }
+
+  /** Local sign-out always happens; telling the server is best effort. */
+  async signOut(): Promise<void> {
+    const tokens = this.session.current.tokens;
+    this.session.end(false);
+    if (!tokens) return;
+    try {
+      await this.http.post(
+        '/api/auth/signout',
+        { refresh_token: tokens.refresh_token },
+        { auth: false, headers: { Authorization: `Bearer ${tokens.access_token}` } },
+      );
+    } catch {
+      // The tokens are already gone from this browser; the server forgets them when they expire.
+    }
+  }
+
+  /** The signed-in user, waiting up to 5 s for start-up (spec section 9). */
+  async me(): Promise<WireUser> {
+    await this.waitUntilLoaded(ME_WAIT_TIMEOUT_MS);
+    const { user, tokens } = this.session.current;
+    if (!tokens) throw authError('UNAUTHORIZED', 'Not signed in');
+    if (user) return user;
+    return this.loadUser();
+  }
+
+  async updateMe(update: ProfileUpdate): Promise<WireUser> {
+    if (!this.session.current.tokens) throw authError('UNAUTHORIZED', 'Not signed in');
+    const res = await this.http.patch('/api/auth/me', update);
+    const user = readUser(res.data);
+    this.session.update({ user });
+    return user;
+  }
+
+  /** Answers the same whether or not the address has an account (WIRE.md, Auth). */
+  sendPasswordResetEmail(email: string, options: EmailLinkOptions = {}): Promise<void> {
+    return this.links.sendPasswordReset(email, options.redirectUrl ?? returnAddress(this.win));
+  }
+
+  confirmPasswordReset(token: string, newPassword: string): Promise<void> {
+    return this.links.confirmPasswordReset(token, newPassword);
+  }
+
+  async changePassword(oldPassword: string, newPassword: string): Promise<void> {
+    this.assertSignedIn();
+    return this.links.changePassword(oldPassword, newPassword);
+  }
+
+  async sendEmailVerification(): Promise<void> {
+    this.assertSignedIn();
+    return this.links.sendEmailVerification();
+  }
+
+  /** After a verification the signed-in user is loaded again, so listeners see emailVerified. */
+  async verifyEmail(token: string): Promise<void> {
+    await this.links.verifyEmail(token);
+    if (!this.session.current.tokens) return;
+    try {
+      // The token may have been another account's, so the server says who is verified, not us.
+      await this.loadUser();
+    } catch {
+      // The address is verified either way; the next /me (or page load) shows it.
+    }
+  }
+
+  sendMagicLink(email: string, options: EmailLinkOptions = {}): Promise<void> {
+    return this.links.sendMagicLink(email, options.redirectUrl ?? returnAddress(this.win));
+  }
+
+  /** Signs in with a magic-link token, by default the one in the address (then removed from it). */
+  async signInWithMagicLink(token?: string): Promise<WireUser> {
+    this.assertHeadless('signInWithMagicLink');
+    const linkToken = token ?? (this.win ? takeMagicToken(this.win) : null);
+    const data = await this.links.verifyMagicLink(linkToken ?? '');
+    return this.beginFromSessionResponse(data);
+  }
+
+  /** The emailed link this page was opened with, taken out of the address bar; null if none. */
+  readLinkFromUrl(): EmailLink | null {
+    return this.win ? takeEmailLink(this.win) : null;
+  }
+
+  /** Stops listening to other tabs and the parent frame. */
+  dispose(): void {
+    for (const dispose of this.disposers.splice(0)) dispose();
+  }
+
+  private assertSignedIn(): void {
+    if (!this.session.current.tokens) throw authError('UNAUTHORIZED', 'Not signed in');
+  }
+
+  private assertHeadless(call: string): void {
+    // Spec section 5: in managed mode the hosted page is the only place credentials are typed.
+    if ((this.options.mode ?? 'headless') !== 'headless') {
+      throw validationError(`${call} is only available in headless mode`);
+    }
+  }
+
+  private beginFromSessionResponse(data: unknown): WireUser {
+    const user = readUser(data);
+    const tokens = tokensFromResponse(data, this.session.nowSeconds());
+    if (!tokens) throw networkError('The server answered without tokens');
+    this.session.begin(tokens, user);
+    this.session.update({ isLoading: false });
+    return user;
+  }
+
+  private async loadUser(): Promise<WireUser> {
+    const epoch = this.session.epoch;
+    const res = await this.http.get('/api/auth/me');
+    const user = readUser(res.data);
+    if (epoch === this.session.epoch) this.session.update({ user });
+    return user;
+  }
+
+  private async waitUntilLoaded(timeoutMs: number): Promise<void> {
+    if (!this.session.current.isLoading) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(authError('AUTH_TIMEOUT')), timeoutMs);
+    });
+    try {
+      await Promise.race([this.session.loaded, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async initialize(): Promise<AuthState> {
+    this.followOtherTabs();
+    const win = this.win;
+    // Taken before any wait so the tokens leave the address bar at once, whichever source wins.
+    const fromUrl = win ? takeUrlTokens(win, this.session.nowSeconds()) : null;
+    const link = win
+      ? connectParentFrame({
+          window: win,
+          allowedOrigins: this.options.allowedParentOrigins ?? [],
+          projectId: this.options.projectId,
+          now: () => this.session.nowSeconds(),
+          onTokens: (tokens) => void this.adopt(tokens, true),
+          onLogout: () => this.session.end(false),
+        })
+      : null;
+    if (link) this.disposers.push(() => link.close());
+
+    const found =
+      (link && (await this.tryTokens(await link.requestTokens(PARENT_FRAME_WAIT_MS), 'handed'))) ||
+      (await this.tryTokens(fromUrl, 'handed')) ||
+      (await this.tryTokens(this.store.load(), 'stored'));
+
+    this.initialized = true;
+    if (!found) {
+      // Another tab or the parent frame may have signed this page in meanwhile.
+      if (!this.session.current.isAuthenticated) {
+        if (this.session.current.tokens) this.session.forget();
+        this.redirectIfRequired();
+      }
+    }
+    this.session.update({ isLoading: false });
+    return this.session.current;
+  }
+
+  /** Starts a session from tokens and confirms it by loading the user. */
+  private async tryTokens(
+    tokens: StoredTokens | null,
+    source: 'handed' | 'stored',
+  ): Promise<boolean> {
+    if (!tokens) return false;
+    if (isRefreshTokenExpired(tokens, this.session.nowSeconds())) {
+      if (source === 'stored') this.store.clear();
+      return false;
+    }
+    // Handed-over tokens reach storage only once they prove good, so a bad link cannot wipe a session.
+    this.session.begin(tokens, null, false);
+    const epoch = this.session.epoch;
+    try {
+      await this.loadUser();
+      if (epoch !== this.session.epoch) return this.session.current.isAuthenticated;
+      const current = this.session.current.tokens;
+      if (current) this.store.save(current);
+      return true;
+    } catch (err) {
+      if (epoch !== this.session.epoch) return this.session.current.isAuthenticated;
+      // Only a refusal ends a stored session; being offline leaves it for the next page load.
+      const refused = isScoutError(err) && err.kind === 'auth';
+      if (refused && source === 'stored') this.session.end();
+      else this.session.forget();
+      return false;
+    }
+  }
+
+  /** Tokens from another tab or a parent frame after start-up: the session follows them. */
+  private async adopt(tokens: StoredTokens, persist: boolean): Promise<void> {
+    if (tokens.access_token === this.session.current.tokens?.access_token) return;
+    if (isRefreshTokenExpired(tokens, this.session.nowSeconds())) return;
+    this.session.begin(tokens, this.session.current.user, persist);
+    const epoch = this.session.epoch;
+    try {
+      await this.loadUser();
+    } catch (err) {
+      if (epoch === this.session.epoch && isScoutError(err) && err.kind === 'auth')
+        this.session.end();
+    }
+    if (this.initialized) this.session.update({ isLoading: false });
+  }
+
+  /** Other tabs write the same storage key; the `storage` event tells this tab (spec section 4). */
+  private followOtherTabs(): void {
+    const win = this.win;
+    if (!win) return;
+    const listener = (event: unknown) => {
+      if (!isRecord(event)) return;
+      const key = event.key;
+      if (key !== null && key !== this.store.key) return;
+      const tokens =
+        key === null
+          ? null
+          : parseStoredTokens(typeof event.newValue === 'string' ? event.newValue : null);
+      if (!tokens) {
+        if (this.session.current.tokens)
+          this.session.end(this.initialized ? false : this.session.current.isLoading);
+        return;
+      }
+      void this.adopt(tokens, false);
+    };
+    win.addEventListener('storage', listener);
+    this.disposers.push(() => win.removeEventListener('storage', listener));
+  }
+
+  private redirectIfRequired(): void {
+    if (!this.options.authRequired || !this.win) return;
+    // A visitor following an emailed link (a reset, say) has no session yet; leaving would lose
+    // the one-time token and carry it to another page's address.
+    if (readEmailLink(this.win.location.href)) return;
+    const params = new URLSearchParams({
+      redirect_url: this.win.location.href,
+      project_id: this.options.projectId,
+    });
+    this.win.location.href = `${this.http.baseUrl}/auth?${params.toString()}`;
+  }
+}

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { tokenStorageKey } from '@scout/protocol/limits';
+import { createClient, type ScoutClient } from './client.ts';
+import { BASE_URL, FakeApi, jsonReply } from './test-support/fake-api.ts';
+import { FakeAuthServer } from './test-support/fake-auth-server.ts';
+import { FakeStorage, FakeWindow } from './test-support/fake-browser.ts';
+
+interface CalendarEvent {
+  id: string;
+  eventName: string;
+}
+
+const clients: ScoutClient<object>[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.auth.dispose();
+});
+
+function open(options: { authRequired?: boolean } = {}) {
+  const api = new FakeApi();
+  const server = new FakeAuthServer(api);
+  const win = new FakeWindow('https://app.scout.test/', new FakeStorage());
+  const client = createClient<{ calendarEvents: CalendarEvent }>({
+    projectId: 'troop-42',
+    baseUrl: `${BASE_URL}/`,
+    fetch: api.fetch,
+    window: win,
+    ...options,
+  });
+  clients.push(client);
+  return { api, server, win, client };
+}
+
+describe('createClient', () => {
+  it('signs in and sends the bearer token with database calls', async () => {
+    const { api, client, win } = open();
+    api.on('GET', '/api/db/troop-42/rest/v1/calendar_events', () =>
+      jsonReply(200, [{ id: 'event_1', event_name: 'Camp' }]),
+    );
+    await client.auth.ready();
+    await client.auth.signInWithEmail('kim@troop42.test', 'correct horse');
+    const events = await client.db.calendarEvents.list({ orderBy: { eventName: 'asc' } });
+    expect(events).toEqual([{ id: 'event_1', eventName: 'Camp' }]);
+    const dbCall = api.requests.at(-1)!;
+    expect(dbCall.headers.authorization).toBe(
+      `Bearer ${client.auth.getState().tokens!.access_token}`,
+    );
+    expect(win.localStorage.getItem(tokenStorageKey('troop-42'))).not.toBeNull();
+  });
+
+  it('is signed out, not redirected, by default', async () => {
+    const { client, win } = open();
+    expect((await client.auth.ready()).isAuthenticated).toBe(false);
+    expect(win.location.href).toBe('https://app.scout.test/');
+  });
+
+  it('redirects to the hosted auth page when authRequired is set', async () => {
+    const { client, win } = open({ authRequired: true });
+    await client.auth.ready();
+    expect(win.location.href).toMatch(new RegExp(`^${BASE_URL}/auth\\?redirect_url=`));
+  });
+
+  it('keeps tokens in memory when there is no window', async () => {
+    const api = new FakeApi();
+    new FakeAuthServer(api);
+    const client = createClient({ projectId: 'troop-42', baseUrl: BASE_URL, fetch: api.fetch });
+    clients.push(client);
+    await client.auth.ready();
+    await client.auth.signInWithEmail('kim@troop42.test', 'correct horse');
+    expect(client.auth.getState().isAuthenticated).toBe(true);
+  });
+
+  it('needs a project id', () => {
+    expect(() => createClient({ projectId: '' })).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * `createClient` wires the capabilities to one HTTP client and one auth session. A capability
+ * is a factory taking the ClientContext; adding one is one line in the returned object.
+ */
+import { AuthClient, type AuthMode } from './auth/auth-client.ts';
+import { memoryStorage, type StorageLike } from './auth/token-store.ts';
+import { browserWindow, windowStorage, type WindowLike } from './browser.ts';
+import { createDb, type DbClient } from './db/db-client.ts';
+import type { Row } from './db/query.ts';
+import { HttpClient, type FetchLike } from './http.ts';
+import { createNotifications, type NotificationsClient } from './notifications.ts';
+import { createStorage, type StorageClient } from './storage.ts';
+import { createRealtimeClient, type RealtimeClient } from './realtime.ts';
+
+export type { HttpClient } from './http.ts';
+
+export interface ClientOptions {
+  projectId: string;
+  /** Origin of the API; defaults to the page's own origin. */
+  baseUrl?: string;
+  /** Send visitors without a session to the hosted auth page (default false). */
+  authRequired?: boolean;
+  /** Sign-up and sign-in forms are allowed only in headless mode (the default). */
+  mode?: AuthMode;
+  fetch?: FetchLike;
+  /** Where tokens live; defaults to window.localStorage, else memory. */
+  storage?: StorageLike;
+  /** Defaults to the global window when there is one. */
+  window?: WindowLike;
+  /** Parent-frame origins allowed to hand over tokens or sign this page out. */
+  allowedParentOrigins?: readonly string[];
+  /** Milliseconds since the epoch; defaults to Date.now. */
+  now?: () => number;
+}
+
+/** What every capability is built from. */
+export interface ClientContext {
+  projectId: string;
+  baseUrl: string;
+  http: HttpClient;
+  auth: AuthClient;
+  window: WindowLike | undefined;
+}
+
+export interface ScoutClient<S extends object = Record<string, Row>> {
+  auth: AuthClient;
+  db: DbClient<S>;
+  storage: StorageClient;
+  notifications: NotificationsClient;
+  realtime: RealtimeClient;
+  http: HttpClient;
+}
+
+export function createClient<S extends object = Record<string, Row>>(
+  options: ClientOptions,
+): ScoutClient<S> {
+  if (!options.projectId) throw new TypeError('createClient needs a projectId');
+  const win = options.window ?? browserWindow();
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const http = new HttpClient({ baseUrl, fetch: options.fetch });
+  const auth = new AuthClient({
+    projectId: options.projectId,
+    http,
+    storage: options.storage ?? windowStorage(win) ?? memoryStorage(),
+    window: win,
+    mode: options.mode,
+    authRequired: options.authRequired ?? false,
+    allowedParentOrigins: options.allowedParentOrigins,
+    now: options.now,
+  });
+  const ctx: ClientContext = { projectId: options.projectId, baseUrl, http, auth, window: win };
+  return {
+    auth: ctx.auth,
+    db: createDb<S>(ctx.http, ctx.projectId),
+    storage: createStorage(ctx.http, ctx.projectId),
+    notifications: createNotifications(ctx.http, ctx.projectId),
+    realtime: createRealtimeClient(ctx),
+    http: ctx.http,
+  };
+}

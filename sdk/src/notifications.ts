@@ -1,0 +1,120 @@
+/**
+ * Email notifications (WIRE.md, Notifications): one POST to `/api/notifications/{projectId}/email`.
+ * The message is checked before it is sent (spec section 5: to, subject and html or text), and
+ * every failure is a ScoutError of kind `notifications`. Sending is never retried on its own:
+ * a second attempt after a lost answer could deliver the email twice.
+ */
+import { EMAIL_PATTERN } from '@scout/protocol/auth';
+import { isRecord } from './browser.ts';
+import { ScoutError } from './errors.ts';
+import type { HttpClient } from './http.ts';
+
+export type Recipients = string | readonly string[];
+
+export interface EmailMessage {
+  to: Recipients;
+  subject: string;
+  html?: string;
+  text?: string;
+  from?: string;
+  replyTo?: string;
+  cc?: Recipients;
+  bcc?: Recipients;
+}
+
+export interface EmailResult {
+  success: true;
+  messageId: string;
+}
+
+export interface NotificationsClient {
+  email(message: EmailMessage, options?: { signal?: AbortSignal }): Promise<EmailResult>;
+}
+
+function invalid(message: string): ScoutError {
+  return new ScoutError({
+    kind: 'notifications',
+    code: 'VALIDATION_ERROR',
+    message,
+    retryable: false,
+  });
+}
+
+const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/** A bare address or `Name <address>`, as mail headers allow. */
+function isAddress(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const named = /<([^<>]*)>\s*$/.exec(value);
+  return EMAIL_PATTERN.test((named ? named[1]! : value).trim());
+}
+
+function checkAddresses(field: string, value: unknown, required: boolean): void {
+  if (value === undefined || value === null) {
+    if (required) throw invalid(`Email needs a recipient (${field})`);
+    return;
+  }
+  const list: readonly unknown[] = Array.isArray(value) ? value : [value];
+  if (required && list.length === 0) throw invalid(`Email needs a recipient (${field})`);
+  const bad = list.find((address) => !isAddress(address));
+  if (bad !== undefined) throw invalid(`Not an email address in ${field}: ${String(bad)}`);
+}
+
+/** Spec section 5: to, subject and html or text; every address must look like one. */
+export function checkEmailMessage(message: EmailMessage): void {
+  if (typeof message !== 'object' || message === null) throw invalid('Email needs a message');
+  checkAddresses('to', message.to, true);
+  if (!present(message.subject)) throw invalid('Email needs a subject');
+  if (!present(message.html) && !present(message.text))
+    throw invalid('Email needs an html or text body');
+  checkAddresses('cc', message.cc, false);
+  checkAddresses('bcc', message.bcc, false);
+  checkAddresses('from', message.from, false);
+  checkAddresses('replyTo', message.replyTo, false);
+}
+
+/** Re-labels an HTTP failure as a notifications error, keeping status, code and retryability. */
+function toNotificationsError(err: unknown): ScoutError {
+  if (err instanceof ScoutError) {
+    return new ScoutError({
+      kind: 'notifications',
+      code: err.code,
+      status: err.status,
+      message: err.message,
+      userMessage: err.userMessage,
+      retryable: err.retryable,
+      cause: err,
+    });
+  }
+  const message = err instanceof Error ? err.message : 'Sending the email failed';
+  return new ScoutError({ kind: 'notifications', code: 'NETWORK_ERROR', message, cause: err });
+}
+
+export function createNotifications(http: HttpClient, projectId: string): NotificationsClient {
+  const path = `/api/notifications/${encodeURIComponent(projectId)}/email`;
+  return {
+    async email(message, options = {}) {
+      checkEmailMessage(message);
+      const { to, subject, html, text, from, replyTo, cc, bcc } = message;
+      let data: unknown;
+      try {
+        const res = await http.post(
+          path,
+          { to, subject, html, text, from, replyTo, cc, bcc },
+          { signal: options.signal },
+        );
+        data = res.data;
+      } catch (err) {
+        throw toNotificationsError(err);
+      }
+      if (!isRecord(data) || data.success !== true) {
+        throw new ScoutError({
+          kind: 'notifications',
+          code: 'NETWORK_ERROR',
+          message: 'The server did not confirm the email was sent',
+        });
+      }
+      return { success: true, messageId: typeof data.messageId === 'string' ? data.messageId : '' };
+    },
+  };
+}
