@@ -23,6 +23,14 @@ export const ACCESS_TOKEN_EXPIRY_SKEW_SECONDS = 30;
 /** Two tabs refreshing with the same token at once must not sign each other out. */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
+/** Lives of the one-time links sent by email: the more a link grants, the shorter it lives. */
+export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+
+/** Recipients (to, cc and bcc together) of one message sent through the notifications API. */
+export const NOTIFICATION_EMAIL_MAX_RECIPIENTS = 10;
+
 export const SIGNUP_METADATA_DELAY_MS = 1000;
 export const SIGNUP_REDIRECT_DELAY_MS = 1500;
 export const PROFILE_SUCCESS_CLEAR_MS = 3000;

@@ -1,0 +1,47 @@
+import { useSyncExternalStore } from 'react';
+import type { WireUser } from '@scout/protocol/auth';
+import { scout } from './sdk.ts';
+
+export interface AuthSnapshot {
+  user: WireUser | null;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+}
+
+const LOADING: AuthSnapshot = { user: null, isAuthenticated: false, isLoading: true };
+
+let current: AuthSnapshot = LOADING;
+let listening = false;
+const listeners = new Set<() => void>();
+
+/** One SDK subscription for the app's lifetime; React components read its latest snapshot. */
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!listening) {
+    listening = true;
+    scout.auth.onAuthStateChanged((state) => {
+      current = {
+        user: state.user ?? null,
+        isAuthenticated: state.isAuthenticated,
+        isLoading: state.isLoading,
+      };
+      for (const l of listeners) l();
+    });
+  }
+  return () => listeners.delete(listener);
+}
+
+const getSnapshot = () => current;
+
+export function useAuth(): AuthSnapshot {
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+/** Sign-out always ends with the user cleared locally, even when the server cannot be reached. */
+export async function signOut(): Promise<void> {
+  try {
+    await scout.auth.signOut();
+  } catch (err) {
+    console.warn('Sign-out did not reach the server', err);
+  }
+}

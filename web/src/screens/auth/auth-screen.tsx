@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { PRODUCT_NAME } from '@scout/protocol/limits';
+import { CalendarIcon, UserIcon, UsersIcon } from '../../ui/icons.tsx';
+import { Logo } from '../../ui/logo.tsx';
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs.tsx';
+import { SignInForm } from './sign-in-form.tsx';
+import { SignUpForm } from './sign-up-form.tsx';
+import { TopoPattern } from './topo-pattern.tsx';
+import { useSignIn } from './use-sign-in.ts';
+import { useSignUp } from './use-sign-up.ts';
+
+type Mode = 'login' | 'signup';
+
+const highlights = [
+  { icon: CalendarIcon, text: 'One shared calendar for every meeting, campout and service day.' },
+  { icon: UsersIcon, text: 'Parents, leaders and scouts on the same page.' },
+  { icon: UserIcon, text: 'A profile with your troop and your role.' },
+];
+
+export function AuthScreen({ onAuthenticated }: { onAuthenticated: () => void }) {
+  const [mode, setMode] = useState<Mode>('login');
+  const signIn = useSignIn(onAuthenticated);
+  const signUp = useSignUp(onAuthenticated);
+  const locked = signIn.busy || signUp.busy || signUp.done;
+
+  const switchMode = (next: string) => {
+    setMode(next === 'signup' ? 'signup' : 'login');
+    signIn.reset();
+    signUp.reset();
+  };
+
+  return (
+    <main className="grid min-h-dvh lg:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)]">
+      <section className="relative isolate overflow-hidden bg-scout-800 px-6 pt-10 pb-24 text-white sm:px-10 lg:flex lg:flex-col lg:justify-center lg:px-16 lg:py-16">
+        <TopoPattern className="absolute inset-0 -z-10 size-full text-scout-600/40" />
+        <div className="mx-auto max-w-md lg:mx-0">
+          <Logo className="size-14 rounded-2xl shadow-lg ring-1 ring-white/20" />
+          <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+            {PRODUCT_NAME}
+          </h1>
+          <p className="mt-3 text-base text-scout-100 sm:text-lg">
+            Plan, connect and lead your troop from one place.
+          </p>
+          <ul className="mt-10 hidden space-y-5 lg:block">
+            {highlights.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-start gap-3.5 text-scout-50">
+                <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-white/10 text-trail-300">
+                  <Icon className="size-5" />
+                </span>
+                <span className="pt-1.5">{text}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="relative z-10 -mt-16 flex items-start justify-center px-4 pb-10 lg:mt-0 lg:items-center lg:bg-stone-50 lg:px-10 lg:py-16">
+        <div className="w-full max-w-md rounded-2xl border border-stone-200 bg-white p-6 shadow-xl shadow-scout-950/5 sm:p-8">
+          <h2 className="text-xl font-bold text-stone-900">
+            {mode === 'login' ? 'Welcome back' : 'Create your account'}
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">
+            {mode === 'login'
+              ? 'Sign in to see your troop dashboard.'
+              : 'Join your troop in a minute. All fields are required.'}
+          </p>
+          <TabsRoot value={mode} onValueChange={switchMode} className="mt-6">
+            <TabsList aria-label="Sign in or create an account">
+              <TabsTrigger value="login" disabled={locked}>
+                Sign In
+              </TabsTrigger>
+              <TabsTrigger value="signup" disabled={locked}>
+                Sign Up
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="login" className="mt-6">
+              <SignInForm busy={signIn.busy} error={signIn.error} onSubmit={signIn.signIn} />
+            </TabsContent>
+            <TabsContent value="signup" className="mt-6">
+              <SignUpForm
+                busy={signUp.busy}
+                done={signUp.done}
+                error={signUp.error}
+                success={signUp.success}
+                onSubmit={signUp.signUp}
+                onBack={() => switchMode('login')}
+              />
+            </TabsContent>
+          </TabsRoot>
+        </div>
+      </section>
+    </main>
+  );
+}

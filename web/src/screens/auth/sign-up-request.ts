@@ -1,0 +1,44 @@
+import type { UserMetadata } from '@scout/protocol/auth';
+import { UI_MESSAGES } from '@scout/protocol/errors';
+import { validateSignUpForm, type SignUpFormValues } from '@scout/protocol/sign-up-form';
+
+export const emptySignUpForm: SignUpFormValues = {
+  firstName: '',
+  lastName: '',
+  troopNumber: '',
+  troopRole: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+};
+
+/**
+ * The spec's four rules first, in its order (section 5); every field is required, so blank names
+ * or troop number come after them.
+ */
+export function validateSignUp(values: SignUpFormValues): string | null {
+  const problem = validateSignUpForm(values);
+  if (problem) return problem;
+  const blank = [values.firstName, values.lastName, values.troopNumber].some((v) => !v.trim());
+  return blank ? UI_MESSAGES.allFieldsRequired : null;
+}
+
+export function signUpMetadata(values: SignUpFormValues): UserMetadata {
+  return {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    troopNumber: values.troopNumber.trim(),
+    troopRole: values.troopRole,
+  };
+}
+
+/** The names and troop details travel with the sign-up itself, so no account is left without them. */
+export function buildSignUpRequest(values: SignUpFormValues) {
+  const metadata = signUpMetadata(values);
+  return {
+    email: values.email.trim(),
+    password: values.password,
+    displayName: `${metadata.firstName} ${metadata.lastName}`,
+    metadata,
+  };
+}
