@@ -29,7 +29,9 @@ export async function installSpa(app: FastifyInstance, config: Config) {
   await app.register(fastifyStatic, {
     root: path.resolve(dir),
     index: false,
+    // Every built file gets its own route; index.html is rendered with the metas instead.
     wildcard: false,
+    globIgnore: ['index.html'],
     maxAge: '1h',
     setHeaders: (res, file) => {
       // Hashed assets never change; index.html is rendered per request and never cached.
@@ -40,15 +42,9 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(index);
   app.get('/', (_req, reply) => sendIndex(reply));
   app.get('/index.html', (_req, reply) => sendIndex(reply));
-  // Everything else under / that is a file is served by the static plugin's routes.
+  // Any other path outside the API is a view of the app (the SPA has no URL router).
   app.get('/*', (req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/')) return reply.callNotFound();
-    const rel = decodeURIComponent(url).replace(/^\/+/, '');
-    const file = path.resolve(dir, rel);
-    if (file.startsWith(path.resolve(dir) + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.sendFile(rel);
-    }
+    if (req.url.startsWith('/api/')) return reply.callNotFound();
     return sendIndex(reply);
   });
 }

@@ -1,0 +1,28 @@
+// Starts the real server for the browser journeys on a fresh data folder, so every run begins
+// with no accounts. The SPA must already be built (npm run test:e2e builds it first).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-e2e-'));
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+const stop = () => {
+  child.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('SIGTERM', () => {
+  stop();
+  process.exit(0);
+});
+process.on('SIGINT', () => {
+  stop();
+  process.exit(0);
+});
+child.on('exit', (code) => process.exit(code ?? 0));

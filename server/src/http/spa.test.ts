@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test-app.ts';
+
+describe('serving the SPA', () => {
+  let dir: string;
+  let t: TestApp;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-web-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>x</title></head><body><script type="module" src="/assets/app-1.js"></script></body></html>');
+    fs.writeFileSync(path.join(dir, 'assets', 'app-1.js'), 'console.log(1)');
+  });
+  afterEach(async () => {
+    await t?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('renders index.html with the project id as a meta tag, never an inline script', async () => {
+    t = await buildTestApp({ config: { webDir: dir, projectId: 'troop-42', allowedParentOrigins: ['https://council.example'] } });
+    for (const url of ['/', '/index.html', '/calendar']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<meta name="scout-project-id" content="troop-42">');
+      expect(res.body).toContain('<meta name="scout-parent-origins" content="https://council.example">');
+      expect(res.body).not.toMatch(/<script>(?!<\/script>)/);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves built assets with long caching and keeps API 404s as JSON', async () => {
+    t = await buildTestApp({ config: { webDir: dir } });
+    const asset = await t.app.inject({ url: '/assets/app-1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await t.app.inject({ url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
