@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-e2e-'));
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADDRESS_RATE_LIMIT_SCALE: '20' },
   stdio: 'inherit',
 });
 const stop = () => {

@@ -21,6 +21,8 @@ export interface Config {
   /** Realtime channels an anonymous socket may use ('*' for all). Default: none. */
   realtimeAnonymousChannels: string[];
   logLevel: string;
+  /** Multiplies the per-address auth rate limits (one troop behind one NAT). Default 1. */
+  addressRateLimitScale: number;
   /** Directory with the built SPA; absent in API-only tests. */
   webDir: string | undefined;
   s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined } | undefined;
@@ -82,6 +84,11 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   const timezone = env.TIMEZONE || 'America/New_York';
   if (!validTimezone(timezone)) throw new ConfigError(`TIMEZONE must be an IANA time zone name, got "${timezone}"`);
+  const scaleRaw = env.ADDRESS_RATE_LIMIT_SCALE || '1';
+  const addressRateLimitScale = Number(scaleRaw);
+  if (!Number.isInteger(addressRateLimitScale) || addressRateLimitScale < 1 || addressRateLimitScale > 1000) {
+    throw new ConfigError(`ADDRESS_RATE_LIMIT_SCALE must be a whole number from 1 to 1000, got "${scaleRaw}"`);
+  }
   const s3 = env.S3_BUCKET
     ? {
         bucket: env.S3_BUCKET,
@@ -107,6 +114,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     requireEmailVerification: bool('REQUIRE_EMAIL_VERIFICATION', env.REQUIRE_EMAIL_VERIFICATION, false),
     realtimeAnonymousChannels: list(env.REALTIME_ANONYMOUS_CHANNELS),
     logLevel: env.LOG_LEVEL || 'info',
+    addressRateLimitScale,
     webDir: env.WEB_DIR || defaults.webDir,
     s3,
   };

@@ -39,6 +39,18 @@ describe.each(testStoreKinds)('hitRateLimit (%s)', (kind) => {
     expect((await refusal(hitRateLimit(deps, 'k', rule)))?.status).toBe(429);
   });
 
+  it('scales per-address limits by ADDRESS_RATE_LIMIT_SCALE but never per-email ones', async () => {
+    store = await openTestStore(kind);
+    const deps = { store, clock: manualClock(), config: { addressRateLimitScale: 3 } };
+    const perAddress = { limit: 2, windowMs: 60_000, perAddress: true };
+    for (let i = 0; i < 6; i++) await hitRateLimit(deps, 'addr', perAddress);
+    expect((await refusal(hitRateLimit(deps, 'addr', perAddress)))?.status).toBe(429);
+    const perEmail = { limit: 2, windowMs: 60_000 };
+    await hitRateLimit(deps, 'email', perEmail);
+    await hitRateLimit(deps, 'email', perEmail);
+    expect((await refusal(hitRateLimit(deps, 'email', perEmail)))?.status).toBe(429);
+  });
+
   it('counts hits made at the same moment exactly once each', async () => {
     store = await openTestStore(kind);
     const deps = { store, clock: manualClock() };

@@ -10,6 +10,11 @@ export interface RateLimitRule {
   /** Requests allowed per window; the next one is refused until the window ends. */
   limit: number;
   windowMs: number;
+  /**
+   * Counted per client address: scaled by ADDRESS_RATE_LIMIT_SCALE for troops whose members all
+   * sit behind one network address (and for test rigs that sign many people up from one host).
+   */
+  perAddress?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -19,14 +24,14 @@ const MINUTE = 60_000;
  * more room than emails because a troop meeting may sign in from one network.
  */
 export const AUTH_RATE_LIMITS = {
-  signUpPerAddress: { limit: 10, windowMs: MINUTE },
+  signUpPerAddress: { limit: 10, windowMs: MINUTE, perAddress: true },
   signUpPerEmail: { limit: 5, windowMs: MINUTE },
-  signInPerAddress: { limit: 30, windowMs: MINUTE },
+  signInPerAddress: { limit: 30, windowMs: MINUTE, perAddress: true },
   signInPerEmail: { limit: 10, windowMs: MINUTE },
-  refreshPerAddress: { limit: 60, windowMs: MINUTE },
+  refreshPerAddress: { limit: 60, windowMs: MINUTE, perAddress: true },
 } as const satisfies Record<string, RateLimitRule>;
 
-type LimiterDeps = Pick<AppDeps, 'store' | 'clock'>;
+type LimiterDeps = Pick<AppDeps, 'store' | 'clock'> & { config?: Pick<AppDeps['config'], 'addressRateLimitScale'> };
 
 /**
  * Counts one hit on `key`; throws 429 RATE_LIMITED with Retry-After (seconds until the window
@@ -52,5 +57,6 @@ export async function hitRateLimit(
   const count = Number(row.count);
   // A fresh window: a good moment to drop finished windows so the table stays small.
   if (count === 1) await deps.store.query('DELETE FROM rate_limits WHERE reset_at <= ?', [now]);
-  if (count > rule.limit) throw rateLimited((Number(row.reset_at) - now) / 1000);
+  const limit = rule.perAddress ? rule.limit * (deps.config?.addressRateLimitScale ?? 1) : rule.limit;
+  if (count > limit) throw rateLimited((Number(row.reset_at) - now) / 1000);
 }
