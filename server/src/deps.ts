@@ -2,6 +2,10 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Store } from './store/store.ts';
+import type { FileStore } from './storage/file-store.ts';
+import type { RealtimeBus } from './realtime/bus.ts';
+import type { RealtimeHub } from './realtime/hub.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 /** Verifies a service key; returns its id, or null for an unknown or revoked key. */
 export interface ServiceKeyVerifier {
@@ -17,4 +21,12 @@ export interface AppDeps {
   clock: Clock;
   logger?: Logger | false;
   serviceKeys?: ServiceKeyVerifier;
+  /** Stored files' bytes; absent: a disk folder under DATA_DIR, or the S3 bucket when S3_* is set. */
+  files?: FileStore;
+  /** Realtime fan-out, history and presence; absent: in-process. main.ts passes the Redis bus when REDIS_URL is set. */
+  bus?: RealtimeBus;
+  /** Set by buildApp: server-side publishing on realtime channels (`deps.realtime.publish(channel, {type, data})`). */
+  realtime?: RealtimeHub;
+  /** Outgoing mail; absent: the outbox under DATA_DIR. main.ts passes the SMTP mailer when SMTP_URL is set. */
+  mail?: Mailer;
 }

@@ -9,6 +9,9 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { migrate } from './store/migrate.ts';
 import { openStore } from './store/open-store.ts';
+import { serviceKeyVerifier } from './admin/service-keys.ts';
+import { createRedisBus } from './realtime/redis-bus.ts';
+import { createSmtpMailer } from './mail/smtp.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -28,11 +31,16 @@ fs.mkdirSync(config.dataDir, { recursive: true });
 const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(store);
 const jwtSecret = loadOrCreateSecret(config.dataDir, process.env.JWT_SECRET);
-const app = await buildApp({ config, store, jwtSecret, clock: systemClock, logger });
+// With REDIS_URL, realtime messages, history and presence are shared by every process on that Redis.
+const bus = config.redisUrl ? createRedisBus({ url: config.redisUrl, keyPrefix: `scout:rt:${config.projectId}:`, logger }) : undefined;
+// Without SMTP_URL, buildApp keeps mail in the outbox under DATA_DIR.
+const mail = config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : undefined;
+const app = await buildApp({ config, store, jwtSecret, clock: systemClock, logger, serviceKeys: serviceKeyVerifier(store), bus, mail });
 
 const shutdown = async (signal: string) => {
   logger.info({ signal }, 'shutting down');
   await app.close();
+  await bus?.close();
   await store.close();
   process.exit(0);
 };

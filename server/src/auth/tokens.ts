@@ -2,6 +2,7 @@
  * Access tokens: JWT HS256, 900 s. The algorithm is pinned when verifying so a token signed
  * with `none` or another algorithm is never accepted.
  */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@scout/protocol/limits';
 import { ApiError } from '../errors.ts';
@@ -20,6 +21,17 @@ export interface AccessClaims {
   sid?: string;
 }
 
+// Importing raw key bytes costs more than checking the signature; do it once per secret.
+const keys = new WeakMap<Uint8Array, KeyObject>();
+function keyFor(secret: Uint8Array): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, nowMs: number): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
   return new SignJWT({ role: claims.role, pid: claims.pid, email: claims.email, ...(claims.sid ? { sid: claims.sid } : {}) })
@@ -27,13 +39,13 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, 
     .setSubject(claims.sub)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-    .sign(secret);
+    .sign(keyFor(secret));
 }
 
 /** Returns the claims of a valid token; throws 401 TOKEN_EXPIRED for an expired or bad one. */
 export async function verifyAccessToken(secret: Uint8Array, token: string, nowMs: number): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, keyFor(secret), {
       algorithms: ['HS256'],
       currentDate: new Date(nowMs),
     });

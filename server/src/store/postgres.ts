@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Dialect, Queryable, QueryResult, Store } from './store.ts';
+import type { Dialect, Queryable, QueryResult, Store, TransactionOptions } from './store.ts';
 
 // BIGINT (int8) counts arrive as strings by default; our counts and ids fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -26,6 +26,21 @@ async function runOn<T>(client: pg.Pool | pg.PoolClient, sql: string, params: re
 }
 
 /**
+ * Operator SQL goes as written and always by the extended protocol, which takes exactly one
+ * statement: `SELECT 1; COMMIT; ...` is refused by the server instead of ending our transaction.
+ */
+async function runOperatorSql<T>(client: pg.PoolClient, sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+  // `queryMode` is in pg 8.x but not yet in @types/pg.
+  const config = { text: sql, values: params.map(toPgValue), queryMode: 'extended' } as pg.QueryConfig;
+  const res = await client.query(config);
+  return {
+    rows: res.rows as T[],
+    rowCount: res.rowCount ?? res.rows.length,
+    columns: (res.fields ?? []).map((f) => f.name),
+  };
+}
+
+/**
  * PostgreSQL through a pool. Several server processes may share one database: all state lives
  * in it, never in the process.
  */
@@ -41,11 +56,16 @@ export function openPostgresStore(url: string, opts: { statementTimeoutMs?: numb
   return {
     dialect,
     query: <T>(sql: string, params?: readonly unknown[]) => runOn<T>(pool, sql, params),
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
       const client = await pool.connect();
+      const operator = opts.operator;
       try {
-        await client.query('BEGIN');
-        const tx: Queryable = { dialect, query: <R>(s: string, p?: readonly unknown[]) => runOn<R>(client, s, p) };
+        await client.query(opts.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
+        if (operator) await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(operator.statementTimeoutMs))}`);
+        const tx: Queryable = {
+          dialect,
+          query: <R>(s: string, p?: readonly unknown[]) => (operator ? runOperatorSql<R>(client, s, p) : runOn<R>(client, s, p)),
+        };
         const result = await fn(tx);
         await client.query('COMMIT');
         return result;
@@ -53,7 +73,8 @@ export function openPostgresStore(url: string, opts: { statementTimeoutMs?: numb
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        // An operator's statements may have changed session settings: that connection ends here.
+        client.release(operator ? true : undefined);
       }
     },
     async close() {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Dialect, Queryable, QueryResult, Store } from './store.ts';
+import { ReadOnlyStatementError, type Dialect, type Queryable, type QueryResult, type Store, type TransactionOptions } from './store.ts';
 
 /** Values SQLite can bind: booleans become 0/1, objects JSON text, undefined NULL. */
 function toSqliteValue(v: unknown): unknown {
@@ -32,13 +32,25 @@ export function openSqliteStore(file: string): Store {
     return stmt;
   };
 
-  const run = <T>(sql: string, params: readonly unknown[] = []): QueryResult<T> => {
+  const run = <T>(sql: string, params: readonly unknown[] = [], readOnly = false): QueryResult<T> => {
     const stmt = prepare(sql);
+    // The engine's own answer (sqlite3_stmt_readonly), asked before the statement runs.
+    if (readOnly && !stmt.readonly) throw new ReadOnlyStatementError();
     const values = params.map(toSqliteValue);
     if (stmt.reader) {
       // .all() always finishes the statement; an unfinished one would block WAL checkpoints.
       const rows = stmt.all(...values) as T[];
-      return { rows, rowCount: rows.length, columns: stmt.columns().map((c) => c.name) };
+      // Asking SQLite for column names costs about as much as a small query; most callers never
+      // read them, so they are fetched on first use.
+      let columns: string[] | undefined;
+      return {
+        rows,
+        rowCount: rows.length,
+        get columns() {
+          columns ??= stmt.columns().map((c) => c.name);
+          return columns;
+        },
+      };
     }
     const info = stmt.run(...values);
     return { rows: [], rowCount: info.changes, columns: [] };
@@ -56,13 +68,15 @@ export function openSqliteStore(file: string): Store {
       if (inTransaction) await queue.catch(() => undefined);
       return run<T>(sql, params);
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    transaction<T>(fn: (tx: Queryable) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
+      const readOnly = opts.readOnly === true;
       const next = queue
         .catch(() => undefined)
         .then(async () => {
           inTransaction = true;
-          db.exec('BEGIN IMMEDIATE');
-          const tx: Queryable = { dialect, query: async <R>(s: string, p?: readonly unknown[]) => run<R>(s, p) };
+          // A read-only transaction takes no write lock, so writers in other processes go on.
+          db.exec(readOnly ? 'BEGIN' : 'BEGIN IMMEDIATE');
+          const tx: Queryable = { dialect, query: async <R>(s: string, p?: readonly unknown[]) => run<R>(s, p, readOnly) };
           try {
             const result = await fn(tx);
             db.exec('COMMIT');

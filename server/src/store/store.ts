@@ -17,9 +17,35 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
 }
 
+/** How a transaction runs. Our own SQL needs none of these; the admin SQL endpoints set them. */
+export interface TransactionOptions {
+  /**
+   * Refuse any statement that would change data: PostgreSQL runs a READ ONLY transaction,
+   * SQLite asks the engine whether each statement is read-only before running it and throws
+   * ReadOnlyStatementError when it is not.
+   */
+  readOnly?: boolean;
+  /**
+   * The statements were written by an operator, not by our code. Each is handed to the driver
+   * as written (no `?` rewriting: the caller numbers PostgreSQL placeholders itself) and must be
+   * a single statement. On PostgreSQL each statement gets this time limit and the connection is
+   * closed afterwards, so no session setting the statements make outlives the transaction.
+   * SQLite cannot interrupt a running statement, so it has no time limit.
+   */
+  operator?: { statementTimeoutMs: number };
+}
+
+/** A statement in a read-only transaction would have changed data. */
+export class ReadOnlyStatementError extends Error {
+  constructor() {
+    super('attempt to change data in a read-only transaction');
+    this.name = 'ReadOnlyStatementError';
+  }
+}
+
 export interface Store extends Queryable {
   /** Runs `fn` in one transaction: commit when it resolves, roll back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /** Copies the live database to `file` while it keeps serving (SQLite only; PG uses pg_dump). */
   backup?(file: string): Promise<void>;
   close(): Promise<void>;

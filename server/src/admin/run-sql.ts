@@ -1,0 +1,141 @@
+/**
+ * Runs operator SQL for `POST /api/db/{projectId}/sql` and `/batch`: values bound, all
+ * statements in one transaction, rolled back as a whole on any error, and a database's refusal
+ * answered as a 400 with its own (sanitised) message, never a 500.
+ */
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { ApiError, badRequest } from '../errors.ts';
+import { ReadOnlyStatementError, type Dialect, type Store } from '../store/store.ts';
+import { isBlankSql, numberPlaceholders, refusedStatement } from './sql-text.ts';
+
+/**
+ * Per-statement time limit on PostgreSQL. SQLite has none: better-sqlite3 cannot interrupt a
+ * running statement (docs/operations.md, "The SQL endpoints").
+ */
+export const SQL_STATEMENT_TIMEOUT_MS = 10_000;
+export const SQL_MAX_STATEMENTS = 500;
+export const SQL_MAX_LENGTH = 100_000;
+const MESSAGE_MAX_LENGTH = 500;
+
+export type SqlMode = 'read' | 'write';
+
+export interface SqlStatement {
+  sql: string;
+  args: readonly unknown[];
+}
+
+export interface StatementResult {
+  rows: Record<string, unknown>[];
+  columns: string[];
+  rowCount: number;
+}
+
+/** A statement the database refused, with its position in the batch. */
+class StatementFailed extends Error {
+  constructor(
+    readonly index: number,
+    readonly original: unknown,
+  ) {
+    super('statement failed');
+  }
+}
+
+export async function runSqlStatements(
+  store: Store,
+  statements: readonly SqlStatement[],
+  mode: SqlMode,
+  opts: { statementTimeoutMs?: number } = {},
+): Promise<StatementResult[]> {
+  const label = (i: number) => (statements.length > 1 ? `Statement ${i + 1}: ` : '');
+  const prepared = statements.map((s, i) => {
+    if (isBlankSql(s.sql, store.dialect)) throw badRequest(`${label(i)}the statement is empty`);
+    const refused = refusedStatement(s.sql, store.dialect);
+    if (refused) {
+      throw badRequest(
+        `${label(i)}${refused} is not allowed here: the endpoint runs every statement in one transaction of its own`,
+      );
+    }
+    // Placeholders are `?` on both databases; PostgreSQL numbers them.
+    const sql =
+      store.dialect === 'postgres' && s.args.length > 0 ? numberPlaceholders(s.sql) : s.sql;
+    return { sql, args: s.args };
+  });
+  try {
+    return await store.transaction(
+      async (tx) => {
+        const results: StatementResult[] = [];
+        for (const [i, s] of prepared.entries()) {
+          try {
+            const r = await tx.query(s.sql, s.args);
+            results.push({ rows: r.rows, columns: r.columns, rowCount: r.rowCount });
+          } catch (err) {
+            throw new StatementFailed(i, err);
+          }
+        }
+        return results;
+      },
+      {
+        readOnly: mode === 'read',
+        operator: { statementTimeoutMs: opts.statementTimeoutMs ?? SQL_STATEMENT_TIMEOUT_MS },
+      },
+    );
+  } catch (err) {
+    if (err instanceof StatementFailed) {
+      const refusal = databaseRefusal(err.original, store.dialect);
+      throw refusal ? refusalError(refusal, label(err.index)) : err.original;
+    }
+    // COMMIT itself may refuse (a deferred constraint).
+    const refusal = databaseRefusal(err, store.dialect);
+    throw refusal ? refusalError(refusal, '') : err;
+  }
+}
+
+/**
+ * The database's answer to a statement it would not run, or undefined for anything else (a lost
+ * connection stays an internal error). Busy or overloaded databases are a 503: trying later helps.
+ */
+function databaseRefusal(
+  err: unknown,
+  dialect: Dialect,
+): { status: 400 | 503; message: string } | undefined {
+  if (err instanceof ReadOnlyStatementError)
+    return { status: 400, message: 'A read batch cannot change data' };
+  if (dialect === 'sqlite') {
+    if (err instanceof Database.SqliteError) {
+      const busy = err.code === 'SQLITE_BUSY' || err.code === 'SQLITE_LOCKED';
+      return { status: busy ? 503 : 400, message: sanitise(err.message) };
+    }
+    // better-sqlite3 reports bad bindings and multi-statement strings as RangeError/TypeError.
+    if (err instanceof RangeError || err instanceof TypeError)
+      return { status: 400, message: sanitise(err.message) };
+    return undefined;
+  }
+  if (err instanceof pg.DatabaseError) {
+    const code = err.code ?? '';
+    // 08P01 is the server refusing what was sent (e.g. too few parameters), not a lost connection.
+    const unavailable =
+      (code.startsWith('08') && code !== '08P01') ||
+      code.startsWith('53') ||
+      code.startsWith('57P');
+    return { status: unavailable ? 503 : 400, message: sanitise(err.message) };
+  }
+  return undefined;
+}
+
+const refusalError = (r: { status: 400 | 503; message: string }, prefix: string) =>
+  new ApiError(
+    r.status,
+    r.status === 400 ? 'VALIDATION_ERROR' : 'SERVICE_UNAVAILABLE',
+    prefix + r.message,
+  );
+
+/** One line, no control characters, bounded length. */
+export function sanitise(message: string): string {
+  const line = (message.split('\n')[0] ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .trim();
+  if (line === '') return 'The database refused the statement';
+  return line.length > MESSAGE_MAX_LENGTH ? `${line.slice(0, MESSAGE_MAX_LENGTH)}...` : line;
+}

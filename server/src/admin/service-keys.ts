@@ -1,0 +1,105 @@
+/**
+ * Service keys: bearer credentials for operators and scripts, acting as an admin. A key is
+ * `sk_<id>_<secret>`; it is shown once when issued and only its SHA-256 hash is stored, so a
+ * leaked database does not leak usable keys. The secret has 256 random bits, so a fast hash is
+ * enough (no password stretching needed).
+ */
+import crypto from 'node:crypto';
+import type { ServiceKeyVerifier } from '../deps.ts';
+import { ApiError, badRequest } from '../errors.ts';
+import type { Store } from '../store/store.ts';
+
+export const SERVICE_KEY_NAME_MAX_LENGTH = 100;
+
+const KEY_PATTERN = /^sk_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+
+export interface ServiceKeyInfo {
+  id: string;
+  name: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+interface ServiceKeyRow {
+  id: string;
+  name: string;
+  key_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export const hashServiceKey = (key: string) =>
+  crypto.createHash('sha256').update(key, 'utf8').digest('hex');
+
+export async function issueServiceKey(
+  store: Store,
+  name: string,
+  now: number,
+): Promise<{ id: string; key: string }> {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) throw badRequest('A service key needs a name');
+  if (trimmed.length > SERVICE_KEY_NAME_MAX_LENGTH) {
+    throw badRequest(`A service key name has at most ${SERVICE_KEY_NAME_MAX_LENGTH} characters`);
+  }
+  const id = crypto.randomBytes(8).toString('hex');
+  const key = `sk_${id}_${crypto.randomBytes(32).toString('base64url')}`;
+  await store.query(
+    'INSERT INTO service_keys (id, name, key_hash, created_at, revoked_at) VALUES (?, ?, ?, ?, NULL)',
+    [id, trimmed, hashServiceKey(key), new Date(now).toISOString()],
+  );
+  return { id, key };
+}
+
+/** Revokes a key; revoking one already revoked keeps its first revocation time. */
+export async function revokeServiceKey(
+  store: Store,
+  id: string,
+  now: number,
+): Promise<ServiceKeyInfo> {
+  await store.query('UPDATE service_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [
+    new Date(now).toISOString(),
+    id,
+  ]);
+  const { rows } = await store.query<ServiceKeyRow>('SELECT * FROM service_keys WHERE id = ?', [
+    id,
+  ]);
+  const row = rows[0];
+  if (!row) throw new ApiError(404, 'NOT_FOUND', `No service key with id ${id}`);
+  return toInfo(row);
+}
+
+export async function listServiceKeys(store: Store): Promise<ServiceKeyInfo[]> {
+  const { rows } = await store.query<ServiceKeyRow>(
+    'SELECT * FROM service_keys ORDER BY created_at, id',
+  );
+  return rows.map(toInfo);
+}
+
+const toInfo = (r: ServiceKeyRow): ServiceKeyInfo => ({
+  id: r.id,
+  name: r.name,
+  createdAt: r.created_at,
+  revokedAt: r.revoked_at,
+});
+
+/** Looks a key up by its id, then compares hashes in constant time. */
+export function serviceKeyVerifier(store: Store): ServiceKeyVerifier {
+  return {
+    async verify(token: string): Promise<string | null> {
+      const m = KEY_PATTERN.exec(token);
+      if (!m) return null;
+      const id = m[1] as string;
+      const { rows } = await store.query<Pick<ServiceKeyRow, 'key_hash'>>(
+        'SELECT key_hash FROM service_keys WHERE id = ? AND revoked_at IS NULL',
+        [id],
+      );
+      const stored = rows[0]?.key_hash;
+      if (!stored) return null;
+      const given = Buffer.from(hashServiceKey(token), 'hex');
+      const expected = Buffer.from(stored, 'hex');
+      return given.length === expected.length && crypto.timingSafeEqual(given, expected)
+        ? id
+        : null;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Accounts made and changed by an operator (the admin CLI). Sign-up never chooses a role, so the
+ * first admin comes from here.
+ */
+import crypto from 'node:crypto';
+import { ACCOUNT_ROLES, type AccountRole } from '@scout/protocol/roles';
+import { DISPLAY_NAME_MAX_LENGTH } from '@scout/protocol/limits';
+import { ApiError, badRequest } from '../errors.ts';
+import { assertPasswordAcceptable, hashPassword } from '../auth/passwords.ts';
+import { normaliseEmail } from '../auth/users.ts';
+import type { Store } from '../store/store.ts';
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  displayName: string | null;
+  role: string;
+}
+
+interface Row {
+  id: string;
+  email: string;
+  display_name: string | null;
+  role: string;
+}
+
+const toAdminUser = (r: Row): AdminUser => ({
+  id: r.id,
+  email: r.email,
+  displayName: r.display_name,
+  role: r.role,
+});
+
+export function parseAccountRole(raw: string): AccountRole {
+  if (!(ACCOUNT_ROLES as readonly string[]).includes(raw)) {
+    throw badRequest(`Role must be one of ${ACCOUNT_ROLES.join(', ')}, got "${raw}"`);
+  }
+  return raw as AccountRole;
+}
+
+/**
+ * Creates an account with the given role. The operator vouches for the address, so it counts as
+ * verified (otherwise REQUIRE_EMAIL_VERIFICATION would lock the first admin out).
+ */
+export async function createUserWithRole(
+  store: Store,
+  input: { email: string; password: string; role: string; name?: string | undefined },
+  now: number,
+): Promise<AdminUser> {
+  const email = normaliseEmail(input.email);
+  const password = assertPasswordAcceptable(input.password);
+  const role = parseAccountRole(input.role);
+  const name = input.name?.trim() || null;
+  if (name && name.length > DISPLAY_NAME_MAX_LENGTH)
+    throw badRequest(`A name has at most ${DISPLAY_NAME_MAX_LENGTH} characters`);
+  const passwordHash = await hashPassword(password);
+  const at = new Date(now).toISOString();
+  const { rows } = await store.query<Row>(
+    `INSERT INTO users (id, email, password_hash, display_name, avatar_url, role, metadata, email_verified, created_at, updated_at)
+     VALUES (?, ?, ?, ?, NULL, ?, '{}', ?, ?, ?)
+     ON CONFLICT (email) DO NOTHING
+     RETURNING id, email, display_name, role`,
+    [crypto.randomUUID(), email, passwordHash, name, role, true, at, at],
+  );
+  const row = rows[0];
+  if (!row)
+    throw new ApiError(
+      409,
+      'EMAIL_ALREADY_EXISTS',
+      `An account with the email ${email} already exists`,
+    );
+  return toAdminUser(row);
+}
+
+/**
+ * Changes an account's role. Access tokens carry the role, so the change reaches a signed-in
+ * user at their next token refresh (at most the access token's 900 s).
+ */
+export async function setUserRole(
+  store: Store,
+  rawEmail: string,
+  rawRole: string,
+  now: number,
+): Promise<AdminUser> {
+  const email = normaliseEmail(rawEmail);
+  const role = parseAccountRole(rawRole);
+  const { rows } = await store.query<Row>(
+    'UPDATE users SET role = ?, updated_at = ? WHERE email = ? RETURNING id, email, display_name, role',
+    [role, new Date(now).toISOString(), email],
+  );
+  const row = rows[0];
+  if (!row) throw new ApiError(404, 'USER_NOT_FOUND', `No account with the email ${email}`);
+  return toAdminUser(row);
+}

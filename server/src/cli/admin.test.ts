@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serviceKeyVerifier } from '../admin/service-keys.ts';
+import { openSqliteStore } from '../store/sqlite.ts';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runAdmin } from './admin.ts';
+
+describe('admin CLI (sqlite)', () => {
+  let dir: string;
+  let lines: string[];
+  let errors: string[];
+  const out = { log: (l: string) => void lines.push(l), error: (l: string) => void errors.push(l) };
+  const env = () => ({ DATA_DIR: path.join(dir, 'data'), INIT_CWD: dir });
+  const admin = (...argv: string[]) => runAdmin(argv, env(), out);
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-cli-'));
+    lines = [];
+    errors = [];
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('prints usage and exits 2 for no command, an unknown one or a missing option', async () => {
+    for (const argv of [
+      [],
+      ['frobnicate'],
+      ['issue-key'],
+      ['set-role', '--email', 'a@troop.example'],
+      ['list-keys', '--name', 'x'],
+      ['issue-key', '--name', 'x', 'extra'],
+      ['issue-key', '--colour', 'x'],
+    ]) {
+      errors = [];
+      lines = [];
+      expect(await admin(...argv), argv.join(' ')).toBe(EXIT_USAGE);
+      expect([...lines, ...errors].join('\n')).toContain('Usage: npm run admin');
+    }
+    expect(await admin('--help')).toBe(EXIT_OK);
+    // Usage errors never touch the database.
+    expect(fs.existsSync(path.join(dir, 'data'))).toBe(false);
+  });
+
+  it('issues a key that the server accepts, lists it, and revokes it', async () => {
+    expect(await admin('issue-key', '--name', 'nightly export')).toBe(EXIT_OK);
+    const key = lines.find((l) => l.startsWith('sk_'));
+    expect(key).toBeDefined();
+
+    lines = [];
+    expect(await admin('list-keys')).toBe(EXIT_OK);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('nightly export');
+    expect(lines[0]).toContain('active');
+    expect(lines.join('\n')).not.toContain(key as string);
+    const id = (lines[0] as string).split(/\s+/)[0] as string;
+
+    const store = openSqliteStore(path.join(dir, 'data', 'scout.db'));
+    try {
+      expect(await serviceKeyVerifier(store).verify(key as string)).toBe(id);
+      expect(await admin('revoke-key', '--id', id)).toBe(EXIT_OK);
+      expect(await serviceKeyVerifier(store).verify(key as string)).toBeNull();
+    } finally {
+      await store.close();
+    }
+    expect(await admin('revoke-key', '--id', 'ffffffffffffffff')).toBe(EXIT_FAILED);
+  });
+
+  it('creates the first admin and changes roles, exiting 1 when the command fails', async () => {
+    expect(
+      await admin(
+        'create-user',
+        '--email',
+        'leader@troop.example',
+        '--password',
+        'campfire-2026',
+        '--role',
+        'admin',
+        '--name',
+        'Pat Leader',
+      ),
+    ).toBe(EXIT_OK);
+    expect(
+      await admin(
+        'create-user',
+        '--email',
+        'leader@troop.example',
+        '--password',
+        'campfire-2026',
+        '--role',
+        'admin',
+      ),
+    ).toBe(EXIT_FAILED);
+    expect(errors.join('\n')).toContain('already exists');
+    expect(await admin('set-role', '--email', 'leader@troop.example', '--role', 'user')).toBe(
+      EXIT_OK,
+    );
+    expect(await admin('set-role', '--email', 'nobody@troop.example', '--role', 'user')).toBe(
+      EXIT_FAILED,
+    );
+
+    const db = new Database(path.join(dir, 'data', 'scout.db'), { readonly: true });
+    try {
+      expect(db.prepare('SELECT email, role, display_name FROM users').all()).toEqual([
+        { email: 'leader@troop.example', role: 'user', display_name: 'Pat Leader' },
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('backs up to a path relative to where npm was run', async () => {
+    expect(await admin('issue-key', '--name', 'kept')).toBe(EXIT_OK);
+    expect(await admin('backup', '--out', 'copy.db')).toBe(EXIT_OK);
+    const copy = new Database(path.join(dir, 'copy.db'), { readonly: true, fileMustExist: true });
+    try {
+      expect(copy.prepare('SELECT name FROM service_keys').all()).toEqual([{ name: 'kept' }]);
+    } finally {
+      copy.close();
+    }
+  });
+
+  it('refuses backup on PostgreSQL with exit 2, before connecting', async () => {
+    // Nothing listens on port 1: a connection attempt would fail with exit 1 instead.
+    const code = await runAdmin(
+      ['backup', '--out', 'x.db'],
+      { ...env(), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      out,
+    );
+    expect(code).toBe(EXIT_USAGE);
+    expect(errors.join('\n')).toContain('pg_dump');
+  });
+
+  it('reports a configuration error with exit 1', async () => {
+    expect(await runAdmin(['list-keys'], { ...env(), DATABASE_URL: 'mysql://x' }, out)).toBe(
+      EXIT_FAILED,
+    );
+    expect(errors.join('\n')).toContain('DATABASE_URL');
+  });
+});
