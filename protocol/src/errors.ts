@@ -101,6 +101,10 @@ export const UI_MESSAGES = {
   profileAuthFailed:
     'Authentication failed. Your session may have expired. Please log out and log in again.',
   profileUpdateFailed: 'Failed to update profile',
+  profileUpdated: 'Profile updated successfully!',
+  avatarUpdated: 'Profile picture updated.',
+  passwordChanged: 'Password changed successfully!',
+  passwordChangeFailed: 'Failed to change password',
   avatarNotImage: 'Please upload an image file',
   avatarTooLarge: 'Image size must be less than 5MB',
   avatarUploadFailed: 'Failed to upload avatar',

@@ -112,7 +112,11 @@ describe('storage.upload', () => {
     const { api, storage } = setup();
     api.on('POST', UPLOAD, () => jsonReply(200, {}));
     const err = await rejection(storage.upload(new Blob(['x']), 'users/u1/a.txt'));
-    expect([err.kind, err.message]).toEqual(['storage', 'Upload failed - no public URL returned']);
+    expect([err.kind, err.message, err.userMessage]).toEqual([
+      'storage',
+      'Upload failed - no public URL returned',
+      'Upload failed - no public URL returned',
+    ]);
   });
 
   it('retries a failed upsert, never a plain upload', async () => {

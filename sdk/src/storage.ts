@@ -115,7 +115,13 @@ export function createStorage(http: HttpClient, projectId: string): StorageClien
         }),
       );
       if (!result || typeof result.publicUrl !== 'string' || result.publicUrl === '') {
-        throw new ScoutError({ kind: 'storage', code: 'NETWORK_ERROR', message: UI_MESSAGES.avatarNoPublicUrl });
+        throw new ScoutError({
+          kind: 'storage',
+          code: 'NETWORK_ERROR',
+          message: UI_MESSAGES.avatarNoPublicUrl,
+          // The code alone would word it as a connection problem; the spec names this failure.
+          userMessage: UI_MESSAGES.avatarNoPublicUrl,
+        });
       }
       return { publicUrl: result.publicUrl };
     },

@@ -1,12 +1,13 @@
 import { Avatar as RadixAvatar } from 'radix-ui';
 import { cx } from './cx.ts';
 
-type Size = 'sm' | 'md' | 'lg';
+type Size = 'sm' | 'md' | 'lg' | 'xl';
 
 const sizes: Record<Size, string> = {
   sm: 'size-8 text-xs',
   md: 'size-10 text-sm',
   lg: 'size-16 text-xl',
+  xl: 'size-24 text-3xl sm:size-28',
 };
 
 export interface AvatarProps {

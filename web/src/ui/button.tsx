@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cx } from './cx.ts';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'inverse';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'danger';
 type Size = 'sm' | 'md' | 'lg';
 
 const variants: Record<Variant, string> = {
@@ -10,6 +10,7 @@ const variants: Record<Variant, string> = {
     'border border-stone-300 bg-white text-stone-800 shadow-sm hover:border-scout-600 hover:bg-scout-50 hover:text-scout-800',
   ghost: 'text-scout-800 hover:bg-scout-50',
   inverse: 'bg-white text-scout-800 shadow-sm hover:bg-scout-50',
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900',
 };
 
 const sizes: Record<Size, string> = {

@@ -10,6 +10,8 @@ export interface DialogProps {
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** The control that opens the dialog; focus returns to it on close. */
+  trigger?: ReactNode;
 }
 
 /** A modal with a title, an optional description and a labelled close button; focus stays inside. */
@@ -20,9 +22,11 @@ export function Dialog({
   description,
   children,
   className,
+  trigger,
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50 backdrop-blur-[1px]" />
         <RadixDialog.Content

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 
-interface IconProps {
+export interface IconProps {
   className?: string;
 }
 
 /** Decorative line icons: every control that uses one carries its own text or label. */
-function Icon({ className, children }: IconProps & { children: ReactNode }) {
+export function Icon({ className, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       className={className ?? 'size-5'}

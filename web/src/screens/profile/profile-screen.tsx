@@ -1,14 +1,105 @@
+import { useState, type ReactNode } from 'react';
+import type { WireUser } from '@scout/protocol/auth';
+import { AVATAR_MAX_BYTES } from '@scout/protocol/limits';
+import { useAuth } from '../../lib/use-auth.ts';
 import { Button } from '../../ui/button.tsx';
+import { FormMessage } from '../../ui/form-message.tsx';
 import { ArrowLeftIcon } from '../../ui/icons.tsx';
+import { AvatarPicker } from './avatar-picker.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { profileFieldsOf } from './profile-fields.ts';
+import { ProfileForm } from './profile-form.tsx';
+import { useAvatarUpload } from './use-avatar-upload.ts';
+import { useProfileSave } from './use-profile-save.ts';
 
 export function ProfileScreen({ onBack }: { onBack: () => void }) {
+  const { user } = useAuth();
   return (
-    <main className="mx-auto min-h-dvh max-w-3xl px-4 py-8 sm:px-6 md:py-12">
-      <Button variant="ghost" onClick={onBack} className="-ml-2">
-        <ArrowLeftIcon className="size-4" />
-        Back
-      </Button>
-      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-stone-900">Profile</h1>
-    </main>
+    <div className="min-h-dvh bg-stone-50">
+      <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 md:py-12">
+        <Button variant="ghost" onClick={onBack} className="-ml-2">
+          <ArrowLeftIcon className="size-4" />
+          Back
+        </Button>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-stone-900">Profile</h1>
+        <p className="mt-2 text-sm text-stone-600 md:text-base">
+          Your picture, your name and your place in the troop.
+        </p>
+        {/* The screen shows only while signed in; the root view sends a signed-out user to auth. */}
+        {user ? <ProfileSections user={user} /> : null}
+      </main>
+    </div>
+  );
+}
+
+function ProfileSections({ user }: { user: WireUser }) {
+  // The form starts from the account once; later updates of the user must not erase typing.
+  const [initial] = useState(() => profileFieldsOf(user));
+  const avatar = useAvatarUpload();
+  const profile = useProfileSave();
+
+  return (
+    <>
+      <Card labelledBy="profile-details-heading">
+        <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:text-left">
+          <AvatarPicker user={user} busy={avatar.busy} onPick={avatar.upload} />
+          <div className="min-w-0">
+            <h2
+              id="profile-details-heading"
+              className="truncate text-xl font-bold tracking-tight text-stone-900"
+            >
+              {user.displayName?.trim() || 'Your details'}
+            </h2>
+            <p className="mt-0.5 truncate text-sm text-stone-700">
+              <span className="sr-only">Email: </span>
+              {user.email}
+            </p>
+            <p id="avatar-hint" className="mt-2 text-xs text-stone-600">
+              Click or tap your picture to change it. Any image under{' '}
+              {AVATAR_MAX_BYTES / (1024 * 1024)} MB.
+            </p>
+          </div>
+        </div>
+        {avatar.error || avatar.success ? (
+          <div className="mt-4">
+            {avatar.error ? <FormMessage tone="error">{avatar.error}</FormMessage> : null}
+            {avatar.success ? <FormMessage tone="success">{avatar.success}</FormMessage> : null}
+          </div>
+        ) : null}
+        <div className="mt-6 border-t border-stone-200 pt-6">
+          <ProfileForm
+            initial={initial}
+            busy={profile.busy}
+            error={profile.error}
+            success={profile.success}
+            onSubmit={profile.save}
+          />
+        </div>
+      </Card>
+
+      <Card labelledBy="change-password-heading">
+        <h2
+          id="change-password-heading"
+          className="text-xl font-bold tracking-tight text-stone-900"
+        >
+          Change password
+        </h2>
+        <p className="mt-1 mb-5 text-sm text-stone-600">
+          Enter your current password, then choose a new one.
+        </p>
+        <ChangePasswordForm />
+      </Card>
+    </>
+  );
+}
+
+function Card({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={labelledBy}
+      className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 md:mt-8"
+    >
+      {children}
+    </section>
   );
 }

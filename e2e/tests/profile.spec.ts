@@ -1,0 +1,223 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { chooseTroopRole, newMember, signIn, signOut, signUp } from '../support/accounts.ts';
+import { pngImage } from '../support/png.ts';
+
+const STORED_IMAGE = 'img[src*="/api/storage/"]';
+
+async function openProfile(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+}
+
+async function backToDashboard(page: Page) {
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Good Evening/ })).toBeVisible();
+}
+
+/** The signed-in member's own rows of a table, read through the Data API with the page's session. */
+async function readOwnRows(page: Page, table: string): Promise<Array<Record<string, unknown>>> {
+  const { projectId, token } = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('blink_tokens_')) ?? '';
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string };
+    return { projectId: key.slice('blink_tokens_'.length), token: stored.access_token ?? '' };
+  });
+  const res = await page.request.get(`/api/db/${projectId}/rest/v1/${table}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Array<Record<string, unknown>>;
+}
+
+test('an uploaded avatar shows on the profile, on the dashboard, and after a reload', async ({
+  page,
+}) => {
+  await signUp(page, newMember('Morgan', 'Hale'));
+  await expect(page.locator(`header ${STORED_IMAGE}`)).toHaveCount(0);
+  await openProfile(page);
+
+  await expect(page.getByRole('button', { name: 'Change avatar' })).toBeEnabled();
+  await page.getByLabel('Avatar image').setInputFiles({
+    name: 'campfire.png',
+    mimeType: 'image/png',
+    buffer: pngImage(64, 64),
+  });
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Profile picture updated.' }),
+  ).toBeVisible();
+  const onProfile = page.getByRole('button', { name: 'Change avatar' }).locator(STORED_IMAGE);
+  await expect(onProfile).toBeVisible();
+  const src = await onProfile.getAttribute('src');
+  expect(src).toMatch(/\/api\/storage\/.*avatars\/.+-\d+\.png$/);
+  // Served to anyone holding the address, with no Authorization header (WIRE.md, Storage).
+  const image = await page.request.get(src ?? '');
+  expect(image.ok()).toBe(true);
+  expect(image.headers()['content-type']).toMatch(/^image\//);
+
+  await backToDashboard(page);
+  await expect(page.locator(`header ${STORED_IMAGE}`)).toHaveAttribute('src', src ?? '');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /Good Evening/ })).toBeVisible();
+  await expect(page.locator(`header ${STORED_IMAGE}`)).toHaveAttribute('src', src ?? '');
+});
+
+test('the avatar checks refuse a non-image and an image of 5 MB or more before uploading', async ({
+  page,
+}) => {
+  await signUp(page, newMember('Quinn', 'Ford'));
+  await openProfile(page);
+  const uploads: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/storage/')) uploads.push(req.url());
+  });
+  const picker = page.getByLabel('Avatar image');
+
+  await picker.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Bring a flashlight.'),
+  });
+  await expect(page.getByRole('alert')).toHaveText('Please upload an image file');
+
+  await picker.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x50),
+  });
+  await expect(page.getByRole('alert')).toHaveText('Image size must be less than 5MB');
+
+  expect(uploads).toEqual([]);
+  await expect(
+    page.getByRole('button', { name: 'Change avatar' }).locator(STORED_IMAGE),
+  ).toHaveCount(0);
+});
+
+test('edited names and troop are saved, survive a reload and rename the greeting', async ({
+  page,
+}) => {
+  const m = newMember('Jamie', 'Cole');
+  await signUp(page, m);
+  await openProfile(page);
+
+  await expect(page.getByText(m.email)).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Jamie');
+  await expect(page.getByLabel('Last name')).toHaveValue('Cole');
+  await expect(page.getByLabel('Troop number')).toHaveValue('214');
+  await expect(page.getByLabel('Troop role')).toHaveValue('Scoutmaster');
+
+  await page.getByLabel('First name').fill('   ');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('alert')).toHaveText('All fields are required');
+
+  await page.getByLabel('First name').fill(' Taylor ');
+  await page.getByLabel('Last name').fill('Brooks-Lane');
+  await page.getByLabel('Troop number').fill('88');
+  await chooseTroopRole(page, 'Council Member');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const saved = page.getByRole('status').filter({ hasText: 'Profile updated successfully!' });
+  await expect(saved).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Taylor Brooks-Lane' })).toBeVisible();
+  // Spec section 4: the success message clears itself.
+  await expect(saved).toHaveCount(0);
+  const rows = await readOwnRows(page, 'custom_users');
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    first_name: 'Taylor',
+    last_name: 'Brooks-Lane',
+    troop_number: '88',
+    troop_role: 'Council Member',
+  });
+  expect(JSON.parse(String(rows[0]?.metadata))).toMatchObject({
+    firstName: 'Taylor',
+    troopRole: 'Council Member',
+  });
+  const [account] = await readOwnRows(page, 'users');
+  expect(JSON.parse(String(account?.metadata))).toMatchObject({
+    firstName: 'Taylor',
+    lastName: 'Brooks-Lane',
+    troopNumber: '88',
+  });
+
+  await backToDashboard(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Good Evening, TAYLOR' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu').getByText('Taylor', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Good Evening, TAYLOR' })).toBeVisible();
+  await openProfile(page);
+  await expect(page.getByLabel('First name')).toHaveValue('Taylor');
+  await expect(page.getByLabel('Last name')).toHaveValue('Brooks-Lane');
+  await expect(page.getByLabel('Troop number')).toHaveValue('88');
+  await expect(page.getByLabel('Troop role')).toHaveValue('Council Member');
+});
+
+test('changing the password: the old one stops working and the new one signs in', async ({
+  page,
+}) => {
+  const m = newMember('Robin', 'Vale');
+  const newPassword = 'northstar-2027';
+  await signUp(page, m);
+  await openProfile(page);
+  const current = page.getByLabel('Current password', { exact: true });
+  const next = page.getByLabel('New password', { exact: true });
+  const confirm = page.getByLabel('Confirm new password', { exact: true });
+  const change = page.getByRole('button', { name: 'Change Password' });
+
+  await current.fill(m.password);
+  await next.fill(newPassword);
+  await confirm.fill('northstar-2028');
+  await change.click();
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+
+  await next.fill('short');
+  await confirm.fill('short');
+  await change.click();
+  await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters long');
+
+  await current.fill('not-my-password');
+  await next.fill(newPassword);
+  await confirm.fill(newPassword);
+  await change.click();
+  await expect(page.getByRole('alert')).toHaveText('The current password is not correct');
+  // A wrong current password does not end the session.
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+
+  await current.fill(m.password);
+  await change.click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Password changed successfully!' }),
+  ).toBeVisible();
+  await expect(current).toHaveValue('');
+  await expect(next).toHaveValue('');
+  await expect(confirm).toHaveValue('');
+
+  await backToDashboard(page);
+  await signOut(page);
+  await signIn(page, m.email, m.password);
+  await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
+  await signIn(page, m.email, newPassword);
+  await expect(page.getByRole('heading', { level: 1, name: 'Good Evening, ROBIN' })).toBeVisible();
+});
+
+test('axe finds no serious or critical violation on the profile screen', async ({ page }) => {
+  await signUp(page, newMember('Avery', 'Stone'));
+  await openProfile(page);
+  const serious = (r: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
+    r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help}`);
+  expect(serious(await new AxeBuilder({ page }).analyze())).toEqual([]);
+
+  // With messages showing, too.
+  await page.getByLabel('First name').fill('');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByLabel('Current password', { exact: true }).fill('x');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(2);
+  expect(serious(await new AxeBuilder({ page }).analyze())).toEqual([]);
+});
