@@ -16,19 +16,23 @@ import { findUserByEmail, findUserById, normaliseEmail, updateUser } from './use
  * Mails a verification link to the user's own address. An address already verified needs no
  * link: the answer is the same and nothing is sent.
  */
-export async function sendVerificationMail(deps: LinkMailDeps, userId: string): Promise<{ success: true }> {
+export async function sendVerificationMail(
+  deps: LinkMailDeps,
+  userId: string,
+): Promise<{ success: true }> {
   await hitLinkMailLimit(deps, 'verify', `user:${userId}`);
   const user = await findUserById(deps, userId);
   if (!user) throw new ApiError(401, 'TOKEN_EXPIRED', 'This account no longer exists');
   if (!user.email_verified) {
     const sent = await mailLink(deps, user, 'verify');
-    if (!sent) throw new ApiError(400, 'INVALID_EMAIL', 'This account has no address mail can be sent to');
+    if (!sent)
+      throw new ApiError(400, 'INVALID_EMAIL', 'This account has no address mail can be sent to');
   }
   return { success: true };
 }
 
 export async function verifyEmail(
-  deps: Pick<AppDeps, 'store' | 'clock'>,
+  deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
   body: Body,
   clientAddress: string,
 ): Promise<{ success: true }> {

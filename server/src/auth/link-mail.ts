@@ -5,7 +5,13 @@
 import type { AppDeps } from '../deps.ts';
 import { isMailAddress } from '../mail/addresses.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { emailVerificationMail, magicLinkMail, passwordResetMail, type LinkMailInput, type RenderedMail } from '../mail/templates.ts';
+import {
+  emailVerificationMail,
+  magicLinkMail,
+  passwordResetMail,
+  type LinkMailInput,
+  type RenderedMail,
+} from '../mail/templates.ts';
 import { createLink, LINK_TTL_SECONDS, type LinkPurpose } from './links.ts';
 import type { UserRow } from './users.ts';
 

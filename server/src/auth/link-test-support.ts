@@ -20,7 +20,13 @@ export async function buildMailTestApp(
   const t = await buildTestApp({
     store: kind,
     config,
-    deps: { mail: createSmtpMailer({ url: peer.url, from: 'Scout Leadership Platform <no-reply@troop.example>' }), ...opts.deps },
+    deps: {
+      mail: createSmtpMailer({
+        url: peer.url,
+        from: 'Scout Leadership Platform <no-reply@troop.example>',
+      }),
+      ...opts.deps,
+    },
   });
   let closed = false;
   return {
@@ -37,7 +43,12 @@ export async function buildMailTestApp(
 }
 
 /** A POST to /api/auth/<path> from a fresh client address. */
-export function post(t: TestApp, path: string, payload: Record<string, unknown> = {}, token?: string) {
+export function post(
+  t: TestApp,
+  path: string,
+  payload: Record<string, unknown> = {},
+  token?: string,
+) {
   return t.app.inject({
     method: 'POST',
     url: `/api/auth${path}`,
@@ -53,7 +64,8 @@ export function linkIn(mail: ReceivedMail | undefined): string {
   const links = text.match(/https?:\/\/\S+/g) ?? [];
   if (links.length !== 1 || !links[0]) throw new Error(`expected one link in: ${text}`);
   const html = typeof mail?.parsed.html === 'string' ? mail.parsed.html : '';
-  if (!html.includes(`href="${links[0].replace(/&/g, '&amp;')}"`)) throw new Error('the HTML part lacks the link');
+  if (!html.includes(`href="${links[0].replace(/&/g, '&amp;')}"`))
+    throw new Error('the HTML part lacks the link');
   return links[0];
 }
 

@@ -72,7 +72,11 @@ export function acceptedRedirect(
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (url.username || url.password) return undefined;
-  const allowed = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins, ...config.allowedParentOrigins]);
+  const allowed = new Set([
+    new URL(config.publicUrl).origin,
+    ...config.corsOrigins,
+    ...config.allowedParentOrigins,
+  ]);
   return allowed.has(url.origin) ? url.toString() : undefined;
 }
 
@@ -112,20 +116,32 @@ export async function createLink(
     await tx.query(
       `INSERT INTO auth_links (id, user_id, purpose, token_hash, redirect_url, created_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [crypto.randomUUID(), input.userId, input.purpose, hashLinkToken(token), input.redirectUrl ?? null, iso(now), expiresAt],
+      [
+        crypto.randomUUID(),
+        input.userId,
+        input.purpose,
+        hashLinkToken(token),
+        input.redirectUrl ?? null,
+        iso(now),
+        expiresAt,
+      ],
     );
   });
   return { token, expiresAt, url: linkUrl(deps.config, input.purpose, token, input.redirectUrl) };
 }
 
 /** Marks a user's unused links of these kinds as spent (after a password reset or change). */
-export async function spendLinks(db: Queryable, nowMs: number, userId: string, purposes: LinkPurpose[]): Promise<void> {
+export async function spendLinks(
+  db: Queryable,
+  nowMs: number,
+  userId: string,
+  purposes: LinkPurpose[],
+): Promise<void> {
   for (const purpose of purposes) {
-    await db.query('UPDATE auth_links SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL', [
-      iso(nowMs),
-      userId,
-      purpose,
-    ]);
+    await db.query(
+      'UPDATE auth_links SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL',
+      [iso(nowMs), userId, purpose],
+    );
   }
 }
 
@@ -143,13 +159,21 @@ function expired(purpose: LinkPurpose): ApiError {
     : new ApiError(400, 'VERIFICATION_FAILED', 'This link has expired. Please request a new one.');
 }
 
-function refusal(row: LinkRow | undefined, purpose: LinkPurpose, nowMs: number): ApiError | undefined {
+function refusal(
+  row: LinkRow | undefined,
+  purpose: LinkPurpose,
+  nowMs: number,
+): ApiError | undefined {
   if (!row || row.used_at) return new ApiError(400, 'VERIFICATION_FAILED');
   if (Date.parse(row.expires_at) <= nowMs) return expired(purpose);
   return undefined;
 }
 
-async function findLink(db: Queryable, hash: string, purpose: LinkPurpose): Promise<LinkRow | undefined> {
+async function findLink(
+  db: Queryable,
+  hash: string,
+  purpose: LinkPurpose,
+): Promise<LinkRow | undefined> {
   const { rows } = await db.query<LinkRow>(
     'SELECT user_id, expires_at, used_at, redirect_url FROM auth_links WHERE token_hash = ? AND purpose = ?',
     [hash, purpose],
@@ -161,7 +185,11 @@ async function findLink(db: Queryable, hash: string, purpose: LinkPurpose): Prom
  * Checks a token without spending it, so work that may still fail (a weak new password) does not
  * burn the link. Throws as `consumeLink` would.
  */
-export async function checkLink(deps: Pick<AppDeps, 'store' | 'clock'>, token: unknown, purpose: LinkPurpose): Promise<string> {
+export async function checkLink(
+  deps: Pick<AppDeps, 'store' | 'clock'>,
+  token: unknown,
+  purpose: LinkPurpose,
+): Promise<string> {
   const row = await findLink(deps.store, presentedHash(token), purpose);
   const refused = refusal(row, purpose, deps.clock.now());
   if (refused || !row) throw refused ?? new ApiError(400, 'VERIFICATION_FAILED');
@@ -188,5 +216,8 @@ export async function consumeLink(
   );
   const spent = rows[0];
   if (spent) return { userId: spent.user_id, redirectUrl: spent.redirect_url };
-  throw refusal(await findLink(db, hash, purpose), purpose, now) ?? new ApiError(400, 'VERIFICATION_FAILED');
+  throw (
+    refusal(await findLink(db, hash, purpose), purpose, now) ??
+    new ApiError(400, 'VERIFICATION_FAILED')
+  );
 }

@@ -20,7 +20,10 @@ export async function mailMagicLink(deps: LinkMailDeps, request: LinkRequest): P
 }
 
 /** For admins and service keys: a usable sign-in link in the answer instead of a mail. */
-export async function generateMagicLink(deps: Pick<AppDeps, 'store' | 'clock' | 'config'>, body: Body) {
+export async function generateMagicLink(
+  deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
+  body: Body,
+) {
   const user = await findUserByEmail(deps, normaliseEmail(field(body, 'email')));
   if (!user) throw new ApiError(404, 'USER_NOT_FOUND');
   const link = await createLink(deps, {
@@ -42,8 +45,13 @@ export async function verifyMagicLink(
   clientAddress: string,
 ): Promise<SessionResponse> {
   await hitRedeemLimit(deps, clientAddress);
-  const { userId } = await consumeLink(deps, field(body, 'token') ?? field(body, 'magicToken'), 'magic');
-  const user = (await updateUser(deps, userId, { emailVerified: true })) ?? (await findUserById(deps, userId));
+  const { userId } = await consumeLink(
+    deps,
+    field(body, 'token') ?? field(body, 'magicToken'),
+    'magic',
+  );
+  const user =
+    (await updateUser(deps, userId, { emailVerified: true })) ?? (await findUserById(deps, userId));
   if (!user) throw new ApiError(400, 'VERIFICATION_FAILED');
   return issueSession(deps, user);
 }

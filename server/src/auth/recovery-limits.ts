@@ -13,14 +13,14 @@ const HOUR = 60 * MINUTE;
 export const RECOVERY_RATE_LIMITS = {
   mailPerEmailMinute: { limit: 1, windowMs: MINUTE },
   mailPerEmailHour: { limit: 5, windowMs: HOUR },
-  mailPerAddressHour: { limit: 30, windowMs: HOUR },
+  mailPerAddressHour: { limit: 30, windowMs: HOUR, perAddress: true },
   /** Redeeming links: tokens cannot be guessed, but each try costs a look-up (and a hash for resets). */
-  redeemPerAddress: { limit: 30, windowMs: MINUTE },
+  redeemPerAddress: { limit: 30, windowMs: MINUTE, perAddress: true },
   /** The old password is checked with argon2: as costly, and as guessable, as a sign-in. */
   passwordChangePerUser: { limit: 10, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
-type LimiterDeps = Pick<AppDeps, 'store' | 'clock'>;
+type LimiterDeps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
 
 /**
  * Counts one mail of `purpose` to `key` (an email address or a user id). The minute window is
@@ -33,11 +33,27 @@ export async function hitLinkMailLimit(
   clientAddress?: string,
 ): Promise<void> {
   if (clientAddress !== undefined) {
-    await hitRateLimit(deps, `auth:link-mail:addr:${clientAddress}`, RECOVERY_RATE_LIMITS.mailPerAddressHour);
+    await hitRateLimit(
+      deps,
+      `auth:link-mail:addr:${clientAddress}`,
+      RECOVERY_RATE_LIMITS.mailPerAddressHour,
+    );
   }
-  await hitRateLimit(deps, `auth:link-mail:${purpose}:minute:${key}`, RECOVERY_RATE_LIMITS.mailPerEmailMinute);
-  await hitRateLimit(deps, `auth:link-mail:${purpose}:hour:${key}`, RECOVERY_RATE_LIMITS.mailPerEmailHour);
+  await hitRateLimit(
+    deps,
+    `auth:link-mail:${purpose}:minute:${key}`,
+    RECOVERY_RATE_LIMITS.mailPerEmailMinute,
+  );
+  await hitRateLimit(
+    deps,
+    `auth:link-mail:${purpose}:hour:${key}`,
+    RECOVERY_RATE_LIMITS.mailPerEmailHour,
+  );
 }
 
 export const hitRedeemLimit = (deps: LimiterDeps, clientAddress: string) =>
-  hitRateLimit(deps, `auth:link-redeem:addr:${clientAddress}`, RECOVERY_RATE_LIMITS.redeemPerAddress);
+  hitRateLimit(
+    deps,
+    `auth:link-redeem:addr:${clientAddress}`,
+    RECOVERY_RATE_LIMITS.redeemPerAddress,
+  );

@@ -2,7 +2,7 @@
  * Account recovery, email verification and magic-link sign-in under /api/auth (WIRE.md, Auth).
  *
  *   POST /password/reset            {email, redirectUrl?}      -> {success}  (mails a link, if the account exists)
- *   POST /password/reset/confirm    {token, password}          -> {success}  (other sessions end)
+ *   POST /password/reset/confirm    {token, password}          -> {success} + as sign-in  (other sessions end)
  *   POST /password/reset/generate   {email, redirectUrl?}      -> {token, expiresAt, resetUrl}  (admin, service key)
  *   POST /password/change (bearer)  {oldPassword, newPassword} -> {success}  (other sessions end)
  *   POST /email/verify/send (bearer)                           -> {success}
@@ -49,7 +49,9 @@ export const recoveryRoutes =
       background.run('password reset mail', () => mailPasswordReset(mailDeps, request));
       return { success: true };
     });
-    app.post('/password/reset/confirm', async (req) => confirmPasswordReset(deps, projectBody(deps, req), req.ip));
+    app.post('/password/reset/confirm', async (req) =>
+      confirmPasswordReset(deps, projectBody(deps, req), req.ip),
+    );
     app.post('/password/reset/generate', async (req) => {
       const body = projectBody(deps, req);
       await requireAdmin(deps, req);
@@ -77,7 +79,9 @@ export const recoveryRoutes =
       background.run('magic link mail', () => mailMagicLink(mailDeps, request));
       return { success: true };
     });
-    app.post('/signin/magic/verify', async (req) => verifyMagicLink(deps, projectBody(deps, req), req.ip));
+    app.post('/signin/magic/verify', async (req) =>
+      verifyMagicLink(deps, projectBody(deps, req), req.ip),
+    );
     app.post('/signin/magic/generate', async (req) => {
       const body = projectBody(deps, req);
       await requireAdmin(deps, req);
@@ -120,15 +124,24 @@ function projectBody(deps: AppDeps, req: FastifyRequest): Body {
 async function requireAdmin(deps: AppDeps, req: FastifyRequest): Promise<Caller> {
   const caller = await resolveCaller(deps, req);
   if (caller.kind === 'anonymous') throw new ApiError(401, 'TOKEN_EXPIRED', 'Sign-in required');
-  if (!isAdmin(caller)) throw new ApiError(403, 'FORBIDDEN', 'Only an admin or a service key may generate links');
+  if (!isAdmin(caller))
+    throw new ApiError(403, 'FORBIDDEN', 'Only an admin or a service key may generate links');
   return caller;
 }
 
 /** A signed-in person (a service key has no password or address) and the session they call from. */
-async function signedInUser(deps: AppDeps, req: FastifyRequest): Promise<{ userId: string; familyId?: string }> {
+async function signedInUser(
+  deps: AppDeps,
+  req: FastifyRequest,
+): Promise<{ userId: string; familyId?: string }> {
   const caller = await resolveCaller(deps, req);
   if (caller.kind === 'anonymous') throw new ApiError(401, 'TOKEN_EXPIRED', 'Sign-in required');
-  if (caller.kind !== 'user') throw new ApiError(403, 'FORBIDDEN', 'Only a signed-in user has a password and an email address');
+  if (caller.kind !== 'user')
+    throw new ApiError(
+      403,
+      'FORBIDDEN',
+      'Only a signed-in user has a password and an email address',
+    );
   const claims = await verifyAccessToken(deps.jwtSecret, bearerToken(req) ?? '', deps.clock.now());
   return claims.sid ? { userId: caller.userId, familyId: claims.sid } : { userId: caller.userId };
 }

@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '@scout/protocol/limits';
 import { tokenOf } from '../mail/test-support.ts';
 import { testStoreKinds } from '../test-app.ts';
 import { buildMailTestApp, linkIn, post, type MailTestApp } from './link-test-support.ts';
-import { PASSWORD, refresh, signIn, signUp } from './test-support.ts';
+import { me, PASSWORD, refresh, signIn, signUp } from './test-support.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const MINUTE = 60_000;
@@ -43,9 +43,26 @@ describe.each(testStoreKinds)('password reset (%s)', (kind) => {
     expect(link.toString()).not.toContain(account.access_token);
     expect(link.toString()).not.toContain(account.refresh_token);
 
-    const confirm = await post(t, '/password/reset/confirm', { token: tokenOf(link.toString()), password: NEW_PASSWORD });
+    const confirm = await post(t, '/password/reset/confirm', {
+      token: tokenOf(link.toString()),
+      password: NEW_PASSWORD,
+    });
     expect(confirm.statusCode).toBe(200);
-    expect(confirm.json()).toEqual({ success: true });
+    // The one who set the password is signed in by the answer, as a sign-in answers.
+    const signedIn = confirm.json<SessionResponse & { success: boolean }>();
+    expect(signedIn).toMatchObject({
+      success: true,
+      token_type: 'Bearer',
+      expires_in: 900,
+      refresh_expires_in: 2_592_000,
+    });
+    expect(signedIn.user).toMatchObject({
+      id: account.user.id,
+      email: account.user.email,
+      emailVerified: true,
+    });
+    expect((await me(t, signedIn.access_token)).statusCode).toBe(200);
+    expect((await refresh(t, signedIn.refresh_token)).statusCode).toBe(200);
 
     expect((await signIn(t, account.user.email, PASSWORD)).statusCode).toBe(401);
     const fresh = await signIn(t, account.user.email, NEW_PASSWORD);
@@ -73,8 +90,14 @@ describe.each(testStoreKinds)('password reset (%s)', (kind) => {
     t = await buildMailTestApp(kind);
     const account = await signUp(t);
     const { link } = await mailedResetLink(account.user.email);
-    expect((await post(t, '/password/reset/confirm', { token: tokenOf(link), password: NEW_PASSWORD })).statusCode).toBe(200);
-    const again = await post(t, '/password/reset/confirm', { token: tokenOf(link), password: 'yet another passphrase' });
+    expect(
+      (await post(t, '/password/reset/confirm', { token: tokenOf(link), password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+    const again = await post(t, '/password/reset/confirm', {
+      token: tokenOf(link),
+      password: 'yet another passphrase',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ code: 'VERIFICATION_FAILED' });
     expect((await signIn(t, account.user.email, NEW_PASSWORD)).statusCode).toBe(200);
@@ -87,11 +110,24 @@ describe.each(testStoreKinds)('password reset (%s)', (kind) => {
     const first = await mailedResetLink(a.user.email);
     const second = await mailedResetLink(b.user.email);
     t.clock.advance(59 * MINUTE);
-    expect((await post(t, '/password/reset/confirm', { token: tokenOf(first.link), password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (
+        await post(t, '/password/reset/confirm', {
+          token: tokenOf(first.link),
+          password: NEW_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(200);
     t.clock.advance(MINUTE + 1000);
-    const late = await post(t, '/password/reset/confirm', { token: tokenOf(second.link), password: NEW_PASSWORD });
+    const late = await post(t, '/password/reset/confirm', {
+      token: tokenOf(second.link),
+      password: NEW_PASSWORD,
+    });
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toMatchObject({ code: 'VERIFICATION_FAILED', error: 'This link has expired. Please request a new one.' });
+    expect(late.json()).toMatchObject({
+      code: 'VERIFICATION_FAILED',
+      error: 'This link has expired. Please request a new one.',
+    });
     expect((await signIn(t, b.user.email, PASSWORD)).statusCode).toBe(200);
   });
 
@@ -99,10 +135,16 @@ describe.each(testStoreKinds)('password reset (%s)', (kind) => {
     t = await buildMailTestApp(kind);
     const account = await signUp(t);
     const { link } = await mailedResetLink(account.user.email);
-    const weak = await post(t, '/password/reset/confirm', { token: tokenOf(link), password: 'short' });
+    const weak = await post(t, '/password/reset/confirm', {
+      token: tokenOf(link),
+      password: 'short',
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ code: 'WEAK_PASSWORD' });
-    expect((await post(t, '/password/reset/confirm', { token: tokenOf(link), password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await post(t, '/password/reset/confirm', { token: tokenOf(link), password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it.each([
@@ -123,8 +165,22 @@ describe.each(testStoreKinds)('password reset (%s)', (kind) => {
     const older = await mailedResetLink(account.user.email);
     t.clock.advance(MINUTE);
     const newer = await mailedResetLink(account.user.email);
-    expect((await post(t, '/password/reset/confirm', { token: tokenOf(older.link), password: NEW_PASSWORD })).statusCode).toBe(400);
-    expect((await post(t, '/password/reset/confirm', { token: tokenOf(newer.link), password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (
+        await post(t, '/password/reset/confirm', {
+          token: tokenOf(older.link),
+          password: NEW_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await post(t, '/password/reset/confirm', {
+          token: tokenOf(newer.link),
+          password: NEW_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('mails an address at most once a minute and five times an hour, known or not', async () => {
@@ -158,12 +214,18 @@ describe.each(testStoreKinds)('password reset (%s)', (kind) => {
   it('uses a redirectUrl on an allowed origin and ignores any other', async () => {
     t = await buildMailTestApp(kind, { config: { corsOrigins: ['https://app.troop.example'] } });
     const account = await signUp(t);
-    const allowed = await mailedResetLink(account.user.email, { redirectUrl: 'https://app.troop.example/account/reset?from=mail' });
+    const allowed = await mailedResetLink(account.user.email, {
+      redirectUrl: 'https://app.troop.example/account/reset?from=mail',
+    });
     const url = new URL(allowed.link);
     expect(url.origin + url.pathname).toBe('https://app.troop.example/account/reset');
     expect(url.searchParams.get('from')).toBe('mail');
     expect(url.searchParams.get('token')).toBeTruthy();
-    for (const redirectUrl of ['https://evil.example/steal', 'javascript:alert(1)', '//evil.example/x']) {
+    for (const redirectUrl of [
+      'https://evil.example/steal',
+      'javascript:alert(1)',
+      '//evil.example/x',
+    ]) {
       t.clock.advance(MINUTE);
       const { link } = await mailedResetLink(account.user.email, { redirectUrl });
       expect(new URL(link).origin).toBe('https://troop.example');
@@ -172,7 +234,10 @@ describe.each(testStoreKinds)('password reset (%s)', (kind) => {
 
   it('answers a wrong projectId with 404 PROJECT_NOT_FOUND', async () => {
     t = await buildMailTestApp(kind);
-    const res = await post(t, '/password/reset', { email: 'someone@troop12.org', projectId: 'another-troop' });
+    const res = await post(t, '/password/reset', {
+      email: 'someone@troop12.org',
+      projectId: 'another-troop',
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
   });
@@ -194,13 +259,23 @@ describe.each(testStoreKinds)('password change (%s)', (kind) => {
     const caller = await signUp(t);
     const other = (await signIn(t, caller.user.email)).json<SessionResponse>();
 
-    const wrong = await post(t, '/password/change', { oldPassword: 'not my password', newPassword: NEW_PASSWORD }, caller.access_token);
+    const wrong = await post(
+      t,
+      '/password/change',
+      { oldPassword: 'not my password', newPassword: NEW_PASSWORD },
+      caller.access_token,
+    );
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
     expect((await refresh(t, other.refresh_token)).statusCode).toBe(200);
 
     const other2 = (await signIn(t, caller.user.email)).json<SessionResponse>();
-    const ok = await post(t, '/password/change', { oldPassword: PASSWORD, newPassword: NEW_PASSWORD }, caller.access_token);
+    const ok = await post(
+      t,
+      '/password/change',
+      { oldPassword: PASSWORD, newPassword: NEW_PASSWORD },
+      caller.access_token,
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ success: true });
     expect((await refresh(t, other2.refresh_token)).statusCode).toBe(401);
@@ -210,13 +285,32 @@ describe.each(testStoreKinds)('password change (%s)', (kind) => {
   });
 
   it('refuses a weak new password, an anonymous caller and a service key', async () => {
-    t = await buildMailTestApp(kind, { deps: { serviceKeys: { verify: async (k) => (k === 'sk_test' ? 'k1' : null) } } });
+    t = await buildMailTestApp(kind, {
+      deps: { serviceKeys: { verify: async (k) => (k === 'sk_test' ? 'k1' : null) } },
+    });
     const caller = await signUp(t);
-    const weak = await post(t, '/password/change', { oldPassword: PASSWORD, newPassword: 'short' }, caller.access_token);
+    const weak = await post(
+      t,
+      '/password/change',
+      { oldPassword: PASSWORD, newPassword: 'short' },
+      caller.access_token,
+    );
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ code: 'WEAK_PASSWORD' });
-    expect((await post(t, '/password/change', { oldPassword: PASSWORD, newPassword: NEW_PASSWORD })).statusCode).toBe(401);
-    expect((await post(t, '/password/change', { oldPassword: PASSWORD, newPassword: NEW_PASSWORD }, 'sk_test')).statusCode).toBe(403);
+    expect(
+      (await post(t, '/password/change', { oldPassword: PASSWORD, newPassword: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await post(
+          t,
+          '/password/change',
+          { oldPassword: PASSWORD, newPassword: NEW_PASSWORD },
+          'sk_test',
+        )
+      ).statusCode,
+    ).toBe(403);
     expect((await signIn(t, caller.user.email, PASSWORD)).statusCode).toBe(200);
   });
 
@@ -225,8 +319,16 @@ describe.each(testStoreKinds)('password change (%s)', (kind) => {
     const caller = await signUp(t);
     await post(t, '/password/reset', { email: caller.user.email });
     const link = linkIn((await t.peer.waitFor(1))[0]);
-    await post(t, '/password/change', { oldPassword: PASSWORD, newPassword: NEW_PASSWORD }, caller.access_token);
-    const res = await post(t, '/password/reset/confirm', { token: tokenOf(link), password: 'the thief’s password' });
+    await post(
+      t,
+      '/password/change',
+      { oldPassword: PASSWORD, newPassword: NEW_PASSWORD },
+      caller.access_token,
+    );
+    const res = await post(t, '/password/reset/confirm', {
+      token: tokenOf(link),
+      password: 'the thief’s password',
+    });
     expect(res.statusCode).toBe(400);
     expect((await signIn(t, caller.user.email, NEW_PASSWORD)).statusCode).toBe(200);
   });

@@ -4,6 +4,7 @@
  * Either way every other session of the account ends: whoever knew the old password, or held a
  * stolen refresh token, is signed out.
  */
+import type { SessionResponse } from '@scout/protocol/auth';
 import { PASSWORD_MAX_LENGTH } from '@scout/protocol/limits';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
@@ -13,7 +14,7 @@ import { acceptedRedirect, checkLink, consumeLink, createLink, spendLinks } from
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from './passwords.ts';
 import { hitLinkMailLimit, hitRedeemLimit, RECOVERY_RATE_LIMITS } from './recovery-limits.ts';
 import { field, type Body } from './request-body.ts';
-import { revokeUserSessions } from './sessions.ts';
+import { issueSession, revokeUserSessions } from './sessions.ts';
 import { findUserByEmail, findUserById, normaliseEmail, updateUser } from './users.ts';
 
 export interface LinkRequest {
@@ -45,7 +46,10 @@ export async function mailPasswordReset(deps: LinkMailDeps, request: LinkRequest
 }
 
 /** For admins and service keys: a usable reset link in the answer instead of a mail. */
-export async function generatePasswordReset(deps: Pick<AppDeps, 'store' | 'clock' | 'config'>, body: Body) {
+export async function generatePasswordReset(
+  deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
+  body: Body,
+) {
   const user = await findUserByEmail(deps, normaliseEmail(field(body, 'email')));
   if (!user) throw new ApiError(404, 'USER_NOT_FOUND');
   const link = await createLink(deps, {
@@ -59,13 +63,15 @@ export async function generatePasswordReset(deps: Pick<AppDeps, 'store' | 'clock
 /**
  * Sets the new password with a reset token. The password rule is checked and the token looked at
  * before anything is spent, so a weak password does not burn the link. Opening the mailed link
- * proved the address, so the email counts as verified from now on.
+ * proved the address, so the email counts as verified from now on. Every earlier session ends
+ * and the person who set the password starts a new one: the answer carries it beside
+ * `success`, as a sign-in would, so the app does not ask again for the password just typed.
  */
 export async function confirmPasswordReset(
-  deps: Pick<AppDeps, 'store' | 'clock'>,
+  deps: Pick<AppDeps, 'store' | 'clock' | 'jwtSecret' | 'config'>,
   body: Body,
   clientAddress: string,
-): Promise<{ success: true }> {
+): Promise<{ success: true } & SessionResponse> {
   await hitRedeemLimit(deps, clientAddress);
   const token = field(body, 'token');
   const password = assertPasswordAcceptable(field(body, 'password') ?? field(body, 'newPassword'));
@@ -78,7 +84,9 @@ export async function confirmPasswordReset(
     return userId;
   });
   await revokeUserSessions(deps, userId);
-  return { success: true };
+  const user = await findUserById(deps, userId);
+  if (!user) throw new ApiError(400, 'VERIFICATION_FAILED');
+  return { success: true, ...(await issueSession(deps, user)) };
 }
 
 /**
@@ -92,14 +100,24 @@ export async function changePassword(
   familyId: string | undefined,
   body: Body,
 ): Promise<{ success: true }> {
-  await hitRateLimit(deps, `auth:password-change:user:${userId}`, RECOVERY_RATE_LIMITS.passwordChangePerUser);
+  await hitRateLimit(
+    deps,
+    `auth:password-change:user:${userId}`,
+    RECOVERY_RATE_LIMITS.passwordChangePerUser,
+  );
   const oldPassword = field(body, 'oldPassword') ?? field(body, 'currentPassword');
-  const newPassword = assertPasswordAcceptable(field(body, 'newPassword') ?? field(body, 'password'));
+  const newPassword = assertPasswordAcceptable(
+    field(body, 'newPassword') ?? field(body, 'password'),
+  );
   const user = await findUserById(deps, userId);
   // No account can have a longer password, so a longer one is refused without hashing it.
-  const plausible = typeof oldPassword === 'string' && oldPassword !== '' && oldPassword.length <= PASSWORD_MAX_LENGTH;
+  const plausible =
+    typeof oldPassword === 'string' &&
+    oldPassword !== '' &&
+    oldPassword.length <= PASSWORD_MAX_LENGTH;
   const matches = plausible && (await verifyPassword(user?.password_hash, oldPassword));
-  if (!user || !matches) throw new ApiError(401, 'INVALID_CREDENTIALS', 'The current password is not correct');
+  if (!user || !matches)
+    throw new ApiError(401, 'INVALID_CREDENTIALS', 'The current password is not correct');
   const passwordHash = await hashPassword(newPassword);
   await deps.store.transaction(async (tx) => {
     await updateUser(deps, userId, { passwordHash }, tx);

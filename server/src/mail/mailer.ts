@@ -1,0 +1,72 @@
+/**
+ * The mail seam. Logic hands a finished message to a `Mailer`; SMTP (mail/smtp.ts) delivers it,
+ * the outbox (mail/outbox.ts) keeps it under DATA_DIR when no SMTP server is configured.
+ */
+import type Mail from 'nodemailer/lib/mailer/index.js';
+
+export interface MailAddress {
+  address: string;
+  name?: string;
+}
+
+export interface MailMessage {
+  to: MailAddress[];
+  cc?: MailAddress[];
+  bcc?: MailAddress[];
+  /** Absent: MAIL_FROM. */
+  from?: MailAddress;
+  replyTo?: MailAddress;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * The one-time link the message carries, if any. Only the outbox logs it (so an operator
+   * without SMTP can still complete a reset); a delivering mailer never writes it anywhere.
+   */
+  link?: string;
+}
+
+export interface SentMail {
+  messageId: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+}
+
+/**
+ * Text that goes into a header: control characters (CR and LF above all) become spaces, so user
+ * input can never end a header and start another (`Subject: hi\r\nBcc: ...`).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const HEADER_BREAKERS = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
+
+export function headerText(value: string): string {
+  return value
+    .replace(HEADER_BREAKERS, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
+function address(a: MailAddress): Mail.Address {
+  return { address: a.address, name: headerText(a.name ?? '') };
+}
+
+/**
+ * The message as nodemailer options. Addresses go in as objects, never as strings, so nodemailer
+ * does not parse them: a string like `a@x.org, b@y.org` can never turn into two recipients.
+ */
+export function toNodemailerMessage(message: MailMessage, defaultFrom: string): Mail.Options {
+  return {
+    from: message.from ? address(message.from) : defaultFrom,
+    to: message.to.map(address),
+    ...(message.cc?.length ? { cc: message.cc.map(address) } : {}),
+    ...(message.bcc?.length ? { bcc: message.bcc.map(address) } : {}),
+    ...(message.replyTo ? { replyTo: address(message.replyTo) } : {}),
+    subject: headerText(message.subject),
+    text: message.text,
+    html: message.html,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Mail for tests: a real SMTP peer on loopback that keeps what it receives (parsed with
+ * mailparser), and a mailer that keeps messages in memory for tests that only need to see what
+ * would have been sent.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import type { MailMessage, Mailer } from './mailer.ts';
+
+export interface ReceivedMail {
+  /** SMTP envelope recipients: who the message was really delivered to (Bcc included). */
+  rcptTo: string[];
+  mailFrom: string;
+  raw: string;
+  parsed: ParsedMail;
+}
+
+/** Waits for the nth item of a growing list; gives up with an error after `ms`. */
+function waiter<T>(items: T[], label: string) {
+  const pending: { count: number; resolve: () => void }[] = [];
+  return {
+    push(item: T) {
+      items.push(item);
+      for (const p of [...pending]) {
+        if (items.length >= p.count) {
+          pending.splice(pending.indexOf(p), 1);
+          p.resolve();
+        }
+      }
+    },
+    async waitFor(count: number, ms = 10_000): Promise<T[]> {
+      if (items.length < count) {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error(`${label}: ${items.length} of ${count} messages arrived`)),
+            ms,
+          );
+          pending.push({
+            count,
+            resolve: () => {
+              clearTimeout(timer);
+              resolve();
+            },
+          });
+        });
+      }
+      return items.slice(0, count);
+    },
+  };
+}
+
+export interface SmtpPeer {
+  /** SMTP_URL for this peer. */
+  url: string;
+  received: ReceivedMail[];
+  waitFor(count: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const received: ReceivedMail[] = [];
+  const inbox = waiter(received, 'SMTP peer');
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        simpleParser(raw)
+          .then((parsed) => {
+            inbox.push({
+              rcptTo: session.envelope.rcptTo.map((r) => r.address),
+              mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              raw,
+              parsed,
+            });
+            callback();
+          })
+          .catch((err: Error) => callback(err));
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    waitFor: (count) => inbox.waitFor(count),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Addresses of a parsed header (To, Cc, ...), lower-cased. */
+export function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
+  const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];
+  return objects.flatMap((o) => o.value.map((v) => (v.address ?? '').toLowerCase()));
+}
+
+export interface MemoryMailer extends Mailer {
+  sent: MailMessage[];
+  waitFor(count: number): Promise<MailMessage[]>;
+}
+
+export function createMemoryMailer(): MemoryMailer {
+  const sent: MailMessage[] = [];
+  const outbox = waiter(sent, 'memory mailer');
+  let n = 0;
+  return {
+    sent,
+    waitFor: (count) => outbox.waitFor(count),
+    async send(message) {
+      outbox.push(message);
+      return { messageId: `<memory-${++n}@scout.test>` };
+    },
+  };
+}
+
+/** The one-time token a mailed link carries (`token` or `magic_token`). */
+export function tokenOf(link: string): string {
+  const url = new URL(link);
+  const token = url.searchParams.get('token') ?? url.searchParams.get('magic_token');
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}

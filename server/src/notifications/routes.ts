@@ -1,0 +1,27 @@
+/**
+ * Notifications: mail sent through the platform (WIRE.md, Notifications).
+ *
+ *   POST /api/notifications/:projectId/email (bearer or service key)
+ *        {to, subject, html?|text?, from?, replyTo?, cc?, bcc?} -> {success: true, messageId}
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { assertProject, requireCaller } from '../http/caller.ts';
+import { parseInput } from '../http/validate.ts';
+import { createOutboxMailer } from '../mail/outbox.ts';
+import { sendNotificationEmail } from './send-email.ts';
+
+const projectParams = z.object({ projectId: z.string() });
+
+export const notificationRoutes =
+  (deps: AppDeps): FastifyPluginAsync =>
+  async (app) => {
+    const mailDeps = { ...deps, mail: deps.mail ?? createOutboxMailer(deps) };
+
+    app.post('/:projectId/email', async (req) => {
+      assertProject(deps, parseInput(projectParams, req.params).projectId);
+      const caller = await requireCaller(deps, req);
+      return sendNotificationEmail(mailDeps, caller, req.body, req.log);
+    });
+  };
