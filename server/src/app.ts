@@ -13,8 +13,20 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { installSpa } from './http/spa.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { storageRoutes } from './storage/routes.ts';
+import { sqlRoutes } from './admin/sql-routes.ts';
+import { restRoutes } from './rest/routes.ts';
+import { calendarRoutes } from './calendar/routes.ts';
+import { createRealtimeHub } from './realtime/hub.ts';
+import { realtimeRoutes } from './realtime/routes.ts';
+import { createOutboxMailer } from './mail/outbox.ts';
+import { recoveryRoutes } from './auth/recovery-routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Created first so every feature's routes can publish on realtime channels.
+  deps.realtime ??= createRealtimeHub({ clock: deps.clock, bus: deps.bus, logger: deps.logger });
+  deps.mail ??= createOutboxMailer(deps);
   const app: FastifyInstance = Fastify({
     loggerInstance: (deps.logger || undefined) as FastifyBaseLogger | undefined,
     // http/request-log.ts writes the one line per request, with secrets redacted.
@@ -33,12 +45,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: [deps.config.publicUrl, ...deps.config.corsOrigins],
     credentials: false,
-    exposedHeaders: ['Content-Range', 'Retry-After'],
+    exposedHeaders: ['Content-Range', 'Retry-After', 'X-Next-Cursor'],
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
   });
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
+  await app.register(recoveryRoutes(deps), { prefix: '/api/auth' });
+  await app.register(sqlRoutes(deps), { prefix: '/api/db' });
+  await app.register(restRoutes(deps), { prefix: '/api/db' });
+  await app.register(calendarRoutes(deps), { prefix: '/api/calendar' });
+  await app.register(storageRoutes(deps), { prefix: '/api/storage' });
+  await app.register(realtimeRoutes(deps), { prefix: '/api/realtime' });
+  await app.register(notificationRoutes(deps), { prefix: '/api/notifications' });
   await installSpa(app, deps.config);
   return app;
 }

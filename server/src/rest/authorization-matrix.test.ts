@@ -1,0 +1,349 @@
+/**
+ * Who may do what, as data: every caller x every operation x every kind of table, each cell
+ * asserted, refused writes included (they must change nothing). Member A owns the target rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
+import {
+  addMember,
+  callRest,
+  insertMemberRow,
+  SERVICE_KEY,
+  serviceKeys,
+  type TestMember,
+} from './test-support.ts';
+
+const A = 'member-a';
+const B = 'member-b';
+const C = 'member-c';
+const ADMIN = 'admin-1';
+
+type Actor = 'anonymous' | 'memberA' | 'memberB' | 'admin' | 'service';
+type Op = 'list' | 'get' | 'insertSelf' | 'insertForA' | 'update' | 'delete';
+type Table = 'users' | 'custom_users' | 'calendar_events' | 'troop_notes';
+
+/** status; for reads and changes the ids answered; for inserts the owner of the new row (null: none). */
+interface Outcome {
+  status: number;
+  ids?: string[];
+  owner?: string | null;
+}
+
+const ok = (...ids: string[]): Outcome => ({ status: 200, ids });
+const created = (owner?: string | null): Outcome => ({
+  status: 201,
+  ...(owner !== undefined ? { owner } : {}),
+});
+const denied = (status = 403): Outcome => ({ status });
+const ANON = denied(401);
+
+const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
+  users: {
+    list: {
+      anonymous: ANON,
+      memberA: ok(A),
+      memberB: ok(B),
+      admin: ok(ADMIN, A, B, C),
+      service: ok(ADMIN, A, B, C),
+    },
+    get: { anonymous: ANON, memberA: ok(A), memberB: ok(), admin: ok(A), service: ok(A) },
+    insertSelf: {
+      anonymous: ANON,
+      memberA: denied(),
+      memberB: denied(),
+      admin: created(),
+      service: created(),
+    },
+    insertForA: {
+      anonymous: ANON,
+      memberA: denied(),
+      memberB: denied(),
+      admin: created(),
+      service: created(),
+    },
+    update: { anonymous: ANON, memberA: ok(A), memberB: ok(), admin: ok(A), service: ok(A) },
+    delete: { anonymous: ANON, memberA: denied(), memberB: denied(), admin: ok(A), service: ok(A) },
+  },
+  custom_users: {
+    list: { anonymous: ANON, memberA: ok(A), memberB: ok(B), admin: ok(A, B), service: ok(A, B) },
+    get: { anonymous: ANON, memberA: ok(A), memberB: ok(), admin: ok(A), service: ok(A) },
+    // A service key is nobody: it must name the user.
+    insertSelf: {
+      anonymous: ANON,
+      memberA: created(A),
+      memberB: created(B),
+      admin: created(ADMIN),
+      service: denied(400),
+    },
+    insertForA: {
+      anonymous: ANON,
+      memberA: created(A),
+      memberB: denied(),
+      admin: created(A),
+      service: created(A),
+    },
+    update: { anonymous: ANON, memberA: ok(A), memberB: ok(), admin: ok(A), service: ok(A) },
+    delete: { anonymous: ANON, memberA: ok(A), memberB: ok(), admin: ok(A), service: ok(A) },
+  },
+  calendar_events: {
+    list: {
+      anonymous: ANON,
+      memberA: ok('event-a', 'event-b'),
+      memberB: ok('event-a', 'event-b'),
+      admin: ok('event-a', 'event-b'),
+      service: ok('event-a', 'event-b'),
+    },
+    get: {
+      anonymous: ANON,
+      memberA: ok('event-a'),
+      memberB: ok('event-a'),
+      admin: ok('event-a'),
+      service: ok('event-a'),
+    },
+    insertSelf: {
+      anonymous: ANON,
+      memberA: created(A),
+      memberB: created(B),
+      admin: created(ADMIN),
+      service: denied(400),
+    },
+    insertForA: {
+      anonymous: ANON,
+      memberA: created(A),
+      memberB: denied(),
+      admin: created(A),
+      service: created(A),
+    },
+    // B sees A's event but may not change it: 403, not an empty match.
+    update: {
+      anonymous: ANON,
+      memberA: ok('event-a'),
+      memberB: denied(),
+      admin: ok('event-a'),
+      service: ok('event-a'),
+    },
+    delete: {
+      anonymous: ANON,
+      memberA: ok('event-a'),
+      memberB: denied(),
+      admin: ok('event-a'),
+      service: ok('event-a'),
+    },
+  },
+  troop_notes: {
+    list: {
+      anonymous: ANON,
+      memberA: ok('note-a'),
+      memberB: ok('note-b'),
+      admin: ok('note-a', 'note-b'),
+      service: ok('note-a', 'note-b'),
+    },
+    get: {
+      anonymous: ANON,
+      memberA: ok('note-a'),
+      memberB: ok(),
+      admin: ok('note-a'),
+      service: ok('note-a'),
+    },
+    insertSelf: {
+      anonymous: ANON,
+      memberA: created(A),
+      memberB: created(B),
+      admin: created(ADMIN),
+      service: created(null),
+    },
+    insertForA: {
+      anonymous: ANON,
+      memberA: created(A),
+      memberB: denied(),
+      admin: created(A),
+      service: created(A),
+    },
+    update: {
+      anonymous: ANON,
+      memberA: ok('note-a'),
+      memberB: ok(),
+      admin: ok('note-a'),
+      service: ok('note-a'),
+    },
+    delete: {
+      anonymous: ANON,
+      memberA: ok('note-a'),
+      memberB: ok(),
+      admin: ok('note-a'),
+      service: ok('note-a'),
+    },
+  },
+};
+
+const EVENT = { event_name: 'Troop meeting', event_date: '2026-03-02', event_time: '19:00' };
+
+interface TableCase {
+  /** A's row: the target of get, update and delete. */
+  rowA: string;
+  /** The column naming a row's owner. */
+  owner: string | null;
+  insertSelf: Record<string, unknown>;
+  insertForA: Record<string, unknown>;
+  update: [column: string, value: string];
+}
+
+const CASES: Record<Table, TableCase> = {
+  users: {
+    rowA: A,
+    owner: null,
+    insertSelf: { email: 'new@troop12.org' },
+    insertForA: { email: 'boss@troop12.org', role: 'admin' },
+    update: ['display_name', 'Changed'],
+  },
+  custom_users: {
+    rowA: A,
+    owner: 'user_id',
+    insertSelf: { firstName: 'New' },
+    insertForA: { userId: A, firstName: 'New' },
+    update: ['first_name', 'Changed'],
+  },
+  calendar_events: {
+    rowA: 'event-a',
+    owner: 'user_id',
+    insertSelf: EVENT,
+    insertForA: { ...EVENT, userId: A },
+    update: ['event_name', 'Changed'],
+  },
+  troop_notes: {
+    rowA: 'note-a',
+    owner: 'owner_id',
+    insertSelf: { text: 'New' },
+    insertForA: { ownerId: A, text: 'New' },
+    update: ['text', 'Changed'],
+  },
+};
+
+describe.each(testStoreKinds)('authorization matrix (%s)', (kind) => {
+  let t: TestApp;
+  const tokens: Partial<Record<Actor, string>> = { service: SERVICE_KEY };
+  const actorId: Record<Actor, string | null> = {
+    anonymous: null,
+    memberA: A,
+    memberB: B,
+    admin: ADMIN,
+    service: null,
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ store: kind, deps: { serviceKeys } });
+    const members: Array<[Actor, TestMember]> = [
+      ['memberA', await addMember(t, A)],
+      ['memberB', await addMember(t, B)],
+      ['admin', await addMember(t, ADMIN, 'admin')],
+    ];
+    for (const [actor, m] of members) tokens[actor] = m.token;
+    // The dynamic table exists once something was written to it.
+    const res = await callRest(t, 'POST', 'troop_notes', {
+      token: tokens.memberA,
+      body: { text: 'first' },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+  afterAll(async () => t?.close());
+
+  /** Known rows in every table; `withoutProfile` leaves those users without a custom_users row. */
+  async function reset(withoutProfile: Array<string | null>) {
+    const db = t.deps.store;
+    await db.query('DELETE FROM troop_notes');
+    await db.query('DELETE FROM users');
+    for (const id of [A, B, C]) await insertMemberRow(t, id);
+    await insertMemberRow(t, ADMIN, 'admin');
+    const now = new Date(t.clock.now()).toISOString();
+    for (const id of [A, B].filter((id) => !withoutProfile.includes(id))) {
+      await db.query(
+        'INSERT INTO custom_users (id, user_id, first_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+        [id, id, 'First', now, now],
+      );
+    }
+    for (const [id, owner] of [
+      ['event-a', A],
+      ['event-b', B],
+    ]) {
+      await db.query(
+        'INSERT INTO calendar_events (id, user_id, event_name, event_date, event_time, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [id, owner, 'Campout', '2026-04-10', '08:00', now, now],
+      );
+    }
+    for (const [id, owner] of [
+      ['note-a', A],
+      ['note-b', B],
+    ]) {
+      await db.query(
+        'INSERT INTO troop_notes (id, owner_id, text, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+        [id, owner, 'Bring tents', now, now],
+      );
+    }
+  }
+
+  const snapshot = async (table: Table) =>
+    (await t.deps.store.query(`SELECT * FROM ${table} ORDER BY id`)).rows;
+
+  const cells = (Object.keys(MATRIX) as Table[]).flatMap((table) =>
+    (Object.keys(MATRIX[table]) as Op[]).flatMap((op) =>
+      (Object.keys(MATRIX[table][op]) as Actor[]).map((actor) => ({
+        table,
+        op,
+        actor,
+        expected: MATRIX[table][op][actor],
+      })),
+    ),
+  );
+
+  it.each(cells)('$table: $op by $actor', async ({ table, op, actor, expected }) => {
+    const c = CASES[table];
+    const self = actorId[actor];
+    await reset(op === 'insertSelf' ? [self] : op === 'insertForA' ? [A] : []);
+    const before = await snapshot(table);
+    const token = tokens[actor];
+    const res =
+      op === 'list'
+        ? await callRest(t, 'GET', `${table}?select=id`, { token })
+        : op === 'get'
+          ? await callRest(t, 'GET', `${table}?id=eq.${c.rowA}`, { token })
+          : op === 'update'
+            ? await callRest(t, 'PATCH', `${table}?id=eq.${c.rowA}`, {
+                token,
+                body: { [c.update[0]]: c.update[1] },
+              })
+            : op === 'delete'
+              ? await callRest(t, 'DELETE', `${table}?id=eq.${c.rowA}`, { token })
+              : await callRest(t, 'POST', table, {
+                  token,
+                  body: op === 'insertSelf' ? c.insertSelf : c.insertForA,
+                });
+    const after = await snapshot(table);
+
+    expect(res.statusCode, res.body).toBe(expected.status);
+    if (expected.status >= 400) {
+      expect(res.json().error.code).toBeTruthy();
+      expect(after, 'a refused call changes nothing').toEqual(before);
+      return;
+    }
+    const rows = res.json() as Array<Record<string, unknown>>;
+    if (expected.ids) expect(rows.map((r) => r.id).sort()).toEqual(expected.ids);
+    if (op === 'list' || op === 'get' || expected.ids?.length === 0) {
+      expect(after, 'reads and empty matches change nothing').toEqual(before);
+    }
+    // Password hashes never leave the server, whoever asks.
+    for (const row of rows) expect(row).not.toHaveProperty('password_hash');
+    if (op === 'update' && expected.ids?.length) {
+      expect(after.find((r) => r.id === c.rowA)?.[c.update[0]]).toBe(c.update[1]);
+    }
+    if (op === 'delete' && expected.ids?.length) {
+      expect(after.find((r) => r.id === c.rowA)).toBeUndefined();
+      expect(after).toHaveLength(before.length - 1);
+    }
+    if (expected.status === 201) {
+      expect(rows).toHaveLength(1);
+      expect(after).toHaveLength(before.length + 1);
+      if (expected.owner !== undefined && c.owner) expect(rows[0]?.[c.owner]).toBe(expected.owner);
+      if (table === 'custom_users') expect(rows[0]?.id).toBe(rows[0]?.user_id);
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildAnyOutside,
+  buildSelect,
+  buildUpdate,
+  totalOrder,
+  type TableShape,
+} from './build-sql.ts';
+import { parseQuery, QueryError } from './parse-query.ts';
+
+const shape: TableShape = {
+  name: 'tasks',
+  columns: new Map([
+    ['id', 'text'],
+    ['owner_id', 'text'],
+    ['title', 'text'],
+    ['priority', 'number'],
+    ['done', 'boolean'],
+  ]),
+};
+
+const select = (
+  qs: string,
+  dialect: 'sqlite' | 'postgres' = 'sqlite',
+  after?: Array<string | number | boolean | null>,
+) => {
+  const q = parseQuery(qs);
+  return buildSelect(shape, dialect, {
+    columns: ['id', 'title'],
+    selection: { filters: q.filters, scope: { kind: 'owner', column: 'owner_id', userId: 'u1' } },
+    order: totalOrder(q.order),
+    ...(after ? { after } : {}),
+    limit: q.limit ?? 100,
+    offset: q.offset,
+  });
+};
+
+describe('building SQL', () => {
+  it('quotes identifiers, binds every value in text order and scopes to the caller', () => {
+    const sql = select('title=eq.Camp&priority=gte.2&done=is.true&limit=5');
+    expect(sql.text).toBe(
+      'SELECT "id", "title" FROM "tasks" WHERE "owner_id" = ? AND "title" = ? AND "priority" >= ? AND "done" IS TRUE ORDER BY "id" ASC NULLS LAST LIMIT ? OFFSET ?',
+    );
+    expect(sql.params).toEqual(['u1', 'Camp', 2, 5, 0]);
+  });
+
+  it('orders and compares text by code point on PostgreSQL', () => {
+    const sql = select('title=gt.b&order=title.desc', 'postgres');
+    expect(sql.text).toContain('"title" COLLATE "C" > ?');
+    expect(sql.text).toContain(
+      'ORDER BY "title" COLLATE "C" DESC NULLS FIRST, "id" COLLATE "C" ASC NULLS LAST',
+    );
+  });
+
+  it('writes like as a case-sensitive GLOB on SQLite and LIKE on PostgreSQL, escaping literals', () => {
+    expect(select('title=like.*50\\%25_off').params[1]).toBe('*50%?off');
+    expect(select('title=like.a[b?').params[1]).toBe('a[[]b[?]');
+    const pg = select('title=ilike.*50\\%25_off', 'postgres');
+    expect(pg.text).toContain(`"title" ILIKE ? ESCAPE '\\'`);
+    expect(pg.params[1]).toBe('%50\\%_off');
+  });
+
+  it('writes an empty in list as a condition that matches nothing, on both engines', () => {
+    expect(select('id=in.()').text).toContain('1=0');
+    expect(select('id=not.in.()', 'postgres').text).toContain('NOT (1=0)');
+  });
+
+  it('continues after a cursor with a keyset condition', () => {
+    const sql = select('order=priority.asc', 'sqlite', [2, 't1']);
+    expect(sql.text).toContain(
+      'AND (("priority" > ? OR "priority" IS NULL) OR ("priority" = ? AND ("id" > ? OR "id" IS NULL))) ORDER BY',
+    );
+    expect(sql.params).toEqual(['u1', 2, 2, 't1', 100, 0]);
+  });
+
+  it('finds targeted rows the caller may see but not change', () => {
+    const q = parseQuery('done=eq.false');
+    const sql = buildAnyOutside(
+      shape,
+      'sqlite',
+      { filters: q.filters, scope: { kind: 'all' } },
+      { kind: 'owner', column: 'owner_id', userId: 'u1' },
+    );
+    expect(sql.text).toBe(
+      'SELECT 1 AS hit FROM "tasks" WHERE "done" = ? AND ("owner_id" IS NULL OR "owner_id" <> ?) LIMIT 1',
+    );
+    expect(sql.params).toEqual([false, 'u1']);
+  });
+
+  it('updates with bound values and raises a sequence column in SQL', () => {
+    const sql = buildUpdate(shape, 'postgres', {
+      set: [['title', 'New']],
+      bump: 'priority',
+      selection: { filters: parseQuery('id=eq.t1').filters, scope: { kind: 'all' } },
+      returning: ['id'],
+    });
+    expect(sql.text).toBe(
+      'UPDATE "tasks" SET "title" = ?, "priority" = "priority" + 1 WHERE "id" = ? RETURNING "id"',
+    );
+    expect(sql.params).toEqual(['New', 't1']);
+  });
+
+  it('refuses unknown columns and values of the wrong type', () => {
+    expect(() => select('nope=eq.1')).toThrow(
+      new QueryError('Unknown column "nope" in table "tasks"'),
+    );
+    expect(() => select('priority=eq.high')).toThrow(QueryError);
+    expect(() => select('done=eq.maybe')).toThrow(QueryError);
+    expect(() => select('priority=like.1*')).toThrow(/text columns/);
+    expect(() => select('title=is.true')).toThrow(/true\/false columns/);
+  });
+});

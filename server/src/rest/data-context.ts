@@ -1,0 +1,45 @@
+/** What the Data API's operations share: the store, the clock and the table registry. */
+import type { Clock } from '../clock.ts';
+import type { Store } from '../store/store.ts';
+import { columnType } from './build-sql.ts';
+import { filterColumns, type ParsedQuery } from './parse-query.ts';
+import type { TableDef, TableRegistry } from './tables.ts';
+import { toApiValue } from './values.ts';
+
+export interface DataContext {
+  store: Store;
+  clock: Clock;
+  tables: TableRegistry;
+}
+
+export type ApiRow = Record<string, unknown>;
+
+/** A stored row as answered: only `columns`, booleans as JSON booleans. */
+export function toApiRow(
+  table: TableDef,
+  row: Record<string, unknown>,
+  columns: readonly string[],
+): ApiRow {
+  const out: ApiRow = {};
+  for (const c of columns) {
+    const type = table.columns.get(c);
+    if (type) out[c] = toApiValue(type, row[c]);
+  }
+  return out;
+}
+
+/** Refuses (400, naming it) the first column of the query the table does not have. */
+export function checkQueryColumns(table: TableDef, q: ParsedQuery): void {
+  for (const c of queryColumns(q)) columnType(table, c);
+}
+
+/** Every column a query names (filters, order, select, on_conflict). */
+export function queryColumns(q: ParsedQuery): Set<string> {
+  const cols = filterColumns(q.filters);
+  for (const t of q.order) cols.add(t.column);
+  for (const c of q.select ?? []) cols.add(c);
+  for (const c of q.onConflict ?? []) cols.add(c);
+  return cols;
+}
+
+export const nowIso = (ctx: Pick<DataContext, 'clock'>) => new Date(ctx.clock.now()).toISOString();

@@ -1,0 +1,138 @@
+/**
+ * Who may do what through the Data API: one rule set per table, like PocketBase's API rules.
+ * The server enforces these; a client's claims (a `user_id` in a body, a filter) decide nothing.
+ *
+ * Default deny: anonymous callers get nothing (401), and a table has exactly the rights written
+ * here. Admins (role `admin`) and service keys may do everything, except that password hashes
+ * and token data are never exposed (tables.ts does not even know those columns).
+ *
+ * Rows a caller may not change:
+ * - rows the caller cannot read are invisible: a PATCH or DELETE aimed at them matches nothing
+ *   (200 `[]`), the same answer as for rows that do not exist, so nothing leaks;
+ * - rows the caller can read but not change (another member's calendar event) answer 403 and
+ *   nothing changes, even when other targeted rows are the caller's own.
+ */
+import type { Caller } from '../http/caller.ts';
+import { isAdmin } from '../http/caller.ts';
+
+/** Rows a caller may touch: all, none, or those whose `column` holds the caller's id. */
+export type RowScope =
+  { kind: 'all' } | { kind: 'none' } | { kind: 'owner'; column: string; userId: string };
+
+/** `signed-in`: any signed-in user. `owner`: rows whose owner column is the caller. `admin`: admins only. */
+type Who = 'signed-in' | 'owner' | 'admin';
+
+interface RuleSet {
+  /** The columns naming a row's owner; they must equal the caller's id on create and update. */
+  owner: readonly string[];
+  list: Who;
+  create: Exclude<Who, 'signed-in'>;
+  update: Exclude<Who, 'signed-in'>;
+  delete: Exclude<Who, 'signed-in'>;
+  /** Columns a non-admin may change (all when absent). */
+  updatable?: readonly string[];
+}
+
+const RULES: Record<string, RuleSet> = {
+  // One's own account row; only the profile fields. Accounts are made by sign-up, not here.
+  users: {
+    owner: ['id'],
+    list: 'owner',
+    create: 'admin',
+    update: 'owner',
+    delete: 'admin',
+    updatable: ['display_name', 'avatar_url', 'metadata'],
+  },
+  // A profile row per user: id = user_id = the user.
+  custom_users: {
+    owner: ['id', 'user_id'],
+    list: 'owner',
+    create: 'owner',
+    update: 'owner',
+    delete: 'owner',
+  },
+  // Every member sees the troop calendar (spec section 6); only the creator changes an event.
+  calendar_events: {
+    owner: ['user_id'],
+    list: 'signed-in',
+    create: 'owner',
+    update: 'owner',
+    delete: 'owner',
+  },
+};
+
+/** Tables created on the fly: each row is its owner's alone. */
+const DYNAMIC_RULES: RuleSet = {
+  owner: ['owner_id'],
+  list: 'owner',
+  create: 'owner',
+  update: 'owner',
+  delete: 'owner',
+};
+
+export type SignedInCaller = Exclude<Caller, { kind: 'anonymous' }>;
+
+export interface Access {
+  read: RowScope;
+  create: boolean;
+  update: RowScope | null;
+  delete: RowScope | null;
+  /** Columns a create or update may set to the caller's id only. */
+  ownerColumns: readonly string[];
+  /** Owner columns absent from a created row are filled in (from each other, else the caller's id). */
+  fillOwner: boolean;
+  /** Columns an update may change; null means any. */
+  updatable: readonly string[] | null;
+  /** Admins and service keys: the owner rules do not bind them. */
+  unrestricted: boolean;
+}
+
+const ALL: RowScope = { kind: 'all' };
+
+function scopeFor(who: Who, rules: RuleSet, caller: SignedInCaller): RowScope {
+  if (isAdmin(caller) || who === 'signed-in') return ALL;
+  if (who === 'admin' || caller.kind !== 'user') return { kind: 'none' };
+  return { kind: 'owner', column: rules.owner[0] ?? 'id', userId: caller.userId };
+}
+
+export function accessFor(table: string, dynamic: boolean, caller: SignedInCaller): Access {
+  const rules = dynamic ? DYNAMIC_RULES : RULES[table];
+  const admin = isAdmin(caller);
+  // A declared table without a rule set is closed to everyone but admins.
+  if (!rules) {
+    const none: RowScope = admin ? ALL : { kind: 'none' };
+    return {
+      read: none,
+      create: admin,
+      update: admin ? ALL : null,
+      delete: admin ? ALL : null,
+      ownerColumns: [],
+      fillOwner: false,
+      updatable: null,
+      unrestricted: admin,
+    };
+  }
+  return {
+    read: scopeFor(rules.list, rules, caller),
+    create: admin || rules.create === 'owner',
+    update: admin || rules.update === 'owner' ? scopeFor(rules.update, rules, caller) : null,
+    delete: admin || rules.delete === 'owner' ? scopeFor(rules.delete, rules, caller) : null,
+    ownerColumns: rules.owner,
+    fillOwner: rules.create === 'owner',
+    updatable: admin ? null : (rules.updatable ?? null),
+    unrestricted: admin,
+  };
+}
+
+/** Does a row (as stored) fall inside a scope? Used for upsert targets. */
+export function rowInScope(scope: RowScope, row: Record<string, unknown>): boolean {
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'none') return false;
+  return row[scope.column] === scope.userId;
+}
+
+/** Rows visible to the caller but not theirs to change answer 403 instead of matching nothing. */
+export function visibleButNotWritable(read: RowScope, write: RowScope): boolean {
+  if (read.kind === 'none' || write.kind === 'all') return false;
+  return read.kind === 'all' || write.kind === 'none' || read.column !== write.column;
+}

@@ -1,0 +1,375 @@
+/** POST (insert, bulk insert, upsert), PATCH and DELETE under the access rules of rules.ts. */
+import crypto from 'node:crypto';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import type { Queryable } from '../store/store.ts';
+import {
+  buildAnyOutside,
+  buildDelete,
+  buildInsert,
+  buildSelect,
+  buildUpdate,
+  columnType,
+  type RowSelection,
+} from './build-sql.ts';
+import {
+  checkQueryColumns,
+  queryColumns,
+  toApiRow,
+  nowIso,
+  type ApiRow,
+  type DataContext,
+} from './data-context.ts';
+import { shown } from './names.ts';
+import type { ParsedQuery } from './parse-query.ts';
+import type { Prefer } from './prefer.ts';
+import { rowsToInsert, rowToUpdate, type BodyRow } from './request-rows.ts';
+import { checkRow, type Row } from './row-checks.ts';
+import {
+  accessFor,
+  rowInScope,
+  visibleButNotWritable,
+  type Access,
+  type RowScope,
+  type SignedInCaller,
+} from './rules.ts';
+import type { TableDef } from './tables.ts';
+import { fromJson, inferType, type ColumnType, type DbValue } from './values.ts';
+
+/** Rows x columns per INSERT statement, well under both engines' bound-parameter limits. */
+const MAX_PARAMS_PER_INSERT = 5000;
+
+const OWN_ROWS_ONLY = 'You can change only rows you created';
+
+/** Several statements run in one transaction; a lone statement needs none (fewer round trips). */
+function atomically<T>(
+  ctx: DataContext,
+  several: boolean,
+  fn: (db: Queryable) => Promise<T>,
+): Promise<T> {
+  return several ? ctx.store.transaction(fn) : fn(ctx.store);
+}
+
+async function tableFor(ctx: DataContext, name: string): Promise<TableDef | null> {
+  const found = await ctx.tables.lookup(name);
+  if (found.kind === 'reserved') throw notFound(`Table "${name}" not found`);
+  return found.kind === 'table' ? found.table : null;
+}
+
+/**
+ * The table with every column the rows name. A table created on the fly gains missing columns
+ * (typed by the first non-null value); a declared table refuses them. Values are type-checked
+ * before any schema change, so a bad request leaves the schema as it was.
+ */
+async function tableWithColumns(
+  ctx: DataContext,
+  name: string,
+  known: TableDef | null,
+  rows: readonly BodyRow[],
+  caller: SignedInCaller,
+) {
+  const names = new Set(rows.flatMap((r) => Object.keys(r)));
+  const table = known ? await ctx.tables.withColumns(known, names) : null;
+  const missing = [...names].filter((c) => !table?.columns.has(c));
+  if (missing.length === 0 && table) return table;
+  if (table && !table.dynamic)
+    throw badRequest(`Unknown column "${shown(missing[0] ?? '')}" in table "${name}"`);
+  const wanted = new Map<string, ColumnType>();
+  for (const c of missing) {
+    const first = rows.find((r) => Object.hasOwn(r, c) && r[c] !== null)?.[c];
+    wanted.set(
+      c,
+      c === 'id' || c === 'owner_id' || c === 'created_at' || c === 'updated_at'
+        ? 'text'
+        : inferType(first),
+    );
+  }
+  for (const row of rows) {
+    for (const [c, v] of Object.entries(row))
+      fromJson(wanted.get(c) ?? table?.columns.get(c) ?? 'text', v, c);
+  }
+  return ctx.tables.ensureDynamic(name, wanted, caller.kind === 'user' ? caller.userId : null);
+}
+
+function typedRow(table: TableDef, row: BodyRow): Row {
+  const out: Row = {};
+  for (const [c, v] of Object.entries(row)) out[c] = fromJson(columnType(table, c), v, c);
+  return out;
+}
+
+/**
+ * Owner columns of a new row: a member creates only as themself (filled in when absent, 403
+ * when another id is sent). Admins may name any owner; absent, the owner columns fill from each
+ * other (custom_users id = user_id), else from the admin's own id.
+ */
+function applyOwner(row: BodyRow, access: Access, caller: SignedInCaller): BodyRow {
+  if (!access.fillOwner) return row;
+  const out = { ...row };
+  if (!access.unrestricted && caller.kind === 'user') {
+    for (const c of access.ownerColumns) {
+      if (out[c] === undefined || out[c] === null) out[c] = caller.userId;
+      else if (String(out[c]) !== caller.userId)
+        throw forbidden(`You can create rows only as yourself ("${c}" must be your user id)`);
+    }
+    return out;
+  }
+  const given = access.ownerColumns.map((c) => out[c]).find((v) => v !== undefined && v !== null);
+  const fill = given ?? (caller.kind === 'user' ? caller.userId : undefined);
+  if (fill !== undefined)
+    for (const c of access.ownerColumns) if (out[c] === undefined || out[c] === null) out[c] = fill;
+  return out;
+}
+
+/** The columns of an update a member may not touch answer 403; their own id in an owner column is a no-op. */
+function restrictUpdate(set: BodyRow, access: Access, caller: SignedInCaller): BodyRow {
+  if (access.unrestricted) return set;
+  const out = { ...set };
+  for (const c of access.ownerColumns) {
+    if (!(c in out)) continue;
+    if (caller.kind !== 'user' || String(out[c]) !== caller.userId)
+      throw forbidden(`"${c}" cannot be changed`);
+    delete out[c];
+  }
+  const allowed = access.updatable;
+  if (allowed) {
+    const refused = Object.keys(out).find((c) => !allowed.includes(c));
+    if (refused)
+      throw forbidden(`You can change only ${allowed.join(', ')} (not "${shown(refused)}")`);
+  }
+  return out;
+}
+
+const conflictKeyMatches = (table: TableDef, target: readonly string[]) =>
+  table.uniqueKeys.some(
+    (key) => key.length === target.length && key.every((c) => target.includes(c)),
+  );
+
+export interface WriteResult {
+  rows: ApiRow[];
+}
+
+export async function insertRows(
+  ctx: DataContext,
+  caller: SignedInCaller,
+  name: string,
+  q: ParsedQuery,
+  prefer: Prefer,
+  body: unknown,
+): Promise<WriteResult> {
+  if (q.filters.length > 0)
+    throw badRequest('Filters are not used when inserting; send the rows in the body');
+  const bodyRows = rowsToInsert(body);
+  const known = await tableFor(ctx, name);
+  const access = accessFor(name, known?.dynamic ?? true, caller);
+  if (!access.create) throw forbidden(`You cannot create rows in "${name}"`);
+  if (bodyRows.length === 0) return { rows: [] };
+
+  const owned = bodyRows.map((r) => applyOwner(r, access, caller));
+  let table = await tableWithColumns(ctx, name, known, owned, caller);
+  table = await ctx.tables.withColumns(table, queryColumns(q));
+  checkQueryColumns(table, q);
+  const returning = q.select ?? [...table.columns.keys()];
+
+  const now = nowIso(ctx);
+  const given = owned.map((r) => checkRow(table.name, typedRow(table, r), 'create'));
+  const upsert = q.onConflict !== null || prefer.resolution !== null;
+  const target = q.onConflict ?? ['id'];
+  if (upsert && !conflictKeyMatches(table, target)) {
+    const keys = table.uniqueKeys.map((k) => k.join(',')).join(' or ');
+    throw badRequest(`on_conflict must name a unique key of "${name}": ${keys}`);
+  }
+  // Server-set values: a random id when none is given, and the timestamps.
+  const withDefaults = (row: Row): Row => ({
+    ...row,
+    id: row.id ?? crypto.randomUUID(),
+    [table.createdAt]: row[table.createdAt] ?? now,
+    [table.updatedAt]: row[table.updatedAt] ?? now,
+  });
+
+  const rows = await atomically(ctx, upsert || given.length > 1, async (tx) => {
+    if (!upsert) return insertPlain(tx, table, given.map(withDefaults), returning);
+    const out: Record<string, unknown>[] = [];
+    for (const row of given) {
+      const written = await upsertOne(
+        tx,
+        table,
+        access,
+        caller,
+        row,
+        target,
+        prefer.resolution ?? 'merge',
+        withDefaults,
+        now,
+        returning,
+      );
+      if (written) out.push(written);
+    }
+    return out;
+  });
+  return { rows: rows.map((r) => toApiRow(table, r, returning)) };
+}
+
+/** Consecutive rows with the same columns go in one multi-row INSERT; the answer keeps the body's order. */
+async function insertPlain(
+  tx: Queryable,
+  table: TableDef,
+  rows: readonly Row[],
+  returning: readonly string[],
+) {
+  const out: Record<string, unknown>[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    const columns = Object.keys(rows[i] ?? {}).sort();
+    const signature = columns.join(',');
+    const perStatement = Math.max(1, Math.floor(MAX_PARAMS_PER_INSERT / columns.length));
+    const batch: DbValue[][] = [];
+    while (
+      i < rows.length &&
+      batch.length < perStatement &&
+      Object.keys(rows[i] ?? {})
+        .sort()
+        .join(',') === signature
+    ) {
+      const row = rows[i] ?? {};
+      batch.push(columns.map((c) => row[c] ?? null));
+      i++;
+    }
+    const sql = buildInsert(table, columns, batch, returning);
+    out.push(...(await tx.query(sql.text, sql.params)).rows);
+  }
+  return out;
+}
+
+/**
+ * One upsert row. No row with that key: insert. A row exists: `ignore` leaves it; `merge`
+ * updates it only when it is the caller's to change: a row the caller can read but not change
+ * is 403, one the caller cannot even read is 409 (its key is taken), as a plain insert would be.
+ */
+async function upsertOne(
+  tx: Queryable,
+  table: TableDef,
+  access: Access,
+  caller: SignedInCaller,
+  row: Row,
+  target: readonly string[],
+  resolution: 'merge' | 'ignore',
+  withDefaults: (row: Row) => Row,
+  now: string,
+  returning: readonly string[],
+): Promise<Record<string, unknown> | null> {
+  const insert = async () => {
+    const full = withDefaults(row);
+    const sql = buildInsert(table, Object.keys(full), [Object.values(full)], returning);
+    return (await tx.query(sql.text, sql.params)).rows[0] ?? null;
+  };
+  if (target.some((c) => row[c] === undefined || row[c] === null)) {
+    if (target.length === 1 && target[0] === 'id') return insert();
+    throw badRequest(`Every row needs the on_conflict columns (${target.join(', ')})`);
+  }
+  const match = target.map((c) => [c, row[c] ?? null] as const);
+  const scopeColumns = [access.read, access.update].flatMap((s) =>
+    s?.kind === 'owner' ? [s.column] : [],
+  );
+  const probe = buildSelect(table, tx.dialect, {
+    columns: [...new Set(['id', ...scopeColumns])],
+    selection: { filters: [], scope: { kind: 'all' }, match },
+    order: [{ column: 'id', descending: false, nullsFirst: false }],
+    limit: 1,
+    offset: 0,
+  });
+  const existing = (await tx.query(probe.text, probe.params)).rows[0];
+  if (!existing) return insert();
+  if (resolution === 'ignore') return null;
+  if (!access.update || !rowInScope(access.update, existing)) {
+    if (rowInScope(access.read, existing)) throw forbidden(OWN_ROWS_ONLY);
+    throw conflict('A row with the same key already exists');
+  }
+  const changes: BodyRow = { ...row };
+  for (const c of target) delete changes[c];
+  const set = restrictUpdate(changes, access, caller) as Row;
+  const sql = buildUpdate(table, tx.dialect, {
+    set: Object.entries({ ...set, [table.updatedAt]: set[table.updatedAt] ?? now }),
+    ...(table.bumpOnUpdate && !(table.bumpOnUpdate in set) ? { bump: table.bumpOnUpdate } : {}),
+    selection: { filters: [], scope: access.update, match },
+    returning,
+  });
+  return (await tx.query(sql.text, sql.params)).rows[0] ?? null;
+}
+
+/** PATCH and DELETE need a filter (WIRE.md) and take no paging. */
+function checkTargeting(q: ParsedQuery, verb: 'PATCH' | 'DELETE') {
+  if (q.filters.length === 0) throw badRequest(`${verb} needs a filter, e.g. ?id=eq.<id>`);
+  if (q.limit !== null || q.offset !== 0 || q.cursor !== null)
+    throw badRequest(`${verb} takes no limit, offset or cursor`);
+  if (q.onConflict !== null) throw badRequest(`on_conflict applies to POST only`);
+}
+
+/** 403 when a targeted row is one the caller may see but not change (rules.ts). */
+async function refuseForeignRows(
+  tx: Queryable,
+  table: TableDef,
+  q: ParsedQuery,
+  read: RowScope,
+  write: RowScope,
+) {
+  if (!visibleButNotWritable(read, write)) return;
+  const sql = buildAnyOutside(table, tx.dialect, { filters: q.filters, scope: read }, write);
+  if ((await tx.query(sql.text, sql.params)).rows.length > 0) throw forbidden(OWN_ROWS_ONLY);
+}
+
+export async function updateRows(
+  ctx: DataContext,
+  caller: SignedInCaller,
+  name: string,
+  q: ParsedQuery,
+  body: unknown,
+): Promise<WriteResult> {
+  checkTargeting(q, 'PATCH');
+  const patch = rowToUpdate(body);
+  const known = await tableFor(ctx, name);
+  const access = accessFor(name, known?.dynamic ?? true, caller);
+  const write = access.update;
+  if (!write) throw forbidden(`You cannot change rows of "${name}"`);
+  // Nothing has been written to this table yet, so nothing matches.
+  if (!known) return { rows: [] };
+  const allowed = restrictUpdate(patch, access, caller);
+  let table = await tableWithColumns(ctx, name, known, [allowed], caller);
+  table = await ctx.tables.withColumns(table, queryColumns(q));
+  checkQueryColumns(table, q);
+  const returning = q.select ?? [...table.columns.keys()];
+  const set = checkRow(table.name, typedRow(table, allowed), 'update');
+  const selection: RowSelection = { filters: q.filters, scope: write };
+  const rows = await atomically(ctx, visibleButNotWritable(access.read, write), async (tx) => {
+    await refuseForeignRows(tx, table, q, access.read, write);
+    const sql = buildUpdate(table, tx.dialect, {
+      set: Object.entries({ ...set, [table.updatedAt]: set[table.updatedAt] ?? nowIso(ctx) }),
+      ...(table.bumpOnUpdate && !(table.bumpOnUpdate in set) ? { bump: table.bumpOnUpdate } : {}),
+      selection,
+      returning,
+    });
+    return (await tx.query(sql.text, sql.params)).rows;
+  });
+  return { rows: rows.map((r) => toApiRow(table, r, returning)) };
+}
+
+export async function deleteRows(
+  ctx: DataContext,
+  caller: SignedInCaller,
+  name: string,
+  q: ParsedQuery,
+): Promise<WriteResult> {
+  checkTargeting(q, 'DELETE');
+  const known = await tableFor(ctx, name);
+  const access = accessFor(name, known?.dynamic ?? true, caller);
+  const write = access.delete;
+  if (!write) throw forbidden(`You cannot delete rows of "${name}"`);
+  if (!known) return { rows: [] };
+  const table = await ctx.tables.withColumns(known, queryColumns(q));
+  checkQueryColumns(table, q);
+  const returning = q.select ?? [...table.columns.keys()];
+  const rows = await atomically(ctx, visibleButNotWritable(access.read, write), async (tx) => {
+    await refuseForeignRows(tx, table, q, access.read, write);
+    const sql = buildDelete(table, tx.dialect, { filters: q.filters, scope: write }, returning);
+    return (await tx.query(sql.text, sql.params)).rows;
+  });
+  return { rows: rows.map((r) => toApiRow(table, r, returning)) };
+}
