@@ -1,9 +1,10 @@
 /**
- * Access tokens: JWT HS256, 900 s. The algorithm is pinned when verifying so a token signed
- * with `none` or another algorithm is never accepted.
+ * Access tokens: JWT HS256, 900 s. The algorithm is pinned when verifying, so a token signed
+ * with `none` or any other algorithm is never accepted. Signing and checking run synchronously
+ * on node:crypto: every API request checks a token, and WebCrypto's promise round trip through
+ * the thread pool cost more than the HMAC itself.
  */
-import { createSecretKey, type KeyObject } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@scout/protocol/limits';
 import { ApiError } from '../errors.ts';
 
@@ -21,44 +22,64 @@ export interface AccessClaims {
   sid?: string;
 }
 
-// Importing raw key bytes costs more than checking the signature; do it once per secret.
-const keys = new WeakMap<Uint8Array, KeyObject>();
-function keyFor(secret: Uint8Array): KeyObject {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createSecretKey(secret);
-    keys.set(secret, key);
-  }
-  return key;
-}
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+/** Tokens are small; anything much larger is not one of ours and is refused before hashing. */
+const MAX_TOKEN_LENGTH = 4096;
+
+const mac = (secret: Uint8Array, data: string) => createHmac('sha256', secret).update(data).digest();
 
 export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, nowMs: number): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
-  return new SignJWT({ role: claims.role, pid: claims.pid, email: claims.email, ...(claims.sid ? { sid: claims.sid } : {}) })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.sub)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-    .sign(keyFor(secret));
+  const payload = {
+    role: claims.role,
+    pid: claims.pid,
+    email: claims.email,
+    ...(claims.sid ? { sid: claims.sid } : {}),
+    sub: claims.sub,
+    iat,
+    exp: iat + ACCESS_TOKEN_TTL_SECONDS,
+  };
+  const body = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  return `${body}.${mac(secret, body).toString('base64url')}`;
+}
+
+const invalid = () => new ApiError(401, 'TOKEN_EXPIRED', 'Invalid access token');
+
+function decodeJson(part: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid();
+  return value as Record<string, unknown>;
 }
 
 /** Returns the claims of a valid token; throws 401 TOKEN_EXPIRED for an expired or bad one. */
 export async function verifyAccessToken(secret: Uint8Array, token: string, nowMs: number): Promise<AccessClaims> {
+  if (token.length > MAX_TOKEN_LENGTH) throw invalid();
+  const parts = token.split('.');
+  if (parts.length !== 3) throw invalid();
+  const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;
+  let header: Record<string, unknown>;
+  let payload: Record<string, unknown>;
   try {
-    const { payload } = await jwtVerify(token, keyFor(secret), {
-      algorithms: ['HS256'],
-      currentDate: new Date(nowMs),
-    });
-    if (typeof payload.sub !== 'string' || typeof payload.pid !== 'string') throw new Error('claims');
-    return {
-      sub: payload.sub,
-      role: typeof payload.role === 'string' ? payload.role : 'user',
-      pid: payload.pid,
-      email: typeof payload.email === 'string' ? payload.email : '',
-      ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
-    };
-  } catch (err) {
-    const expired = err instanceof joseErrors.JWTExpired;
-    throw new ApiError(401, 'TOKEN_EXPIRED', expired ? undefined : 'Invalid access token');
+    header = decodeJson(headerPart);
+    payload = decodeJson(payloadPart);
+  } catch {
+    throw invalid();
   }
+  if (header.alg !== 'HS256' || header.crit !== undefined) throw invalid();
+  const expected = mac(secret, `${headerPart}.${payloadPart}`);
+  const given = Buffer.from(signaturePart, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+
+  const now = Math.floor(nowMs / 1000);
+  if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') throw invalid();
+  if (typeof payload.nbf === 'number' && payload.nbf > now) throw invalid();
+  if (payload.exp <= now) throw new ApiError(401, 'TOKEN_EXPIRED');
+  if (typeof payload.sub !== 'string' || typeof payload.pid !== 'string') throw invalid();
+  return {
+    sub: payload.sub,
+    role: typeof payload.role === 'string' ? payload.role : 'user',
+    pid: payload.pid,
+    email: typeof payload.email === 'string' ? payload.email : '',
+    ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
+  };
 }

@@ -110,3 +110,28 @@ describe('building SQL', () => {
     expect(() => select('title=is.true')).toThrow(/true\/false columns/);
   });
 });
+
+describe('calendar listing plan', () => {
+  it('orders the calendar by date from its index, with no sort of the whole table', async () => {
+    const { openTestStore } = await import('../test-app.ts');
+    const { DECLARED_TABLES } = await import('./tables.ts');
+    const table = DECLARED_TABLES.get('calendar_events');
+    if (!table) throw new Error('calendar_events is declared');
+    const store = await openTestStore('sqlite');
+    try {
+      const sql = buildSelect(table, 'sqlite', {
+        columns: ['id', 'event_name'],
+        selection: { filters: [], scope: { kind: 'all' } },
+        order: totalOrder([{ column: 'event_date', descending: false, nullsFirst: false }]),
+        limit: 20,
+        offset: 0,
+      });
+      const plan = await store.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql.text}`, sql.params);
+      const details = plan.rows.map((r) => r.detail).join('\n');
+      expect(details).toContain('calendar_events_date');
+      expect(details).not.toContain('TEMP B-TREE');
+    } finally {
+      await store.close();
+    }
+  });
+});

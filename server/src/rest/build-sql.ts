@@ -22,6 +22,8 @@ export interface Sql {
 export interface TableShape {
   name: string;
   columns: ReadonlyMap<string, ColumnType>;
+  /** Columns declared NOT NULL: their order needs no NULLS clause, which lets SQLite use an index. */
+  notNull?: ReadonlySet<string>;
 }
 
 /** Which rows a statement touches: the client's filters, the caller's scope, and exact matches. */
@@ -210,7 +212,8 @@ export function buildSelect(shape: TableShape, dialect: Dialect, plan: SelectPla
   const orderBy = plan.order
     .map((t) => {
       const type = columnType(shape, t.column);
-      return `${ordered(dialect, t.column, type)} ${t.descending ? 'DESC' : 'ASC'} NULLS ${t.nullsFirst ? 'FIRST' : 'LAST'}`;
+      const nulls = shape.notNull?.has(t.column) ? '' : ` NULLS ${t.nullsFirst ? 'FIRST' : 'LAST'}`;
+      return `${ordered(dialect, t.column, type)} ${t.descending ? 'DESC' : 'ASC'}${nulls}`;
     })
     .join(', ');
   const text = `SELECT ${cols} FROM ${quoteIdent(shape.name)}${where} ORDER BY ${orderBy} LIMIT ${b.bind(plan.limit)} OFFSET ${b.bind(plan.offset)}`;

@@ -216,6 +216,22 @@ describe.each(testStoreKinds)('calendar events (%s)', (kind) => {
     expect(again.json()[0].sequence).toBe(2);
   });
 
+  it('stamps every change itself: a stale copy written back still raises SEQUENCE and LAST-MODIFIED', async () => {
+    await create(a.token, { ...EVENT, id: 'stale' });
+    const before = await callRest(t, 'GET', 'calendar_events?id=eq.stale', { token: a.token });
+    const copy = before.json()[0];
+    t.clock.advance(60_000);
+    const res = await callRest(t, 'PATCH', 'calendar_events?id=eq.stale', {
+      token: a.token,
+      body: { ...copy, event_name: 'Renamed', sequence: 0, updated_at: '2000-01-01T00:00:00.000Z' },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = res.json()[0];
+    expect(after.sequence).toBe(copy.sequence + 1);
+    expect(after.updated_at > copy.updated_at).toBe(true);
+    expect(after.updated_at).not.toBe('2000-01-01T00:00:00.000Z');
+  });
+
   it('deletes one\u2019s own event by id', async () => {
     await create(a.token, { ...EVENT, id: 'gone' });
     const res = await callRest(t, 'DELETE', 'calendar_events?id=eq.gone', { token: a.token });

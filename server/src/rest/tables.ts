@@ -23,18 +23,19 @@ export interface TableDef extends TableShape {
   /** Set by the server when a row is created and on every write (may be a column the API does not expose). */
   createdAt: string;
   updatedAt: string;
-  /** Raised by one on every update unless the update sets it (iCal SEQUENCE for the calendar feed). */
+  /** Raised by one on every update, whatever the client sends (iCal SEQUENCE for the calendar feed). */
   bumpOnUpdate?: string;
 }
 
 const def = (
   name: string,
   columns: Array<[string, ColumnType]>,
-  extra: Partial<Pick<TableDef, 'uniqueKeys' | 'bumpOnUpdate'>> = {},
+  extra: Partial<Pick<TableDef, 'uniqueKeys' | 'bumpOnUpdate'>> & { notNull?: string[] } = {},
 ): TableDef => ({
   name,
   dynamic: false,
   columns: new Map(columns),
+  notNull: new Set(extra.notNull ?? []),
   uniqueKeys: extra.uniqueKeys ?? [['id']],
   createdAt: 'created_at',
   updatedAt: 'updated_at',
@@ -90,7 +91,11 @@ export const DECLARED_TABLES: ReadonlyMap<string, TableDef> = new Map(
         ['updated_at', 'text'],
         ['sequence', 'integer'],
       ],
-      { bumpOnUpdate: 'sequence' },
+      {
+        bumpOnUpdate: 'sequence',
+        // As in migration 003.
+        notNull: ['id', 'user_id', 'event_name', 'event_date', 'event_time', 'created_at', 'updated_at', 'sequence'],
+      },
     ),
   ].map((t) => [t.name, t]),
 );

@@ -287,12 +287,25 @@ async function upsertOne(
   for (const c of target) delete changes[c];
   const set = restrictUpdate(changes, access, caller) as Row;
   const sql = buildUpdate(table, tx.dialect, {
-    set: Object.entries({ ...set, [table.updatedAt]: set[table.updatedAt] ?? now }),
-    ...(table.bumpOnUpdate && !(table.bumpOnUpdate in set) ? { bump: table.bumpOnUpdate } : {}),
+    ...serverStamped(table, set, now),
     selection: { filters: [], scope: access.update, match },
     returning,
   });
   return (await tx.query(sql.text, sql.params)).rows[0] ?? null;
+}
+
+/**
+ * The server, not the client, stamps a change: `updated_at` is always now and the bump column
+ * (iCal SEQUENCE) always rises by one, so a client writing back a stale copy of a row can never
+ * make calendar apps miss the change.
+ */
+function serverStamped(table: TableDef, set: Row, now: string) {
+  const stamped: Row = { ...set, [table.updatedAt]: now };
+  if (table.bumpOnUpdate) delete stamped[table.bumpOnUpdate];
+  return {
+    set: Object.entries(stamped),
+    ...(table.bumpOnUpdate ? { bump: table.bumpOnUpdate } : {}),
+  };
 }
 
 /** PATCH and DELETE need a filter (WIRE.md) and take no paging. */
@@ -341,8 +354,7 @@ export async function updateRows(
   const rows = await atomically(ctx, visibleButNotWritable(access.read, write), async (tx) => {
     await refuseForeignRows(tx, table, q, access.read, write);
     const sql = buildUpdate(table, tx.dialect, {
-      set: Object.entries({ ...set, [table.updatedAt]: set[table.updatedAt] ?? nowIso(ctx) }),
-      ...(table.bumpOnUpdate && !(table.bumpOnUpdate in set) ? { bump: table.bumpOnUpdate } : {}),
+      ...serverStamped(table, set, nowIso(ctx)),
       selection,
       returning,
     });
