@@ -1,5 +1,8 @@
 import { useEffect, useReducer } from 'react';
+import { EMAIL_LINK_MESSAGES } from './lib/email-link-messages.ts';
+import { screenWithLink } from './lib/email-link-screen.ts';
 import { signOut, useAuth } from './lib/use-auth.ts';
+import { useEmailLink } from './lib/use-email-link.ts';
 import { AuthScreen } from './screens/auth/auth-screen.tsx';
 import { CalendarScreen } from './screens/calendar/calendar-screen.tsx';
 import { DashboardScreen } from './screens/dashboard/dashboard-screen.tsx';
@@ -12,6 +15,8 @@ export function App() {
   const { user, isLoading } = useAuth();
   const [state, dispatch] = useReducer(viewReducer, initialViewState);
   const signedIn = user !== null;
+  // Before any screen is chosen: an emailed link may sign in, or ask for a new password.
+  const link = useEmailLink(() => dispatch({ type: 'signed-in' }));
 
   useEffect(() => {
     if (!isLoading) dispatch({ type: 'auth-settled', signedIn });
@@ -23,12 +28,19 @@ export function App() {
   };
   const back = () => dispatch({ type: 'back' });
 
-  const screen = screenFor(state, signedIn);
+  const screen = screenWithLink(screenFor(state, signedIn), link);
   return (
     <>
-      {screen === 'loading' ? <FullScreenSpinner /> : null}
-      {screen === 'auth' ? (
-        <AuthScreen onAuthenticated={() => dispatch({ type: 'signed-in' })} />
+      {screen === 'loading' ? (
+        <FullScreenSpinner label={link.signingIn ? EMAIL_LINK_MESSAGES.signingIn : undefined} />
+      ) : null}
+      {screen === 'auth' || screen === 'reset' ? (
+        <AuthScreen
+          onAuthenticated={() => dispatch({ type: 'signed-in' })}
+          resetToken={screen === 'reset' ? link.resetToken : null}
+          onResetClosed={link.finishReset}
+          linkError={link.signInError}
+        />
       ) : null}
       {screen === 'dashboard' && user ? (
         <DashboardScreen
@@ -39,7 +51,7 @@ export function App() {
         />
       ) : null}
       {screen === 'profile' ? <ProfileScreen onBack={back} /> : null}
-      {screen === 'calendar' ? <CalendarScreen onBack={back} /> : null}
+      {screen === 'calendar' && user ? <CalendarScreen user={user} onBack={back} /> : null}
       <AppToaster />
     </>
   );

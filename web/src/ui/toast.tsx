@@ -1,4 +1,16 @@
+import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
+
+/**
+ * sonner's own rich-colour texts fall under WCAG AA contrast (4.5:1) on their pale backgrounds;
+ * these darker shades of the same hues pass it.
+ */
+const READABLE_COLORS = {
+  '--success-text': '#166534',
+  '--info-text': '#1e40af',
+  '--warning-text': '#92400e',
+  '--error-text': '#991b1b',
+} as CSSProperties;
 
 /** Notifications appear at the top right (spec section 2, Calendar). */
 export function AppToaster() {
@@ -7,6 +19,7 @@ export function AppToaster() {
       position="top-right"
       richColors
       closeButton
+      style={READABLE_COLORS}
       toastOptions={{ className: 'font-sans' }}
     />
   );

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  afterInsert,
+  afterRemove,
+  clampWindow,
+  initialWindow,
+  showEarlier,
+  showLater,
+} from './list-window.ts';
+
+describe('initialWindow', () => {
+  it('opens on one page of upcoming events', () => {
+    expect(initialWindow(5000, 1200, 50)).toEqual({ start: 1200, end: 1250 });
+    expect(initialWindow(1210, 1200, 50)).toEqual({ start: 1200, end: 1210 });
+    expect(initialWindow(30, 0, 50)).toEqual({ start: 0, end: 30 });
+  });
+
+  it('shows the latest events when all are past, and nothing for an empty list', () => {
+    expect(initialWindow(5000, 5000, 50)).toEqual({ start: 4950, end: 5000 });
+    expect(initialWindow(20, 20, 50)).toEqual({ start: 0, end: 20 });
+    expect(initialWindow(0, 0, 50)).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('growing the window', () => {
+  it('adds a page of earlier or later events, never past the ends', () => {
+    expect(showEarlier({ start: 120, end: 170 }, 50)).toEqual({ start: 70, end: 170 });
+    expect(showEarlier({ start: 20, end: 70 }, 50)).toEqual({ start: 0, end: 70 });
+    expect(showLater({ start: 0, end: 50 }, 80, 50)).toEqual({ start: 0, end: 80 });
+  });
+
+  it('clamps to a list that shrank', () => {
+    expect(clampWindow({ start: 40, end: 90 }, 60)).toEqual({ start: 40, end: 60 });
+    expect(clampWindow({ start: 40, end: 90 }, 10)).toEqual({ start: 10, end: 10 });
+  });
+});
+
+describe('afterInsert', () => {
+  it('shows a created event inside or next to the window at its place', () => {
+    expect(afterInsert({ start: 10, end: 60 }, 30, 101, 50, 250)).toEqual({ start: 10, end: 61 });
+    expect(afterInsert({ start: 10, end: 60 }, 60, 101, 50, 250)).toEqual({ start: 10, end: 61 });
+    expect(afterInsert({ start: 10, end: 60 }, 5, 101, 50, 250)).toEqual({ start: 5, end: 61 });
+    expect(afterInsert({ start: 10, end: 60 }, 80, 101, 50, 250)).toEqual({ start: 10, end: 81 });
+    expect(afterInsert({ start: 0, end: 0 }, 0, 1, 50, 250)).toEqual({ start: 0, end: 1 });
+  });
+
+  it('moves to a page starting at the event when growing would show too many rows', () => {
+    expect(afterInsert({ start: 4000, end: 4050 }, 100, 5001, 50, 250)).toEqual({
+      start: 100,
+      end: 150,
+    });
+    expect(afterInsert({ start: 0, end: 50 }, 4990, 5001, 50, 250)).toEqual({
+      start: 4990,
+      end: 5001,
+    });
+  });
+});
+
+describe('afterRemove', () => {
+  it('keeps the same other rows on screen', () => {
+    expect(afterRemove({ start: 10, end: 60 }, 3)).toEqual({ start: 9, end: 59 });
+    expect(afterRemove({ start: 10, end: 60 }, 10)).toEqual({ start: 10, end: 59 });
+    expect(afterRemove({ start: 10, end: 60 }, 60)).toEqual({ start: 10, end: 60 });
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * Saves a downloaded file. The file was fetched with the bearer token, so a plain link to the
+ * server could not fetch it; an object URL and a download link hand the bytes to the browser.
+ */
+export function saveFile(file: File): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later, not at once: some browsers start reading the URL only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,105 @@
+/**
+ * The troop calendar's data, through the SDK and TanStack Query. The whole list comes in one
+ * request (the server pages at 10,000 rows; the cursor continues past that), sorted once per
+ * answer. Writes update the cached list in place; a failed write reloads it from the server
+ * (spec section 4), since the cache may no longer match what the server holds.
+ */
+import { useMemo } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { WireUser } from '@scout/protocol/auth';
+import { scout } from '../../lib/sdk.ts';
+import {
+  buildCalendarEvent,
+  CALENDAR_EVENT_FIELDS,
+  CALENDAR_EVENTS_TABLE,
+  eventFromRow,
+  randomIdSuffix,
+  type CalendarEvent,
+  type NewEventInput,
+} from './calendar-event.ts';
+import { createWithFreshId } from './create-with-fresh-id.ts';
+import { insertSorted, sortEvents } from './event-order.ts';
+
+/** Per signed-in user, so nothing cached for one member is ever shown to the next in this tab. */
+export const calendarEventsKey = (userId: string) => ['calendar-events', userId] as const;
+
+/** The server's most rows per answer; asking for all of them keeps 5,000 events to one request. */
+const ROWS_PER_REQUEST = 10_000;
+
+const eventsTable = () => scout.db.table<Record<string, unknown>>(CALENDAR_EVENTS_TABLE);
+
+async function fetchCalendarEvents(): Promise<CalendarEvent[]> {
+  let events: CalendarEvent[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await eventsTable().listPage({
+      select: CALENDAR_EVENT_FIELDS,
+      orderBy: [{ eventDate: 'asc' }, { eventTime: 'asc' }],
+      limit: ROWS_PER_REQUEST,
+      cursor,
+    });
+    events = events.concat(page.rows.map(eventFromRow));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return events;
+}
+
+/** Every event, date ascending then time; sorted again only when a new answer arrives. */
+export function useCalendarEvents(userId: string) {
+  const query = useQuery({ queryKey: calendarEventsKey(userId), queryFn: fetchCalendarEvents });
+  const events = useMemo(() => (query.data ? sortEvents(query.data) : []), [query.data]);
+  return {
+    events,
+    isLoading: query.isPending,
+    isError: query.isError && !query.data,
+    reload: () => void query.refetch(),
+  };
+}
+
+const randomBytes = (bytes: Uint8Array) => crypto.getRandomValues(bytes);
+
+function createCalendarEvent(input: NewEventInput, user: WireUser): Promise<CalendarEvent> {
+  return createWithFreshId(
+    () => buildCalendarEvent(input, user, Date.now(), randomIdSuffix(randomBytes)),
+    async (event) => eventFromRow(await eventsTable().create({ ...event })),
+  );
+}
+
+function reloadEvents(queryClient: QueryClient, userId: string) {
+  void queryClient.invalidateQueries({ queryKey: calendarEventsKey(userId) });
+}
+
+export function useCreateCalendarEvent(user: WireUser) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewEventInput) => createCalendarEvent(input, user),
+    onSuccess: (created) => {
+      queryClient.setQueryData<CalendarEvent[]>(calendarEventsKey(user.id), (old) =>
+        insertSorted(old ?? [], created),
+      );
+    },
+    onError: (err) => {
+      console.warn('Creating a calendar event failed', err);
+      reloadEvents(queryClient, user.id);
+    },
+  });
+}
+
+export function useDeleteCalendarEvent(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (event: CalendarEvent) => {
+      await eventsTable().delete(event.id);
+      return event;
+    },
+    onSuccess: (deleted) => {
+      queryClient.setQueryData<CalendarEvent[]>(calendarEventsKey(userId), (old) =>
+        (old ?? []).filter((e) => e.id !== deleted.id),
+      );
+    },
+    onError: (err) => {
+      console.warn('Deleting a calendar event failed', err);
+      reloadEvents(queryClient, userId);
+    },
+  });
+}
