@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { mailApiPort, mailApiURL, smtpPort } from './support/mail-peer.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -24,13 +25,31 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node ./support/start-server.mjs',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL },
-  },
+  webServer: [
+    // A real SMTP peer first: the server delivers every mail to it, the journeys read them back.
+    {
+      command: 'node ./support/smtp-peer.mjs',
+      url: `${mailApiURL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_SMTP_API_PORT: String(mailApiPort) },
+    },
+    {
+      command: 'node ./support/start-server.mjs',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Scout Leadership Platform <no-reply@troop214.example>',
+      },
+    },
+  ],
 });

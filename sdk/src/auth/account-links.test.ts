@@ -81,6 +81,32 @@ describe('password reset', () => {
     expect(call!.headers.authorization).toBeUndefined();
   });
 
+  it('leaves the visitor signed out when the server answers only success', async () => {
+    const t = open();
+    t.links.reset.set('reset-1', 'kim@troop42.test');
+    await t.auth.ready();
+    expect(await t.auth.confirmPasswordReset('reset-1', 'a new long password')).toBeNull();
+    expect(t.auth.getState().isAuthenticated).toBe(false);
+    expect(t.storage.getItem(KEY)).toBeNull();
+  });
+
+  it('signs in and keeps the session when the server answers one with the success', async () => {
+    const t = open();
+    t.api.on('POST', '/api/auth/password/reset/confirm', () =>
+      jsonReply(200, { success: true, ...t.server.session(makeUser({ emailVerified: true })) }),
+    );
+    await t.auth.ready();
+    const seen: AuthState[] = [];
+    t.auth.onAuthStateChanged((s) => seen.push(s));
+    const user = await t.auth.confirmPasswordReset('reset-1', 'a new long password');
+    expect(user).toMatchObject({ id: 'user-1', email: 'kim@troop42.test' });
+    expect(t.auth.getState()).toMatchObject({ isAuthenticated: true, isLoading: false });
+    expect(seen.at(-1)?.user?.id).toBe('user-1');
+    const stored = JSON.parse(t.storage.getItem(KEY) ?? 'null') as { access_token?: string };
+    expect(stored.access_token).toBe(t.auth.getState().tokens?.access_token);
+    expect(stored.access_token).toBeTruthy();
+  });
+
   it('checks the password length first and sends nothing when it is too short', async () => {
     const t = open();
     await t.auth.ready();

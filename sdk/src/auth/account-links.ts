@@ -60,13 +60,15 @@ export class AccountLinks {
     );
   }
 
-  async confirmPasswordReset(token: string, password: string): Promise<void> {
+  /** Answers the server's body: `{success}`, with a session too when the server signs in. */
+  async confirmPasswordReset(token: string, password: string): Promise<unknown> {
     const checked = checkNewPassword(password);
-    await this.http.post(
+    const res = await this.http.post(
       '/api/auth/password/reset/confirm',
       { token: checkLinkToken(token), password: checked, projectId: this.projectId },
       { auth: false },
     );
+    return res.data;
   }
 
   async changePassword(oldPassword: string, newPassword: string): Promise<void> {

@@ -172,8 +172,17 @@ export class AuthClient {
     return this.links.sendPasswordReset(email, options.redirectUrl ?? returnAddress(this.win));
   }
 
-  confirmPasswordReset(token: string, newPassword: string): Promise<void> {
-    return this.links.confirmPasswordReset(token, newPassword);
+  /**
+   * Sets the new password. A server that answers a session with it (ours does: the mailed link
+   * proved the address) signs the user in here, and the user is returned; otherwise null.
+   */
+  async confirmPasswordReset(token: string, newPassword: string): Promise<WireUser | null> {
+    const data = await this.links.confirmPasswordReset(token, newPassword);
+    const carriesSession =
+      isRecord(data) &&
+      isRecord(data.user) &&
+      tokensFromResponse(data, this.session.nowSeconds()) !== null;
+    return carriesSession ? this.beginFromSessionResponse(data) : null;
   }
 
   async changePassword(oldPassword: string, newPassword: string): Promise<void> {

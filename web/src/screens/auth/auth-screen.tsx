@@ -1,8 +1,13 @@
 import { useState } from 'react';
+import type { WireUser } from '@scout/protocol/auth';
 import { PRODUCT_NAME } from '@scout/protocol/limits';
+import { EMAIL_LINK_MESSAGES } from '../../lib/email-link-messages.ts';
 import { CalendarIcon, UserIcon, UsersIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs.tsx';
+import { EmailLinkForm } from './email-link-form.tsx';
+import { FormMessage } from './form-message.tsx';
+import { SetNewPasswordForm } from './set-new-password-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 import { TopoPattern } from './topo-pattern.tsx';
@@ -10,6 +15,30 @@ import { useSignIn } from './use-sign-in.ts';
 import { useSignUp } from './use-sign-up.ts';
 
 type Mode = 'login' | 'signup';
+/** The Sign In tab shows the password form, or one of the two email-only forms. */
+type SignInView = 'password' | 'forgot' | 'magic';
+
+const HEADINGS: Record<SignInView | 'signup' | 'reset', { title: string; intro: string }> = {
+  password: { title: 'Welcome back', intro: 'Sign in to see your troop dashboard.' },
+  forgot: {
+    title: 'Forgot your password?',
+    intro: 'Enter your email address and we will send you a link to set a new one.',
+  },
+  magic: {
+    title: 'Sign in with an email link',
+    intro: 'Enter your email address and we will send you a link that signs you in.',
+  },
+  signup: {
+    title: 'Create your account',
+    intro: 'Join your troop in a minute. All fields are required.',
+  },
+  reset: { title: 'Set a new password', intro: 'Choose a new password for your account.' },
+};
+
+interface Notice {
+  tone: 'error' | 'success';
+  text: string;
+}
 
 const highlights = [
   { icon: CalendarIcon, text: 'One shared calendar for every meeting, campout and service day.' },
@@ -17,16 +46,58 @@ const highlights = [
   { icon: UserIcon, text: 'A profile with your troop and your role.' },
 ];
 
-export function AuthScreen({ onAuthenticated }: { onAuthenticated: () => void }) {
+interface AuthScreenProps {
+  onAuthenticated: () => void;
+  /** The token of an opened reset link: only the new-password form shows. */
+  resetToken?: string | null;
+  /** The new-password form was used or left. */
+  onResetClosed?: () => void;
+  /** Why an opened sign-in link did not sign in. */
+  linkError?: string | null;
+}
+
+export function AuthScreen({
+  onAuthenticated,
+  resetToken = null,
+  onResetClosed,
+  linkError = null,
+}: AuthScreenProps) {
   const [mode, setMode] = useState<Mode>('login');
+  const [signInView, setSignInView] = useState<SignInView>('password');
+  const [emailHint, setEmailHint] = useState('');
+  const [notice, setNotice] = useState<Notice | null>(
+    linkError ? { tone: 'error', text: linkError } : null,
+  );
   const signIn = useSignIn(onAuthenticated);
   const signUp = useSignUp(onAuthenticated);
   const locked = signIn.busy || signUp.busy || signUp.done;
+  const heading =
+    HEADINGS[resetToken !== null ? 'reset' : mode === 'signup' ? 'signup' : signInView];
 
   const switchMode = (next: string) => {
     setMode(next === 'signup' ? 'signup' : 'login');
+    setSignInView('password');
+    setNotice(null);
     signIn.reset();
     signUp.reset();
+  };
+
+  const openSignInView = (view: SignInView, email = '') => {
+    setEmailHint(email.trim());
+    setSignInView(view);
+    setNotice(null);
+    signIn.reset();
+  };
+
+  const resetDone = (user: WireUser | null) => {
+    onResetClosed?.();
+    if (user) {
+      onAuthenticated();
+      return;
+    }
+    // A server that does not sign in with the reset: the new password is typed once more.
+    switchMode('login');
+    setNotice({ tone: 'success', text: EMAIL_LINK_MESSAGES.passwordUpdated });
   };
 
   return (
@@ -56,37 +127,59 @@ export function AuthScreen({ onAuthenticated }: { onAuthenticated: () => void })
 
       <section className="relative z-10 -mt-16 flex items-start justify-center px-4 pb-10 lg:mt-0 lg:items-center lg:bg-stone-50 lg:px-10 lg:py-16">
         <div className="w-full max-w-md rounded-2xl border border-stone-200 bg-white p-6 shadow-xl shadow-scout-950/5 sm:p-8">
-          <h2 className="text-xl font-bold text-stone-900">
-            {mode === 'login' ? 'Welcome back' : 'Create your account'}
-          </h2>
-          <p className="mt-1 text-sm text-stone-600">
-            {mode === 'login'
-              ? 'Sign in to see your troop dashboard.'
-              : 'Join your troop in a minute. All fields are required.'}
-          </p>
-          <TabsRoot value={mode} onValueChange={switchMode} className="mt-6">
-            <TabsList aria-label="Sign in or create an account">
-              <TabsTrigger value="login" disabled={locked}>
-                Sign In
-              </TabsTrigger>
-              <TabsTrigger value="signup" disabled={locked}>
-                Sign Up
-              </TabsTrigger>
-            </TabsList>
-            <TabsContent value="login" className="mt-6">
-              <SignInForm busy={signIn.busy} error={signIn.error} onSubmit={signIn.signIn} />
-            </TabsContent>
-            <TabsContent value="signup" className="mt-6">
-              <SignUpForm
-                busy={signUp.busy}
-                done={signUp.done}
-                error={signUp.error}
-                success={signUp.success}
-                onSubmit={signUp.signUp}
-                onBack={() => switchMode('login')}
+          <h2 className="text-xl font-bold text-stone-900">{heading.title}</h2>
+          <p className="mt-1 text-sm text-stone-600">{heading.intro}</p>
+          {resetToken !== null ? (
+            <div className="mt-6">
+              <SetNewPasswordForm
+                token={resetToken}
+                onDone={resetDone}
+                onBack={() => onResetClosed?.()}
               />
-            </TabsContent>
-          </TabsRoot>
+            </div>
+          ) : (
+            <TabsRoot value={mode} onValueChange={switchMode} className="mt-6">
+              <TabsList aria-label="Sign in or create an account">
+                <TabsTrigger value="login" disabled={locked}>
+                  Sign In
+                </TabsTrigger>
+                <TabsTrigger value="signup" disabled={locked}>
+                  Sign Up
+                </TabsTrigger>
+              </TabsList>
+              <TabsContent value="login" className="mt-6 space-y-4">
+                {signInView === 'password' ? (
+                  <>
+                    {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
+                    <SignInForm
+                      busy={signIn.busy}
+                      error={signIn.error}
+                      onSubmit={signIn.signIn}
+                      onForgotPassword={(email) => openSignInView('forgot', email)}
+                      onEmailLink={(email) => openSignInView('magic', email)}
+                    />
+                  </>
+                ) : (
+                  <EmailLinkForm
+                    key={signInView}
+                    kind={signInView === 'forgot' ? 'reset' : 'magic'}
+                    initialEmail={emailHint}
+                    onBack={() => openSignInView('password')}
+                  />
+                )}
+              </TabsContent>
+              <TabsContent value="signup" className="mt-6">
+                <SignUpForm
+                  busy={signUp.busy}
+                  done={signUp.done}
+                  error={signUp.error}
+                  success={signUp.success}
+                  onSubmit={signUp.signUp}
+                  onBack={() => switchMode('login')}
+                />
+              </TabsContent>
+            </TabsRoot>
+          )}
         </div>
       </section>
     </main>

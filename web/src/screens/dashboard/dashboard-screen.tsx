@@ -8,6 +8,7 @@ import { chooseTab, greetingFor, type DashboardTab } from './dashboard-tabs.ts';
 import { SummaryCard } from './summary-card.tsx';
 import { BottomTabBar, TopNav } from './top-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 export interface DashboardScreenProps {
   user: WireUser;
@@ -51,6 +52,7 @@ export function DashboardScreen({
       </header>
 
       <main className="mx-auto max-w-6xl px-4 pt-6 pb-28 sm:px-6 md:pt-10 md:pb-14">
+        <VerifyEmailBanner key={user.id} user={user} />
         <h1 className="sr-only md:not-sr-only md:text-3xl md:font-extrabold md:tracking-tight md:text-stone-900">
           {greeting}
         </h1>

@@ -1,0 +1,19 @@
+import { UI_MESSAGES } from '@scout/protocol/errors';
+import { PASSWORD_MIN_LENGTH } from '@scout/protocol/limits';
+
+export interface NewPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+export const emptyNewPassword: NewPasswordValues = { password: '', confirmPassword: '' };
+
+/** The sign-up rules for a password, in the sign-up order (spec section 5): match, then length. */
+export function validateNewPassword({
+  password,
+  confirmPassword,
+}: NewPasswordValues): string | null {
+  if (password !== confirmPassword) return UI_MESSAGES.passwordsDoNotMatch;
+  if (password.length < PASSWORD_MIN_LENGTH) return UI_MESSAGES.passwordTooShort;
+  return null;
+}
