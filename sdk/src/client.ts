@@ -5,6 +5,7 @@
 import { AuthClient, type AuthMode } from './auth/auth-client.ts';
 import { memoryStorage, type StorageLike } from './auth/token-store.ts';
 import { browserWindow, windowStorage, type WindowLike } from './browser.ts';
+import { createCalendar, type CalendarClient } from './calendar.ts';
 import { createDb, type DbClient } from './db/db-client.ts';
 import type { Row } from './db/query.ts';
 import { HttpClient, type FetchLike } from './http.ts';
@@ -46,6 +47,7 @@ export interface ScoutClient<S extends object = Record<string, Row>> {
   auth: AuthClient;
   db: DbClient<S>;
   storage: StorageClient;
+  calendar: CalendarClient;
   notifications: NotificationsClient;
   realtime: RealtimeClient;
   http: HttpClient;
@@ -73,6 +75,7 @@ export function createClient<S extends object = Record<string, Row>>(
     auth: ctx.auth,
     db: createDb<S>(ctx.http, ctx.projectId),
     storage: createStorage(ctx.http, ctx.projectId),
+    calendar: createCalendar(ctx.http, ctx.projectId),
     notifications: createNotifications(ctx.http, ctx.projectId),
     realtime: createRealtimeClient(ctx),
     http: ctx.http,

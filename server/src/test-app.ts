@@ -3,6 +3,9 @@
  * schema), a manual clock and a random key. Each call is isolated from every other.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from './app.ts';
@@ -12,6 +15,7 @@ import type { AppDeps } from './deps.ts';
 import { migrate } from './store/migrate.ts';
 import { openPostgresStore } from './store/postgres.ts';
 import { openSqliteStore } from './store/sqlite.ts';
+import { createDiskFileStore } from './storage/disk.ts';
 import type { Store } from './store/store.ts';
 
 export type StoreKind = 'sqlite' | 'postgres';
@@ -52,6 +56,8 @@ export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
   clock: ReturnType<typeof manualClock>;
+  /** This app's own file-store folder, removed on close. */
+  filesDir: string;
   close(): Promise<void>;
 }
 
@@ -60,12 +66,14 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const store = await openTestStore(opts.store ?? 'sqlite');
   const clock = manualClock(Date.now());
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-files-'));
   const deps: AppDeps = {
     config: testConfig(opts.config),
     store,
     jwtSecret: crypto.randomBytes(32),
     clock,
     logger: false,
+    files: createDiskFileStore(filesDir),
     ...opts.deps,
   };
   const app = await buildApp(deps);
@@ -74,9 +82,11 @@ export async function buildTestApp(
     app,
     deps,
     clock,
+    filesDir,
     close: async () => {
       await app.close();
       await store.close();
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

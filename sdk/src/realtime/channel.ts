@@ -1,0 +1,181 @@
+/**
+ * A channel handle: what an app calls. The client behind it keeps the socket; a channel keeps
+ * the wish to be subscribed, so after a reconnect it is subscribed again without being asked.
+ */
+import { ScoutError } from '../errors.ts';
+import type { PresenceUser, RealtimeMessage } from './types.ts';
+
+export interface SubscribeOptions {
+  /** Ignored by the server when it differs from the signed-in user (kept for older clients). */
+  userId?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface PublishOptions {
+  userId?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface HistoryOptions {
+  limit?: number;
+  /** Exclusive lower bound: a message id, or `-` for the oldest kept. */
+  start?: string;
+  /** Exclusive upper bound: a message id, or `+` for the newest. */
+  end?: string;
+}
+
+/** What a channel needs from its client. */
+export interface ChannelHost {
+  readonly subscribeTimeoutMs: number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  sendSubscribe(channel: string, options: SubscribeOptions): void;
+  sendUnsubscribe(channel: string): Promise<void>;
+  publish(channel: string, type: string, data: unknown, options: PublishOptions): Promise<string>;
+  presence(channel: string): Promise<PresenceUser[]>;
+  history(channel: string, options: HistoryOptions): Promise<RealtimeMessage[]>;
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(err: ScoutError): void;
+  timer: unknown;
+}
+
+export const realtimeError = (code: string, message: string, retryable = false) =>
+  new ScoutError({ kind: 'realtime', code, message, retryable });
+
+export class RealtimeChannel {
+  /** Set while the app wants this channel; the client resubscribes it after every reconnect. */
+  private wish: SubscribeOptions | undefined;
+  private acked = false;
+  private waiters: Waiter[] = [];
+  private readonly messageListeners = new Set<(m: RealtimeMessage) => void>();
+  private readonly presenceListeners = new Set<(users: PresenceUser[]) => void>();
+  private users: PresenceUser[] = [];
+
+  constructor(
+    readonly name: string,
+    private readonly host: ChannelHost,
+  ) {}
+
+  /** True once the server acknowledged the subscription on the current connection. */
+  get isSubscribed() {
+    return this.acked;
+  }
+
+  get wanted(): SubscribeOptions | undefined {
+    return this.wish;
+  }
+
+  /** Resolves on the server's ack; rejects after 10 s or when the server refuses the channel. */
+  subscribe(options: SubscribeOptions = {}): Promise<void> {
+    this.wish = options;
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        timer: this.host.setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          reject(realtimeError('TIMEOUT', `Subscribing to ${this.name} timed out`, true));
+        }, this.host.subscribeTimeoutMs),
+      };
+      this.waiters.push(waiter);
+      this.host.sendSubscribe(this.name, options);
+    });
+  }
+
+  /** Calls `listener` for every message on the channel; returns a function that stops it. */
+  onMessage<T = unknown>(listener: (message: RealtimeMessage<T>) => void): () => void {
+    const l = listener as (m: RealtimeMessage) => void;
+    this.messageListeners.add(l);
+    return () => this.messageListeners.delete(l);
+  }
+
+  /** Calls `listener` with the full user list whenever someone joins or leaves. */
+  onPresence(listener: (users: PresenceUser[]) => void): () => void {
+    this.presenceListeners.add(listener);
+    return () => this.presenceListeners.delete(listener);
+  }
+
+  /** Publishes and resolves with the message id; queued while reconnecting, rejected after 10 s. */
+  publish(type: string, data: unknown, options: PublishOptions = {}): Promise<string> {
+    return this.host.publish(this.name, type, data, options);
+  }
+
+  /** Leaves the channel and drops this handle's listeners. */
+  async unsubscribe(): Promise<void> {
+    const was = this.wish !== undefined;
+    this.wish = undefined;
+    this.acked = false;
+    this.settle((w) => w.reject(realtimeError('UNSUBSCRIBED', `Unsubscribed from ${this.name}`)));
+    this.messageListeners.clear();
+    this.presenceListeners.clear();
+    if (was) await this.host.sendUnsubscribe(this.name);
+  }
+
+  /** Who is on the channel now (REST). */
+  getPresence(): Promise<PresenceUser[]> {
+    return this.host.presence(this.name);
+  }
+
+  /** Stored messages in id order: the newest `limit` without `start`, else the first `limit` after it. */
+  getMessages(options: HistoryOptions = {}): Promise<RealtimeMessage[]> {
+    return this.host.history(this.name, options);
+  }
+
+  /** The latest presence list this socket was sent. */
+  get presence(): PresenceUser[] {
+    return this.users;
+  }
+
+  /** @internal */
+  handleSubscribed() {
+    if (!this.wish) return;
+    this.acked = true;
+    this.settle((w) => w.resolve());
+  }
+
+  /** @internal The server refused the channel: the wish ends, no resubscribe. */
+  handleRefused(err: ScoutError) {
+    this.wish = undefined;
+    this.acked = false;
+    this.settle((w) => w.reject(err));
+  }
+
+  /** @internal */
+  handleDown() {
+    this.acked = false;
+  }
+
+  /** @internal */
+  handleMessage(message: RealtimeMessage) {
+    for (const l of [...this.messageListeners]) safely(() => l(message));
+  }
+
+  /** @internal */
+  handlePresence(users: PresenceUser[]) {
+    this.users = users;
+    for (const l of [...this.presenceListeners]) safely(() => l(users));
+  }
+
+  private settle(fn: (w: Waiter) => void) {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) {
+      this.host.clearTimeout(w.timer);
+      fn(w);
+    }
+  }
+}
+
+/** A listener that throws must not stop the others; its error still surfaces, just later. */
+function safely(fn: () => void) {
+  try {
+    fn();
+  } catch (err) {
+    queueMicrotask(() => {
+      throw err;
+    });
+  }
+}

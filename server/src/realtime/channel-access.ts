@@ -1,0 +1,18 @@
+/**
+ * Who may use which channel. Signed-in users and service keys may use every channel; an
+ * anonymous socket or request only the channels the project allows (REALTIME_ANONYMOUS_CHANNELS:
+ * names, `*` for all, or `prefix*` for every channel starting with the prefix). Default: none,
+ * because an anonymous peer can claim any name and must not read a troop's channels.
+ */
+import type { Config } from '../config.ts';
+
+/** 1-128 characters of letters, digits, `_ : . -`: safe as a Redis key part and in logs. */
+export const CHANNEL_PATTERN = /^[A-Za-z0-9_:.-]{1,128}$/;
+
+export const isValidChannel = (name: unknown): name is string => typeof name === 'string' && CHANNEL_PATTERN.test(name);
+
+export function anonymousMayUse(config: Pick<Config, 'realtimeAnonymousChannels'>, channel: string): boolean {
+  return config.realtimeAnonymousChannels.some((rule) =>
+    rule.endsWith('*') ? channel.startsWith(rule.slice(0, -1)) : rule === channel,
+  );
+}

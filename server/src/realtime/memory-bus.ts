@@ -1,0 +1,170 @@
+/**
+ * The embedded bus: history, presence and fan-out inside this process. History is bounded per
+ * channel (HISTORY_MAX_MESSAGES, HISTORY_MAX_AGE_MS) and in total (`maxBytes`, 64 MB by
+ * default, oldest messages first) so many busy channels cannot exhaust memory.
+ */
+import type { Clock } from '../clock.ts';
+import {
+  HISTORY_MAX_AGE_MS,
+  HISTORY_MAX_MESSAGES,
+  PRESENCE_TTL_MS,
+  mergePresence,
+  type BusEvent,
+  type HistoryQuery,
+  type PresenceEntry,
+  type PresenceUser,
+  type RealtimeBus,
+  type RealtimeMessage,
+} from './bus.ts';
+import { compareMessageIds, formatMessageId, nextMessageId, type MessageId } from './message-ids.ts';
+
+interface Stored {
+  message: RealtimeMessage;
+  id: MessageId;
+  bytes: number;
+  removed: boolean;
+}
+
+interface ChannelHistory {
+  items: Stored[];
+  last: MessageId | undefined;
+}
+
+export interface MemoryBusOptions {
+  clock: Clock;
+  maxMessages?: number;
+  maxAgeMs?: number;
+  maxBytes?: number;
+}
+
+export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
+  const maxMessages = opts.maxMessages ?? HISTORY_MAX_MESSAGES;
+  const maxAgeMs = opts.maxAgeMs ?? HISTORY_MAX_AGE_MS;
+  const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+  const histories = new Map<string, ChannelHistory>();
+  /** Every stored message in publish order, for the process-wide byte bound. */
+  const all: Stored[] = [];
+  let allHead = 0;
+  let totalBytes = 0;
+  const presence = new Map<string, Map<string, PresenceUser>>();
+  const listening = new Set<string>();
+  let handler: (event: BusEvent) => void = () => {};
+
+  const drop = (s: Stored) => {
+    if (s.removed) return;
+    s.removed = true;
+    totalBytes -= s.bytes;
+  };
+
+  function trim(h: ChannelHistory, now: number) {
+    while (h.items.length > 0) {
+      const head = h.items[0] as Stored;
+      if (!head.removed && h.items.length <= maxMessages && head.message.timestamp >= now - maxAgeMs) break;
+      drop(head);
+      h.items.shift();
+    }
+  }
+
+  function enforceBytes() {
+    while (totalBytes > maxBytes && allHead < all.length) {
+      const s = all[allHead++] as Stored;
+      drop(s);
+    }
+    if (allHead > 4096 && allHead * 2 > all.length) {
+      all.splice(0, allHead);
+      allHead = 0;
+    }
+  }
+
+  const emit = (channel: string, event: BusEvent) => {
+    if (listening.has(channel)) handler(event);
+  };
+
+  return {
+    async publish(channel, input) {
+      const now = opts.clock.now();
+      let h = histories.get(channel);
+      if (!h) {
+        h = { items: [], last: undefined };
+        histories.set(channel, h);
+      }
+      const id = nextMessageId(h.last, input.timestamp);
+      h.last = id;
+      const message: RealtimeMessage = { channel, id: formatMessageId(id), ...input };
+      const stored: Stored = { message, id, bytes: JSON.stringify(input.data ?? null).length + 200, removed: false };
+      h.items.push(stored);
+      all.push(stored);
+      totalBytes += stored.bytes;
+      trim(h, now);
+      enforceBytes();
+      emit(channel, { kind: 'message', message });
+      return message;
+    },
+
+    async history(channel, query: HistoryQuery, now) {
+      const h = histories.get(channel);
+      if (!h) return [];
+      trim(h, now);
+      const inRange = h.items.filter(
+        (s) =>
+          !s.removed &&
+          (query.start === 'open' || compareMessageIds(s.id, query.start) > 0) &&
+          (query.end === 'open' || compareMessageIds(s.id, query.end) < 0),
+      );
+      const picked = query.start === 'open' ? inRange.slice(-query.limit) : inRange.slice(0, query.limit);
+      return picked.map((s) => s.message);
+    },
+
+    async listen(channel) {
+      listening.add(channel);
+    },
+    async unlisten(channel) {
+      listening.delete(channel);
+    },
+    onEvent(h) {
+      handler = h;
+    },
+
+    async putPresence(entries: PresenceEntry[]) {
+      for (const e of entries) {
+        let users = presence.get(e.channel);
+        if (!users) {
+          users = new Map();
+          presence.set(e.channel, users);
+        }
+        users.set(e.connectionId, { ...e.user });
+      }
+    },
+    async removePresence(channel, connectionId) {
+      const users = presence.get(channel);
+      if (!users) return;
+      users.delete(connectionId);
+      if (users.size === 0) presence.delete(channel);
+    },
+    async presence(channel, now) {
+      return mergePresence(presence.get(channel)?.values() ?? [], now);
+    },
+    async sweepPresence(channels, now) {
+      const changed: string[] = [];
+      for (const channel of channels) {
+        const users = presence.get(channel);
+        if (!users) continue;
+        let lost = false;
+        for (const [id, u] of users) {
+          if (u.lastSeen < now - PRESENCE_TTL_MS) {
+            users.delete(id);
+            lost = true;
+          }
+        }
+        if (lost) changed.push(channel);
+      }
+      return changed;
+    },
+    async announcePresence(channel) {
+      emit(channel, { kind: 'presence', channel });
+    },
+    async close() {
+      listening.clear();
+    },
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * Realtime over HTTP: the WebSocket upgrade on /api/realtime/ws and the REST calls of WIRE.md.
+ *
+ *   GET  /api/realtime/ws?project_id=                WebSocket (socket.ts speaks the frames)
+ *   POST /api/realtime/{projectId}/publish           {channel, type, data, metadata?} -> {messageId}
+ *   GET  /api/realtime/{projectId}/presence?channel= -> {users}
+ *   GET  /api/realtime/{projectId}/messages?channel=&limit=&start=&end= -> {messages}
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { ApiError, unauthorized } from '../errors.ts';
+import { assertProject, resolveCaller, resolveCredential } from '../http/caller.ts';
+import { errorBody } from '../http/error-handler.ts';
+import { parseInput } from '../http/validate.ts';
+import { CHANNEL_PATTERN, anonymousMayUse } from './channel-access.ts';
+import { MAX_FRAME_BYTES } from './frames.ts';
+import { createRealtimeHub, type RealtimeHub } from './hub.ts';
+import { parseRangeBound } from './message-ids.ts';
+import { RealtimeSocket, type Identity, type SocketContext } from './socket.ts';
+
+export const WS_PATH = '/api/realtime/ws';
+/** Hard cap enforced by ws itself (close 1009); frames over MAX_FRAME_BYTES are refused with an error frame first. */
+const WS_MAX_PAYLOAD = 1024 * 1024;
+const MESSAGES_DEFAULT_LIMIT = 50;
+const MESSAGES_MAX_LIMIT = 1000;
+
+/** Older clients encode query values twice (`%253A`); decode once more when that is what we got. */
+const decodedTwice = (v: unknown) => {
+  if (typeof v !== 'string' || !/%[0-9A-Fa-f]{2}/.test(v)) return v;
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+};
+
+const channel = z.preprocess(decodedTwice, z.string().regex(CHANNEL_PATTERN, 'must be 1-128 letters, digits, _ : . or -'));
+const bound = z.preprocess(decodedTwice, z.string().max(40).optional());
+const projectParams = z.object({ projectId: z.string() });
+const publishBody = z.object({
+  channel,
+  type: z.string().min(1).max(128),
+  data: z.unknown().optional(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+});
+const presenceQuery = z.object({ channel });
+const messagesQuery = z.object({
+  channel,
+  limit: z.coerce.number().int().min(1).max(MESSAGES_MAX_LIMIT).optional(),
+  start: bound,
+  end: bound,
+});
+
+export const realtimeRoutes =
+  (deps: AppDeps): FastifyPluginAsync =>
+  async (app) => {
+    const hub = (deps.realtime ??= createRealtimeHub({ clock: deps.clock, bus: deps.bus, logger: deps.logger }));
+
+    app.post('/:projectId/publish', async (req) => {
+      const body = parseInput(publishBody, req.body);
+      const caller = await authorize(req, body.channel);
+      if (JSON.stringify([body.data ?? null, body.metadata ?? null]).length > MAX_FRAME_BYTES) {
+        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Messages are limited to ${MAX_FRAME_BYTES} bytes`);
+      }
+      const message = await hub.publish(body.channel, {
+        type: body.type,
+        data: body.data,
+        ...(caller.kind === 'user' ? { userId: caller.userId } : {}),
+        ...(body.metadata ? { metadata: body.metadata } : {}),
+      });
+      return { messageId: message.id };
+    });
+
+    app.get('/:projectId/presence', async (req) => {
+      const q = parseInput(presenceQuery, req.query);
+      await authorize(req, q.channel);
+      return { users: await hub.presence(q.channel) };
+    });
+
+    app.get('/:projectId/messages', async (req) => {
+      const q = parseInput(messagesQuery, req.query);
+      await authorize(req, q.channel);
+      const start = parseRangeBound(q.start);
+      const end = parseRangeBound(q.end);
+      if (!start || !end) throw new ApiError(400, 'VALIDATION_ERROR', 'start and end must be message ids, - or +');
+      return { messages: await hub.history(q.channel, { start, end, limit: q.limit ?? MESSAGES_DEFAULT_LIMIT }) };
+    });
+
+    app.get('/ws', async () => {
+      throw new ApiError(426, 'VALIDATION_ERROR', 'Connect with a WebSocket upgrade');
+    });
+
+    async function authorize(req: FastifyRequest, ch: string) {
+      assertProject(deps, parseInput(projectParams, req.params).projectId);
+      const caller = await resolveCaller(deps, req);
+      if (caller.kind === 'anonymous' && !anonymousMayUse(deps.config, ch)) throw unauthorized('Sign in to use this channel');
+      return caller;
+    }
+
+    installUpgrade(app.server, app.addHook.bind(app), {
+      hub,
+      config: deps.config,
+      clock: deps.clock,
+      logger: app.log,
+      projectId: deps.config.projectId,
+      authenticate: async (token): Promise<Identity> => {
+        const caller = await resolveCredential(deps, token);
+        if (caller.kind === 'user') return { kind: 'user', userId: caller.userId };
+        if (caller.kind === 'service') return { kind: 'service', userId: `service_${caller.keyId}` };
+        throw unauthorized('Invalid access token');
+      },
+    });
+  };
+
+type AddHook = (name: 'preClose', hook: () => Promise<void>) => unknown;
+
+function installUpgrade(server: Server, addHook: AddHook, ctx: SocketContext & { projectId: string; hub: RealtimeHub }) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false });
+  let shuttingDown = false;
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.replace(/\/+$/, '') !== WS_PATH) return refuse(socket, 404, 'NOT_FOUND', 'Not found', url.pathname);
+    if (shuttingDown) return refuse(socket, 503, 'SERVICE_UNAVAILABLE', 'Server shutting down', url.pathname);
+    const projectId = url.searchParams.get('project_id') ?? url.searchParams.get('projectId');
+    if (projectId !== ctx.projectId) return refuse(socket, 404, 'PROJECT_NOT_FOUND', 'Project not found', url.pathname);
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, ctx));
+  };
+  server.on('upgrade', onUpgrade);
+
+  addHook('preClose', async () => {
+    shuttingDown = true;
+    server.off('upgrade', onUpgrade);
+    await ctx.hub.close();
+    // Peers get a second to answer the close frame; the rest are cut so shutdown never hangs.
+    const deadline = Date.now() + 1000;
+    while (wss.clients.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const ws of wss.clients) ws.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  });
+}
+
+function attach(ws: WebSocket, ctx: SocketContext) {
+  const socket = new RealtimeSocket(ctx, {
+    // Shared Buffers go out as text frames: the protocol is JSON text.
+    send: (data) => ws.send(data, { binary: false }),
+    close: (code, reason) => ws.close(code, reason),
+    terminate: () => ws.terminate(),
+    ping: () => ws.ping(),
+    bufferedAmount: () => ws.bufferedAmount,
+  });
+  ws.on('message', (data: RawData, isBinary: boolean) => socket.receive(toBuffer(data), isBinary));
+  ws.on('pong', () => socket.pong());
+  ws.on('close', () => void socket.closed());
+  // ws closes the socket itself on protocol errors (e.g. over WS_MAX_PAYLOAD); nothing else to do.
+  ws.on('error', () => {});
+  socket.open();
+}
+
+const toBuffer = (data: RawData): Buffer =>
+  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+
+function refuse(socket: Duplex, status: number, code: string, message: string, path: string) {
+  const body = JSON.stringify(errorBody(path, code, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Service Unavailable'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
