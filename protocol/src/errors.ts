@@ -112,6 +112,7 @@ export const UI_MESSAGES = {
   storageExists: 'File already exists. Set upsert: true to overwrite.',
   storageInvalid: 'Invalid request parameters',
   storageNotFound: 'File not found',
+  storageTooLarge: 'File is too large: the limit is 50 MB',
   unsupportedFileType: 'Unsupported file type',
   recordNotFound: (id: string) => `Record with id ${id} not found`,
 } as const;

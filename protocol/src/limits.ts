@@ -63,3 +63,7 @@ export const AVATAR_INITIALS_MAX = 2;
 
 /** localStorage key existing clients use for a project's tokens (WIRE.md, Auth). */
 export const tokenStorageKey = (projectId: string) => `blink_tokens_${projectId}`;
+
+/** Calendar events: checked by the create form and again by the server. */
+export const EVENT_NAME_MAX_LENGTH = 200;
+export const EVENT_LINK_MAX_LENGTH = 2048;

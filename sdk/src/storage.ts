@@ -35,7 +35,7 @@ export interface StorageClient {
   remove(paths: string | readonly string[]): Promise<{ removed: string[] }>;
 }
 
-export const STORAGE_TOO_LARGE_MESSAGE = `File is too large: the limit is ${STORAGE_MAX_BYTES / (1024 * 1024)} MB`;
+export const STORAGE_TOO_LARGE_MESSAGE = UI_MESSAGES.storageTooLarge;
 
 /** The spec's words for the statuses it names; other statuses keep the server's message. */
 const STATUS_MESSAGES: Record<number, string> = {

@@ -1,11 +1,13 @@
 /**
  * The Data API: PostgREST-compatible REST over tables (WIRE.md, Database). Handlers only read
  * the request and write the answer; the work is in read-rows.ts and write-rows.ts, the access
- * rules in rules.ts.
+ * rules in rules.ts. Every committed write is handed to the change feed (change-feed.ts).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { assertProject, requireCaller } from '../http/caller.ts';
+import { createRealtimeHub } from '../realtime/hub.ts';
+import { createChangeFeed } from './change-feed.ts';
 import type { DataContext } from './data-context.ts';
 import { toApiError } from './db-errors.ts';
 import { camelToSnake } from './names.ts';
@@ -38,6 +40,8 @@ export const restRoutes =
       clock: deps.clock,
       tables: new TableRegistry(deps.store, deps.clock),
     };
+    const realtime = (deps.realtime ??= createRealtimeHub({ clock: deps.clock, bus: deps.bus, logger: deps.logger }));
+    const feed = createChangeFeed(realtime, deps.logger);
 
     app.get<{ Params: Params }>(TABLE_PATH, (req, reply) =>
       handle(req, async (r) => {
@@ -50,21 +54,24 @@ export const restRoutes =
 
     app.post<{ Params: Params }>(TABLE_PATH, (req, reply) =>
       handle(req, async (r) => {
-        const { rows } = await insertRows(ctx, r.caller, r.table, r.query, r.prefer, req.body);
+        const { rows, changes } = await insertRows(ctx, r.caller, r.table, r.query, r.prefer, req.body);
+        feed.announce(r.caller, changes);
         return r.prefer.returnRows ? reply.code(201).send(rows) : reply.code(201).send();
       }),
     );
 
     app.patch<{ Params: Params }>(TABLE_PATH, (req, reply) =>
       handle(req, async (r) => {
-        const { rows } = await updateRows(ctx, r.caller, r.table, r.query, req.body);
+        const { rows, changes } = await updateRows(ctx, r.caller, r.table, r.query, req.body);
+        feed.announce(r.caller, changes);
         return r.prefer.returnRows ? reply.send(rows) : reply.code(204).send();
       }),
     );
 
     app.delete<{ Params: Params }>(TABLE_PATH, (req, reply) =>
       handle(req, async (r) => {
-        const { rows } = await deleteRows(ctx, r.caller, r.table, r.query);
+        const { rows, changes } = await deleteRows(ctx, r.caller, r.table, r.query);
+        feed.announce(r.caller, changes);
         return r.prefer.returnRows ? reply.send(rows) : reply.code(204).send();
       }),
     );

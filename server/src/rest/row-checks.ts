@@ -2,6 +2,7 @@
  * What a row of a declared table must hold, checked on every create and update (admins too: it
  * is about the data, not about who writes it). Returns the row as it will be stored.
  */
+import { EVENT_LINK_MAX_LENGTH, EVENT_NAME_MAX_LENGTH } from '@scout/protocol/limits';
 import { ACCOUNT_ROLES } from '@scout/protocol/roles';
 import {
   readAvatarUrl,
@@ -16,8 +17,6 @@ import type { DbValue } from './values.ts';
 export type Row = Record<string, DbValue>;
 type Mode = 'create' | 'update';
 
-export const EVENT_NAME_MAX_LENGTH = 200;
-export const LINK_MAX_LENGTH = 2048;
 export const LINK_MESSAGE = 'Links must be http or https URLs';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -36,8 +35,8 @@ export function readLink(value: DbValue): string | null {
   if (value === null) return null;
   const text = String(value).trim();
   if (text === '') return null;
-  if (text.length > LINK_MAX_LENGTH)
-    throw badRequest(`${LINK_MESSAGE} of at most ${LINK_MAX_LENGTH} characters`);
+  if (text.length > EVENT_LINK_MAX_LENGTH)
+    throw badRequest(`${LINK_MESSAGE} of at most ${EVENT_LINK_MAX_LENGTH} characters`);
   let url: URL;
   try {
     url = new URL(text);

@@ -1,7 +1,7 @@
 /** POST (insert, bulk insert, upsert), PATCH and DELETE under the access rules of rules.ts. */
 import crypto from 'node:crypto';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
-import type { Queryable } from '../store/store.ts';
+import { quoteIdent, type Queryable } from '../store/store.ts';
 import {
   buildAnyOutside,
   buildDelete,
@@ -9,6 +9,7 @@ import {
   buildSelect,
   buildUpdate,
   columnType,
+  totalOrder,
   type RowSelection,
 } from './build-sql.ts';
 import {
@@ -39,6 +40,15 @@ import { fromJson, inferType, type ColumnType, type DbValue } from './values.ts'
 const MAX_PARAMS_PER_INSERT = 5000;
 
 const OWN_ROWS_ONLY = 'You can change only rows you created';
+
+/**
+ * Rows the database deletes along with others (ON DELETE CASCADE) that a write must still
+ * report, so the change feed announces them: an admin deleting an account through the Data API
+ * also deletes that member's calendar events.
+ */
+const CASCADED_DELETES: Readonly<Record<string, ReadonlyArray<{ table: string; column: string }>>> = {
+  users: [{ table: 'calendar_events', column: 'user_id' }],
+};
 
 /** Several statements run in one transaction; a lone statement needs none (fewer round trips). */
 function atomically<T>(
@@ -143,9 +153,23 @@ const conflictKeyMatches = (table: TableDef, target: readonly string[]) =>
     (key) => key.length === target.length && key.every((c) => target.includes(c)),
   );
 
+/** Rows a committed write created, changed or deleted in one table, by id. */
+export interface TableChange {
+  table: string;
+  kind: 'created' | 'updated' | 'deleted';
+  ids: string[];
+}
+
 export interface WriteResult {
   rows: ApiRow[];
+  /** What the write did, for the change feed; empty lists when nothing matched. */
+  changes: TableChange[];
 }
+
+/** The statement returns `id` as well, whatever the client selected, so the write can report it. */
+const withId = (columns: readonly string[]) => (columns.includes('id') ? columns : [...columns, 'id']);
+
+const idsOf = (rows: readonly Record<string, unknown>[]) => rows.map((r) => String(r.id));
 
 export async function insertRows(
   ctx: DataContext,
@@ -161,7 +185,7 @@ export async function insertRows(
   const known = await tableFor(ctx, name);
   const access = accessFor(name, known?.dynamic ?? true, caller);
   if (!access.create) throw forbidden(`You cannot create rows in "${name}"`);
-  if (bodyRows.length === 0) return { rows: [] };
+  if (bodyRows.length === 0) return { rows: [], changes: [] };
 
   const owned = bodyRows.map((r) => applyOwner(r, access, caller));
   let table = await tableWithColumns(ctx, name, known, owned, caller);
@@ -185,11 +209,14 @@ export async function insertRows(
     [table.updatedAt]: row[table.updatedAt] ?? now,
   });
 
-  const rows = await atomically(ctx, upsert || given.length > 1, async (tx) => {
-    if (!upsert) return insertPlain(tx, table, given.map(withDefaults), returning);
-    const out: Record<string, unknown>[] = [];
+  const written = await atomically(ctx, upsert || given.length > 1, async (tx) => {
+    if (!upsert) {
+      const rows = await insertPlain(tx, table, given.map(withDefaults), withId(returning));
+      return rows.map((row) => ({ row, kind: 'created' as const }));
+    }
+    const out: Upserted[] = [];
     for (const row of given) {
-      const written = await upsertOne(
+      const one = await upsertOne(
         tx,
         table,
         access,
@@ -199,13 +226,26 @@ export async function insertRows(
         prefer.resolution ?? 'merge',
         withDefaults,
         now,
-        returning,
+        withId(returning),
       );
-      if (written) out.push(written);
+      if (one) out.push(one);
     }
     return out;
   });
-  return { rows: rows.map((r) => toApiRow(table, r, returning)) };
+  const ofKind = (kind: Upserted['kind']): TableChange => ({
+    table: table.name,
+    kind,
+    ids: idsOf(written.filter((w) => w.kind === kind).map((w) => w.row)),
+  });
+  return {
+    rows: written.map((w) => toApiRow(table, w.row, returning)),
+    changes: [ofKind('created'), ofKind('updated')],
+  };
+}
+
+interface Upserted {
+  row: Record<string, unknown>;
+  kind: 'created' | 'updated';
 }
 
 /** Consecutive rows with the same columns go in one multi-row INSERT; the answer keeps the body's order. */
@@ -255,11 +295,12 @@ async function upsertOne(
   withDefaults: (row: Row) => Row,
   now: string,
   returning: readonly string[],
-): Promise<Record<string, unknown> | null> {
-  const insert = async () => {
+): Promise<Upserted | null> {
+  const insert = async (): Promise<Upserted | null> => {
     const full = withDefaults(row);
     const sql = buildInsert(table, Object.keys(full), [Object.values(full)], returning);
-    return (await tx.query(sql.text, sql.params)).rows[0] ?? null;
+    const created = (await tx.query(sql.text, sql.params)).rows[0];
+    return created ? { row: created, kind: 'created' } : null;
   };
   if (target.some((c) => row[c] === undefined || row[c] === null)) {
     if (target.length === 1 && target[0] === 'id') return insert();
@@ -291,7 +332,8 @@ async function upsertOne(
     selection: { filters: [], scope: access.update, match },
     returning,
   });
-  return (await tx.query(sql.text, sql.params)).rows[0] ?? null;
+  const updated = (await tx.query(sql.text, sql.params)).rows[0];
+  return updated ? { row: updated, kind: 'updated' } : null;
 }
 
 /**
@@ -343,7 +385,7 @@ export async function updateRows(
   const write = access.update;
   if (!write) throw forbidden(`You cannot change rows of "${name}"`);
   // Nothing has been written to this table yet, so nothing matches.
-  if (!known) return { rows: [] };
+  if (!known) return { rows: [], changes: [] };
   const allowed = restrictUpdate(patch, access, caller);
   let table = await tableWithColumns(ctx, name, known, [allowed], caller);
   table = await ctx.tables.withColumns(table, queryColumns(q));
@@ -356,11 +398,14 @@ export async function updateRows(
     const sql = buildUpdate(table, tx.dialect, {
       ...serverStamped(table, set, nowIso(ctx)),
       selection,
-      returning,
+      returning: withId(returning),
     });
     return (await tx.query(sql.text, sql.params)).rows;
   });
-  return { rows: rows.map((r) => toApiRow(table, r, returning)) };
+  return {
+    rows: rows.map((r) => toApiRow(table, r, returning)),
+    changes: [{ table: table.name, kind: 'updated', ids: idsOf(rows) }],
+  };
 }
 
 export async function deleteRows(
@@ -374,14 +419,36 @@ export async function deleteRows(
   const access = accessFor(name, known?.dynamic ?? true, caller);
   const write = access.delete;
   if (!write) throw forbidden(`You cannot delete rows of "${name}"`);
-  if (!known) return { rows: [] };
+  if (!known) return { rows: [], changes: [] };
   const table = await ctx.tables.withColumns(known, queryColumns(q));
   checkQueryColumns(table, q);
   const returning = q.select ?? [...table.columns.keys()];
-  const rows = await atomically(ctx, visibleButNotWritable(access.read, write), async (tx) => {
+  const selection: RowSelection = { filters: q.filters, scope: write };
+  const cascades = CASCADED_DELETES[table.name] ?? [];
+  const several = visibleButNotWritable(access.read, write) || cascades.length > 0;
+  const { rows, cascaded } = await atomically(ctx, several, async (tx) => {
     await refuseForeignRows(tx, table, q, access.read, write);
-    const sql = buildDelete(table, tx.dialect, { filters: q.filters, scope: write }, returning);
-    return (await tx.query(sql.text, sql.params)).rows;
+    // Read before the delete: afterwards the cascade has taken the rows away.
+    const cascaded: TableChange[] = [];
+    for (const c of cascades) {
+      const parents = buildSelect(table, tx.dialect, {
+        columns: ['id'],
+        selection,
+        order: totalOrder([]),
+        limit: Number.MAX_SAFE_INTEGER,
+        offset: 0,
+      });
+      const children = await tx.query(
+        `SELECT ${quoteIdent('id')} FROM ${quoteIdent(c.table)} WHERE ${quoteIdent(c.column)} IN (${parents.text})`,
+        parents.params,
+      );
+      cascaded.push({ table: c.table, kind: 'deleted', ids: idsOf(children.rows) });
+    }
+    const sql = buildDelete(table, tx.dialect, selection, withId(returning));
+    return { rows: (await tx.query(sql.text, sql.params)).rows, cascaded };
   });
-  return { rows: rows.map((r) => toApiRow(table, r, returning)) };
+  return {
+    rows: rows.map((r) => toApiRow(table, r, returning)),
+    changes: [{ table: table.name, kind: 'deleted', ids: idsOf(rows) }, ...cascaded],
+  };
 }

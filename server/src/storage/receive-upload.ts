@@ -8,7 +8,6 @@ import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UI_MESSAGES } from '@scout/protocol/errors';
-import { STORAGE_MAX_BYTES } from '@scout/protocol/limits';
 import { ApiError, badRequest } from '../errors.ts';
 
 /** The two kinds of part the multipart parser yields, as much of them as this module reads. */
@@ -24,7 +23,7 @@ export interface ReceivedUpload {
 }
 
 export const fileTooLarge = () =>
-  new ApiError(413, 'PAYLOAD_TOO_LARGE', `File is too large: the limit is ${STORAGE_MAX_BYTES / (1024 * 1024)} MB`);
+  new ApiError(413, 'PAYLOAD_TOO_LARGE', UI_MESSAGES.storageTooLarge);
 
 /** The parser's own errors, as answers a client can act on. */
 export function multipartError(err: unknown): ApiError | undefined {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { EVENT_NAME_MAX_LENGTH } from '@scout/protocol/limits';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/form-message.tsx';
@@ -7,7 +8,6 @@ import { TextField } from '../../ui/text-field.tsx';
 import type { NewEventInput } from './calendar-event.ts';
 import {
   emptyEventForm,
-  EVENT_NAME_MAX_LENGTH,
   validateEventForm,
   type EventFormErrors,
   type EventFormField,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { EVENT_NAME_MAX_LENGTH } from '@scout/protocol/limits';
 import { LINK_SCHEME_MESSAGE } from './event-link.ts';
 import {
   emptyEventForm,
   EVENT_FORM_MESSAGES,
-  EVENT_NAME_MAX_LENGTH,
   validateEventForm,
 } from './event-form.ts';
 

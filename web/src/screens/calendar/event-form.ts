@@ -5,9 +5,7 @@
 import type { NewEventInput } from './calendar-event.ts';
 import { checkEventLink } from './event-link.ts';
 import { parseLocalDate, parseTime } from './event-format.ts';
-
-/** As the server's limit for calendar_events.event_name. */
-export const EVENT_NAME_MAX_LENGTH = 200;
+import { EVENT_NAME_MAX_LENGTH } from '@scout/protocol/limits';
 
 export interface EventFormValues {
   eventName: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { EVENT_LINK_MAX_LENGTH } from '@scout/protocol/limits';
 import {
   checkEventLink,
-  EVENT_LINK_MAX_LENGTH,
   LINK_INVALID_MESSAGE,
   LINK_SCHEME_MESSAGE,
   LINK_TOO_LONG_MESSAGE,

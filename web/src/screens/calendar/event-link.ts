@@ -4,8 +4,7 @@
  * server refuses them as well (server/src/rest/row-checks.ts); these checks give the words first.
  */
 
-/** As the server's limit for calendar_events.hyperlink. */
-export const EVENT_LINK_MAX_LENGTH = 2048;
+import { EVENT_LINK_MAX_LENGTH } from '@scout/protocol/limits';
 
 export const LINK_SCHEME_MESSAGE = 'Links must start with http:// or https://';
 export const LINK_INVALID_MESSAGE = 'Enter a full web address, such as https://troop.example/camp';
