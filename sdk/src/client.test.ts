@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorageKey } from '@scout/protocol/limits';
 import { createClient, type ScoutClient } from './client.ts';
 import { BASE_URL, FakeApi, jsonReply } from './test-support/fake-api.ts';
 import { FakeAuthServer } from './test-support/fake-auth-server.ts';
 import { FakeStorage, FakeWindow } from './test-support/fake-browser.ts';
+import { FakeSocket, settle } from './realtime/test-fakes.ts';
 
 interface CalendarEvent {
   id: string;
@@ -12,7 +13,12 @@ interface CalendarEvent {
 
 const clients: ScoutClient<object>[] = [];
 afterEach(() => {
-  for (const c of clients.splice(0)) c.auth.dispose();
+  for (const c of clients.splice(0)) {
+    c.realtime.close();
+    c.auth.dispose();
+  }
+  FakeSocket.all = [];
+  vi.unstubAllGlobals();
 });
 
 function open(options: { authRequired?: boolean } = {}) {
@@ -67,6 +73,35 @@ describe('createClient', () => {
     await client.auth.ready();
     await client.auth.signInWithEmail('kim@troop42.test', 'correct horse');
     expect(client.auth.getState().isAuthenticated).toBe(true);
+  });
+
+  it('gives realtime a new socket, with the new token, when someone signs in or out', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const { client } = open();
+    await client.auth.ready();
+    void client.realtime.channel('calendar_events').subscribe();
+    await settle();
+    const anonymous = FakeSocket.all[0]!;
+    expect(anonymous.url).toBe('wss://api.scout.test/api/realtime/ws?project_id=troop-42');
+    anonymous.open();
+    expect(anonymous.types()).toEqual(['subscribe']);
+
+    await client.auth.signInWithEmail('kim@troop42.test', 'correct horse');
+    await settle();
+    expect(anonymous.closedByClient).toBe(true);
+    const signedIn = FakeSocket.all[1]!;
+    signedIn.open();
+    expect(signedIn.sent[0]).toEqual({
+      type: 'auth',
+      payload: { token: client.auth.getState().tokens!.access_token },
+    });
+
+    await client.auth.signOut();
+    await settle();
+    expect(signedIn.closedByClient).toBe(true);
+    const signedOut = FakeSocket.all[2]!;
+    signedOut.open();
+    expect(signedOut.types()).toEqual(['subscribe']);
   });
 
   it('needs a project id', () => {

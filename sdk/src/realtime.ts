@@ -25,14 +25,24 @@ export type { RealtimeChannel, SubscribeOptions, PublishOptions, HistoryOptions 
 export type { ConnectionStatus, PresenceUser, RealtimeMessage, SocketFactory, SocketLike } from './realtime/types.ts';
 export { reconnectDelay } from './realtime/backoff.ts';
 
+/** What the realtime client needs of the auth client: the token, and news of who is signed in. */
+export interface RealtimeAuth {
+  getValidAccessToken(): Promise<string | null>;
+  /** Calls the listener at once and on every change; returns a function that stops it. */
+  onAuthStateChanged?(listener: (state: { user: { id: string } | null }) => void): () => void;
+}
+
 export interface RealtimeClientOptions {
   projectId: string;
   /** Origin of the API (http or https); empty means the page's own origin. */
   baseUrl: string;
   /** The access token for the socket's `auth` frame; null when signed out. */
   getToken?: () => Promise<string | null>;
-  /** Alternatively the auth client, whose valid access token is used. */
-  auth?: { getValidAccessToken(): Promise<string | null> };
+  /**
+   * Alternatively the auth client: its valid access token is used, and when the signed-in user
+   * changes (sign-in, sign-out, another tab) the socket reconnects to act as the new one.
+   */
+  auth?: RealtimeAuth;
   /** For presence and history over REST; defaults to a client on `baseUrl` with `getToken`. */
   http?: HttpClient;
   /** Defaults to the global WebSocket; in Node pass the `ws` package's. */
@@ -94,9 +104,22 @@ export class RealtimeClient implements ChannelHost {
   /** The user the server says this socket acts as; undefined when anonymous. */
   userId: string | undefined;
   private readonly socketFactory: () => SocketFactory | undefined;
+  /** Who the auth client says is signed in, and who was when the socket took its token. */
+  private authUser: string | null = null;
+  private socketUser: string | null = null;
+  private readonly stopFollowingAuth: (() => void) | undefined;
 
   constructor(options: RealtimeClientOptions) {
-    const getToken = options.getToken ?? (options.auth ? () => options.auth!.getValidAccessToken() : async () => null);
+    const tokenSource = options.getToken ?? (options.auth ? () => options.auth!.getValidAccessToken() : async () => null);
+    let asked = 0;
+    const getToken = async () => {
+      const ask = ++asked;
+      const user = this.authUser;
+      const token = await tokenSource();
+      // Only the newest connect's token goes on a socket; an overtaken one gives up.
+      if (ask === asked) this.socketUser = user;
+      return token;
+    };
     this.projectId = options.projectId;
     this.socketFactory = () => options.WebSocket ?? (globalThis as { WebSocket?: SocketFactory }).WebSocket;
     this.timers = options.timers ?? defaultTimers;
@@ -121,6 +144,10 @@ export class RealtimeClient implements ChannelHost {
       },
       wanted: () => this.outbox.length > 0 || [...this.channels.values()].some((c) => c.wanted),
     });
+    const auth = options.auth;
+    if (auth?.onAuthStateChanged) {
+      this.stopFollowingAuth = auth.onAuthStateChanged((state) => this.followUser(state.user?.id ?? null));
+    }
   }
 
   /** The handle for a channel; the same object for the same name. */
@@ -148,13 +175,19 @@ export class RealtimeClient implements ChannelHost {
     return () => this.errorListeners.delete(listener);
   }
 
-  /** Reconnects now, e.g. after signing in so the socket acts as the new user. */
+  /**
+   * Drops the socket and reconnects at once with a fresh token (when any channel or message
+   * still needs it), e.g. so the socket acts as a user who just signed in. Requests in flight
+   * fail as on a lost connection; channels are subscribed again.
+   */
   reconnect(): void {
+    this.handleDown();
     this.conn.restart();
   }
 
   /** Closes the socket for good and rejects everything still pending. */
   close(): void {
+    this.stopFollowingAuth?.();
     for (const p of this.outbox) this.fail(p, realtimeError('CLOSED', 'Realtime client closed'));
     this.outbox = [];
     this.handleDown();
@@ -228,9 +261,23 @@ export class RealtimeClient implements ChannelHost {
 
   // Connection events ------------------------------------------------------------------------
 
+  /**
+   * A socket acts as the user whose token it sent, for its whole life (the server never
+   * switches it), so a different user signing in or out needs a new socket. A refreshed token
+   * of the same user does not.
+   */
+  private followUser(id: string | null) {
+    const was = this.authUser;
+    this.authUser = id;
+    if (was === id || this.status === 'idle' || this.status === 'closed') return;
+    if (this.socketUser === id) return;
+    this.reconnect();
+  }
+
   private handleOpen() {
     this.inflight.clear();
     this.authenticated = false;
+    this.userId = undefined;
     for (const ch of this.channels.values()) if (ch.wanted) this.sendSubscribeFrame(ch.name, ch.wanted);
     const queued = this.outbox;
     this.outbox = [];

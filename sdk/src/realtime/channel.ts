@@ -52,6 +52,7 @@ export class RealtimeChannel {
   private waiters: Waiter[] = [];
   private readonly messageListeners = new Set<(m: RealtimeMessage) => void>();
   private readonly presenceListeners = new Set<(users: PresenceUser[]) => void>();
+  private readonly subscribedListeners = new Set<() => void>();
   private users: PresenceUser[] = [];
 
   constructor(
@@ -92,6 +93,16 @@ export class RealtimeChannel {
     return () => this.messageListeners.delete(l);
   }
 
+  /**
+   * Calls `listener` on every acknowledged subscription: the first, and each one after a
+   * reconnect. Messages sent while the socket was away are not replayed to it, so an app that
+   * shows data the channel announces changes of reloads it here.
+   */
+  onSubscribed(listener: () => void): () => void {
+    this.subscribedListeners.add(listener);
+    return () => this.subscribedListeners.delete(listener);
+  }
+
   /** Calls `listener` with the full user list whenever someone joins or leaves. */
   onPresence(listener: (users: PresenceUser[]) => void): () => void {
     this.presenceListeners.add(listener);
@@ -111,6 +122,7 @@ export class RealtimeChannel {
     this.settle((w) => w.reject(realtimeError('UNSUBSCRIBED', `Unsubscribed from ${this.name}`)));
     this.messageListeners.clear();
     this.presenceListeners.clear();
+    this.subscribedListeners.clear();
     if (was) await this.host.sendUnsubscribe(this.name);
   }
 
@@ -134,6 +146,7 @@ export class RealtimeChannel {
     if (!this.wish) return;
     this.acked = true;
     this.settle((w) => w.resolve());
+    for (const l of [...this.subscribedListeners]) safely(l);
   }
 
   /** @internal The server refused the channel: the wish ends, no resubscribe. */

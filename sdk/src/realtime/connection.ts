@@ -34,6 +34,8 @@ export class Connection {
   private socket: SocketLike | undefined;
   private status: ConnectionStatus = 'idle';
   private attempt = 0;
+  /** Counts connects: one overtaken by a newer connect (a restart) while awaiting its token gives up. */
+  private connects = 0;
   private sentToken = false;
   private reconnectTimer: unknown;
   private heartbeatTimer: unknown;
@@ -56,13 +58,18 @@ export class Connection {
     if (this.status === 'idle') void this.connect();
   }
 
-  /** Drops the socket and connects at once, e.g. to authenticate after signing in. */
+  /**
+   * Drops the socket and, when anything still needs one, connects at once with a fresh token:
+   * after a sign-in or sign-out the socket must act as the person now signed in.
+   */
   restart(): void {
     if (this.status === 'closed') return;
     this.o.timers.clearTimeout(this.reconnectTimer);
     this.attempt = 0;
+    this.connects++;
     this.drop();
-    void this.connect();
+    if (this.o.wanted()) void this.connect();
+    else this.setStatus('idle');
   }
 
   /** Sends a frame on the open socket; false when there is none. */
@@ -81,6 +88,7 @@ export class Connection {
 
   private async connect() {
     if (this.status === 'closed') return;
+    const mine = ++this.connects;
     this.setStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
     let token: string | null = null;
     try {
@@ -88,7 +96,8 @@ export class Connection {
     } catch {
       token = null;
     }
-    if (this.isClosed() || this.socket) return;
+    // A restart meanwhile (the user signed in or out) started a newer connect with a newer token.
+    if (this.isClosed() || this.socket || mine !== this.connects) return;
     let socket: SocketLike;
     try {
       const Impl = this.o.WebSocket();

@@ -3,8 +3,20 @@
  * anonymous socket or request only the channels the project allows (REALTIME_ANONYMOUS_CHANNELS:
  * names, `*` for all, or `prefix*` for every channel starting with the prefix). Default: none,
  * because an anonymous peer can claim any name and must not read a troop's channels.
+ *
+ * Server-owned channels (the change feed, one per announced table) carry what the server says
+ * happened to rows: no client may publish there, so whatever a listener hears on them is true,
+ * and anonymous peers may not listen whatever the setting says, because the rows
+ * themselves are for signed-in members only.
  */
+import { CHANGE_FEED_TABLES } from '@scout/protocol/change-feed';
 import type { Config } from '../config.ts';
+
+const SERVER_OWNED: ReadonlySet<string> = new Set(CHANGE_FEED_TABLES);
+
+export const isServerOwnedChannel = (channel: string) => SERVER_OWNED.has(channel);
+
+export const SERVER_OWNED_MESSAGE = 'Only the server publishes on this channel';
 
 /** 1-128 characters of letters, digits, `_ : . -`: safe as a Redis key part and in logs. */
 export const CHANNEL_PATTERN = /^[A-Za-z0-9_:.-]{1,128}$/;
@@ -12,6 +24,7 @@ export const CHANNEL_PATTERN = /^[A-Za-z0-9_:.-]{1,128}$/;
 export const isValidChannel = (name: unknown): name is string => typeof name === 'string' && CHANNEL_PATTERN.test(name);
 
 export function anonymousMayUse(config: Pick<Config, 'realtimeAnonymousChannels'>, channel: string): boolean {
+  if (isServerOwnedChannel(channel)) return false;
   return config.realtimeAnonymousChannels.some((rule) =>
     rule.endsWith('*') ? channel.startsWith(rule.slice(0, -1)) : rule === channel,
   );

@@ -12,11 +12,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, unauthorized } from '../errors.ts';
+import { ApiError, forbidden, unauthorized } from '../errors.ts';
 import { assertProject, resolveCaller, resolveCredential } from '../http/caller.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { parseInput } from '../http/validate.ts';
-import { CHANNEL_PATTERN, anonymousMayUse } from './channel-access.ts';
+import { CHANNEL_PATTERN, SERVER_OWNED_MESSAGE, anonymousMayUse, isServerOwnedChannel } from './channel-access.ts';
 import { MAX_FRAME_BYTES } from './frames.ts';
 import { createRealtimeHub, type RealtimeHub } from './hub.ts';
 import { parseRangeBound } from './message-ids.ts';
@@ -63,6 +63,7 @@ export const realtimeRoutes =
     app.post('/:projectId/publish', async (req) => {
       const body = parseInput(publishBody, req.body);
       const caller = await authorize(req, body.channel);
+      if (isServerOwnedChannel(body.channel)) throw forbidden(SERVER_OWNED_MESSAGE);
       if (JSON.stringify([body.data ?? null, body.metadata ?? null]).length > MAX_FRAME_BYTES) {
         throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Messages are limited to ${MAX_FRAME_BYTES} bytes`);
       }

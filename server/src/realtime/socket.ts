@@ -9,7 +9,7 @@ import type { ErrorCode } from '@scout/protocol/errors';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
-import { anonymousMayUse } from './channel-access.ts';
+import { SERVER_OWNED_MESSAGE, anonymousMayUse, isServerOwnedChannel } from './channel-access.ts';
 import { MAX_FRAME_BYTES, encodeFrame, parseClientFrame, type ClientFrame, type ParsedFrame, type ServerFrameType } from './frames.ts';
 import type { HubSocket, RealtimeHub } from './hub.ts';
 import { tokenBucket, type TokenBucket } from './rate-limit.ts';
@@ -149,6 +149,7 @@ export class RealtimeSocket implements HubSocket {
       case 'publish': {
         const { channel, type, data, metadata } = frame.payload;
         if (!this.mayUse(channel)) return this.sendError(channel, 'UNAUTHORIZED', 'Sign in to use this channel');
+        if (isServerOwnedChannel(channel)) return this.sendError(channel, 'FORBIDDEN', SERVER_OWNED_MESSAGE);
         const message = await this.guard(channel, () =>
           this.ctx.hub.publish(channel, { type, data, userId: this.identity.userId, ...(metadata ? { metadata } : {}) }),
         );

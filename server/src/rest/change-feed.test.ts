@@ -6,7 +6,12 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../realtime/memory-bus.ts';
-import { FrameClient, listeningApp, type Frame, type ListeningApp } from '../realtime/test-support.ts';
+import {
+  FrameClient,
+  listeningApp,
+  type Frame,
+  type ListeningApp,
+} from '../realtime/test-support.ts';
 import { manualClock } from '../clock.ts';
 import { testStoreKinds } from '../test-app.ts';
 import { chunkIds } from './change-feed.ts';
@@ -54,7 +59,8 @@ describe.each(testStoreKinds)('calendar change feed (%s)', (kind) => {
   const create = (token: string, body: unknown, query = '', prefer = 'return=representation') =>
     callRest(t, 'POST', `${CHANNEL}${query}`, { token, body, prefer });
 
-  const next = async (c: FrameClient) => (await c.next('message')).payload as Frame['payload'] & { data: { ids: string[] } };
+  const next = async (c: FrameClient) =>
+    (await c.next('message')).payload as Frame['payload'] & { data: { ids: string[] } };
 
   it('announces a member creating, changing and deleting an event, as that member', async () => {
     await start();
@@ -71,24 +77,45 @@ describe.each(testStoreKinds)('calendar change feed (%s)', (kind) => {
       userId: ann.id,
     });
 
-    const changed = await callRest(t, 'PATCH', `${CHANNEL}?id=eq.event_1`, { token: ann.token, body: { eventName: 'Court of Honor' } });
+    const changed = await callRest(t, 'PATCH', `${CHANNEL}?id=eq.event_1`, {
+      token: ann.token,
+      body: { eventName: 'Court of Honor' },
+    });
     expect(changed.statusCode).toBe(200);
-    expect(await next(bobSees)).toMatchObject({ type: 'updated', data: { ids: ['event_1'] }, userId: ann.id });
+    expect(await next(bobSees)).toMatchObject({
+      type: 'updated',
+      data: { ids: ['event_1'] },
+      userId: ann.id,
+    });
 
     const deleted = await callRest(t, 'DELETE', `${CHANNEL}?id=eq.event_1`, { token: ann.token });
     expect(deleted.statusCode).toBe(200);
-    expect(await next(bobSees)).toMatchObject({ type: 'deleted', data: { ids: ['event_1'] }, userId: ann.id });
+    expect(await next(bobSees)).toMatchObject({
+      type: 'deleted',
+      data: { ids: ['event_1'] },
+      userId: ann.id,
+    });
   });
 
   it('announces every row of a bulk insert, ids the server made included, whatever was selected', async () => {
     await start();
     const bobSees = await bobListens();
-    const res = await create(ann.token, [{ id: 'event_a', ...EVENT }, EVENT, { ...EVENT, eventDate: '2031-04-01' }], '?select=event_name');
+    const res = await create(
+      ann.token,
+      [{ id: 'event_a', ...EVENT }, EVENT, { ...EVENT, eventDate: '2031-04-01' }],
+      '?select=event_name',
+    );
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual([{ event_name: 'Troop meeting' }, { event_name: 'Troop meeting' }, { event_name: 'Troop meeting' }]);
+    expect(res.json()).toEqual([
+      { event_name: 'Troop meeting' },
+      { event_name: 'Troop meeting' },
+      { event_name: 'Troop meeting' },
+    ]);
     const m = await next(bobSees);
     expect(m.type).toBe('created');
-    const stored = await t.deps.store.query<{ id: string }>('SELECT id FROM calendar_events ORDER BY event_date, id');
+    const stored = await t.deps.store.query<{ id: string }>(
+      'SELECT id FROM calendar_events ORDER BY event_date, id',
+    );
     expect([...m.data.ids].sort()).toEqual(stored.rows.map((r) => r.id).sort());
     expect(m.data.ids).toHaveLength(3);
   });
@@ -96,7 +123,10 @@ describe.each(testStoreKinds)('calendar change feed (%s)', (kind) => {
   it('splits a large bulk insert over several messages that together name every row', async () => {
     await start();
     const bobSees = await bobListens();
-    const rows = Array.from({ length: 1000 }, (_, i) => ({ id: `event_${String(i).padStart(40, '0')}`, ...EVENT }));
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      id: `event_${String(i).padStart(40, '0')}`,
+      ...EVENT,
+    }));
     const res = await create(ann.token, rows, '', 'return=minimal');
     expect(res.statusCode).toBe(201);
     const seen: string[] = [];
@@ -139,10 +169,22 @@ describe.each(testStoreKinds)('calendar change feed (%s)', (kind) => {
       { id: 'event_2', ...EVENT },
     ]);
     const bobSees = await bobListens();
-    expect((await callRest(t, 'DELETE', `${CHANNEL}?id=eq.event_1`, { token: admin.token })).statusCode).toBe(200);
-    expect(await next(bobSees)).toMatchObject({ type: 'deleted', data: { ids: ['event_1'] }, userId: admin.id });
-    expect((await callRest(t, 'DELETE', `${CHANNEL}?id=eq.event_2`, { token: SERVICE_KEY })).statusCode).toBe(200);
-    expect(await next(bobSees)).toMatchObject({ type: 'deleted', data: { ids: ['event_2'] }, userId: 'service_key1' });
+    expect(
+      (await callRest(t, 'DELETE', `${CHANNEL}?id=eq.event_1`, { token: admin.token })).statusCode,
+    ).toBe(200);
+    expect(await next(bobSees)).toMatchObject({
+      type: 'deleted',
+      data: { ids: ['event_1'] },
+      userId: admin.id,
+    });
+    expect(
+      (await callRest(t, 'DELETE', `${CHANNEL}?id=eq.event_2`, { token: SERVICE_KEY })).statusCode,
+    ).toBe(200);
+    expect(await next(bobSees)).toMatchObject({
+      type: 'deleted',
+      data: { ids: ['event_2'] },
+      userId: 'service_key1',
+    });
   });
 
   it('announces the events that go with an account an admin deletes', async () => {
@@ -153,7 +195,10 @@ describe.each(testStoreKinds)('calendar change feed (%s)', (kind) => {
     ]);
     await create(bob.token, { id: 'event_bob', ...EVENT });
     const bobSees = await bobListens();
-    const res = await callRest(t, 'DELETE', `users?id=eq.${ann.id}`, { token: admin.token, prefer: 'return=representation' });
+    const res = await callRest(t, 'DELETE', `users?id=eq.${ann.id}`, {
+      token: admin.token,
+      prefer: 'return=representation',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(1);
     const m = await next(bobSees);
@@ -167,13 +212,38 @@ describe.each(testStoreKinds)('calendar change feed (%s)', (kind) => {
     await start();
     await create(ann.token, { id: 'event_1', ...EVENT });
     const bobSees = await bobListens();
-    expect((await callRest(t, 'DELETE', `${CHANNEL}?id=eq.event_1`, { token: bob.token })).statusCode).toBe(403);
-    expect((await callRest(t, 'PATCH', `${CHANNEL}?id=eq.event_1`, { token: bob.token, body: { eventName: 'Mine now' } })).statusCode).toBe(403);
+    expect(
+      (await callRest(t, 'DELETE', `${CHANNEL}?id=eq.event_1`, { token: bob.token })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await callRest(t, 'PATCH', `${CHANNEL}?id=eq.event_1`, {
+          token: bob.token,
+          body: { eventName: 'Mine now' },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await create(ann.token, { ...EVENT, eventDate: 'someday' })).statusCode).toBe(400);
     expect((await create(ann.token, { id: 'event_1', ...EVENT })).statusCode).toBe(409);
-    expect((await callRest(t, 'DELETE', `${CHANNEL}?id=eq.event_none`, { token: ann.token })).statusCode).toBe(200);
-    expect((await callRest(t, 'PATCH', `${CHANNEL}?id=eq.event_none`, { token: ann.token, body: { eventName: 'x' } })).statusCode).toBe(200);
-    expect((await callRest(t, 'POST', 'campout_notes', { token: ann.token, body: { text: 'Bring socks' } })).statusCode).toBe(201);
+    expect(
+      (await callRest(t, 'DELETE', `${CHANNEL}?id=eq.event_none`, { token: ann.token })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await callRest(t, 'PATCH', `${CHANNEL}?id=eq.event_none`, {
+          token: ann.token,
+          body: { eventName: 'x' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await callRest(t, 'POST', 'campout_notes', {
+          token: ann.token,
+          body: { text: 'Bring socks' },
+        })
+      ).statusCode,
+    ).toBe(201);
 
     // The first message after all that is the next real change.
     await create(ann.token, { id: 'event_2', ...EVENT });
@@ -184,14 +254,21 @@ describe.each(testStoreKinds)('calendar change feed (%s)', (kind) => {
       headers: { authorization: `Bearer ${bob.token}` },
     });
     // History holds the first create, from before Bob came, then the next real change: nothing between.
-    expect(history.json().messages.map((m: { data: { ids: string[] } }) => m.data.ids)).toEqual([['event_1'], ['event_2']]);
+    expect(history.json().messages.map((m: { data: { ids: string[] } }) => m.data.ids)).toEqual([
+      ['event_1'],
+      ['event_2'],
+    ]);
   });
 
   it('refuses clients publishing on the feed, over the socket and over REST, admins included', async () => {
     await start();
     const bobSees = await bobListens();
     bobSees.send('publish', { channel: CHANNEL, type: 'deleted', data: { ids: ['event_1'] } });
-    expect((await bobSees.next('error')).payload).toMatchObject({ channel: CHANNEL, code: 'FORBIDDEN', error: 'Only the server publishes on this channel' });
+    expect((await bobSees.next('error')).payload).toMatchObject({
+      channel: CHANNEL,
+      code: 'FORBIDDEN',
+      error: 'Only the server publishes on this channel',
+    });
     for (const token of [bob.token, admin.token, SERVICE_KEY]) {
       const res = await t.app.inject({
         method: 'POST',
@@ -210,8 +287,14 @@ describe.each(testStoreKinds)('calendar change feed (%s)', (kind) => {
   it('keeps the feed from anonymous sockets even when every channel is open to them', async () => {
     await start({ config: { realtimeAnonymousChannels: ['*'] } });
     const stranger = await listen(undefined);
-    expect((await stranger.next('error')).payload).toMatchObject({ channel: CHANNEL, code: 'UNAUTHORIZED' });
-    const history = await t.app.inject({ method: 'GET', url: `/api/realtime/${t.deps.config.projectId}/messages?channel=${CHANNEL}` });
+    expect((await stranger.next('error')).payload).toMatchObject({
+      channel: CHANNEL,
+      code: 'UNAUTHORIZED',
+    });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/realtime/${t.deps.config.projectId}/messages?channel=${CHANNEL}`,
+    });
     expect(history.statusCode).toBe(401);
     stranger.send('subscribe', { channel: 'lobby' });
     await stranger.next('subscribed');
@@ -237,7 +320,9 @@ describe.each(testStoreKinds)('calendar change feed (%s)', (kind) => {
     const res = await create(ann.token, { id: 'event_1', ...EVENT });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toHaveLength(1);
-    await expect.poll(() => lines.find((l) => l.msg === 'change feed publish failed')).toMatchObject({ err: 'Redis unreachable' });
+    await expect
+      .poll(() => lines.find((l) => l.msg === 'change feed publish failed'))
+      .toMatchObject({ err: 'Redis unreachable' });
     await bus.close();
   });
 });

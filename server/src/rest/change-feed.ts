@@ -36,9 +36,15 @@ export function createChangeFeed(
       for (const change of changes) {
         if (!ANNOUNCED.has(change.table)) continue;
         for (const ids of chunkIds(change.ids)) {
-          realtime.publish(change.table, { type: change.kind, data: { ids }, userId }).catch((err: Error) => {
-            if (logger) logger.warn({ err: err.message, channel: change.table, kind: change.kind }, 'change feed publish failed');
-          });
+          realtime
+            .publish(change.table, { type: change.kind, data: { ids }, userId })
+            .catch((err: Error) => {
+              if (logger)
+                logger.warn(
+                  { err: err.message, channel: change.table, kind: change.kind },
+                  'change feed publish failed',
+                );
+            });
         }
       }
     },

@@ -40,7 +40,11 @@ export const restRoutes =
       clock: deps.clock,
       tables: new TableRegistry(deps.store, deps.clock),
     };
-    const realtime = (deps.realtime ??= createRealtimeHub({ clock: deps.clock, bus: deps.bus, logger: deps.logger }));
+    const realtime = (deps.realtime ??= createRealtimeHub({
+      clock: deps.clock,
+      bus: deps.bus,
+      logger: deps.logger,
+    }));
     const feed = createChangeFeed(realtime, deps.logger);
 
     app.get<{ Params: Params }>(TABLE_PATH, (req, reply) =>
@@ -54,7 +58,14 @@ export const restRoutes =
 
     app.post<{ Params: Params }>(TABLE_PATH, (req, reply) =>
       handle(req, async (r) => {
-        const { rows, changes } = await insertRows(ctx, r.caller, r.table, r.query, r.prefer, req.body);
+        const { rows, changes } = await insertRows(
+          ctx,
+          r.caller,
+          r.table,
+          r.query,
+          r.prefer,
+          req.body,
+        );
         feed.announce(r.caller, changes);
         return r.prefer.returnRows ? reply.code(201).send(rows) : reply.code(201).send();
       }),

@@ -46,9 +46,10 @@ const OWN_ROWS_ONLY = 'You can change only rows you created';
  * report, so the change feed announces them: an admin deleting an account through the Data API
  * also deletes that member's calendar events.
  */
-const CASCADED_DELETES: Readonly<Record<string, ReadonlyArray<{ table: string; column: string }>>> = {
-  users: [{ table: 'calendar_events', column: 'user_id' }],
-};
+const CASCADED_DELETES: Readonly<Record<string, ReadonlyArray<{ table: string; column: string }>>> =
+  {
+    users: [{ table: 'calendar_events', column: 'user_id' }],
+  };
 
 /** Several statements run in one transaction; a lone statement needs none (fewer round trips). */
 function atomically<T>(
@@ -167,7 +168,8 @@ export interface WriteResult {
 }
 
 /** The statement returns `id` as well, whatever the client selected, so the write can report it. */
-const withId = (columns: readonly string[]) => (columns.includes('id') ? columns : [...columns, 'id']);
+const withId = (columns: readonly string[]) =>
+  columns.includes('id') ? columns : [...columns, 'id'];
 
 const idsOf = (rows: readonly Record<string, unknown>[]) => rows.map((r) => String(r.id));
 

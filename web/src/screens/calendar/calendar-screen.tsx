@@ -22,6 +22,7 @@ import {
   useDeleteCalendarEvent,
 } from './use-calendar-events.ts';
 import { useAddToCalendar } from './use-calendar-feed.ts';
+import { useCalendarLive } from './use-calendar-live.ts';
 import { useListWindow } from './use-list-window.ts';
 
 const RELOADED = 'The list was reloaded from the server.';
@@ -37,6 +38,7 @@ export interface CalendarScreenProps {
 
 export function CalendarScreen({ user, onBack }: CalendarScreenProps) {
   const { events, isLoading, isError, reload } = useCalendarEvents(user.id);
+  useCalendarLive(user.id);
   const list = useListWindow(events);
   const create = useCreateCalendarEvent(user);
   const remove = useDeleteCalendarEvent(user.id);

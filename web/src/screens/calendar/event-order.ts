@@ -5,7 +5,7 @@
  */
 import type { CalendarEvent } from './calendar-event.ts';
 
-type Ordered = Pick<CalendarEvent, 'id' | 'eventDate' | 'eventTime' | 'createdAt'>;
+export type Ordered = Pick<CalendarEvent, 'id' | 'eventDate' | 'eventTime' | 'createdAt'>;
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

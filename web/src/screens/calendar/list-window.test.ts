@@ -3,6 +3,7 @@ import {
   afterInsert,
   afterRemove,
   clampWindow,
+  followWindow,
   initialWindow,
   showEarlier,
   showLater,
@@ -61,5 +62,69 @@ describe('afterRemove', () => {
     expect(afterRemove({ start: 10, end: 60 }, 3)).toEqual({ start: 9, end: 59 });
     expect(afterRemove({ start: 10, end: 60 }, 10)).toEqual({ start: 10, end: 59 });
     expect(afterRemove({ start: 10, end: 60 }, 60)).toEqual({ start: 10, end: 60 });
+  });
+});
+
+describe('followWindow', () => {
+  /** Events on consecutive days of 2031, each named by its day number. */
+  const day = (n: number) => ({
+    id: `event_${n}`,
+    eventDate: `2031-01-${String(n).padStart(2, '0')}`,
+    eventTime: '10:00',
+    createdAt: '2030-12-01T00:00:00.000Z',
+  });
+  const days = (...ns: number[]) => ns.map(day);
+  const shown = (list: ReturnType<typeof days>, w: { start: number; end: number } | null) =>
+    w ? list.slice(w.start, w.end).map((e) => e.id) : null;
+
+  it('keeps the same rows when events arrive before or after the window', () => {
+    const before = days(2, 4, 6, 8, 10);
+    const after = days(1, 2, 3, 4, 6, 8, 9, 10);
+    // Rows 4 and 6 were shown; 3 and 9 arrived outside them, and stay hidden.
+    expect(shown(after, followWindow({ start: 1, end: 3 }, before, after))).toEqual([
+      'event_4',
+      'event_6',
+    ]);
+  });
+
+  it('shows an event that arrives between the shown rows', () => {
+    const before = days(2, 4, 6, 8);
+    const after = days(2, 4, 5, 6, 8);
+    expect(shown(after, followWindow({ start: 1, end: 3 }, before, after))).toEqual([
+      'event_4',
+      'event_5',
+      'event_6',
+    ]);
+  });
+
+  it('stays at an end of the list it reached, so events arriving there show', () => {
+    const before = days(4, 6);
+    const after = days(1, 4, 6, 9);
+    expect(followWindow({ start: 0, end: 2 }, before, after)).toEqual({ start: 0, end: 4 });
+  });
+
+  it('lets shown rows go when they are deleted, keeping the others', () => {
+    const before = days(2, 4, 6, 8, 10);
+    const after = days(2, 6, 10);
+    expect(shown(after, followWindow({ start: 1, end: 4 }, before, after))).toEqual(['event_6']);
+    expect(followWindow({ start: 1, end: 2 }, before, days(2, 6, 8, 10))).toBeNull();
+  });
+
+  it('maps a list to an equal copy of itself unchanged', () => {
+    const before = days(2, 4, 6, 8, 10);
+    expect(followWindow({ start: 1, end: 4 }, before, days(2, 4, 6, 8, 10))).toEqual({
+      start: 1,
+      end: 4,
+    });
+  });
+
+  it('grows at an end by at most the span limit', () => {
+    const before = days(1, 2);
+    const after = days(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+    expect(followWindow({ start: 0, end: 2 }, before, after, 4)).toEqual({ start: 0, end: 4 });
+  });
+
+  it('is null for an empty window', () => {
+    expect(followWindow({ start: 0, end: 0 }, [], days(1))).toBeNull();
   });
 });

@@ -4,6 +4,8 @@
  * of them, and grows a page at a time in either direction ('Show earlier events' /
  * 'Show more events'). The slice is [start, end) over the sorted list.
  */
+import { compareEvents, insertionIndex, type Ordered } from './event-order.ts';
+
 export interface ListWindow {
   start: number;
   end: number;
@@ -73,4 +75,39 @@ export function afterRemove(win: ListWindow, index: number): ListWindow {
   if (index < win.start) return { start: win.start - 1, end: win.end - 1 };
   if (index < win.end) return { start: win.start, end: win.end - 1 };
   return win;
+}
+
+/** The index of the first event that sorts with or after `event`. */
+function firstNotBefore(sorted: readonly Ordered[], event: Ordered): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareEvents(sorted[mid]!, event) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The window over `before`, carried over to `after`: the same list changed by a reload or by
+ * another member while it was on screen. The window keeps its first and last rows by their place
+ * in the order, so events added before or after it never push shown rows out, and events added
+ * between them show. A window reaching an end of the list stays at that end, so a new event
+ * there shows too, up to `maxSpan` rows. Null when every shown row is gone.
+ */
+export function followWindow(
+  win: ListWindow,
+  before: readonly Ordered[],
+  after: readonly Ordered[],
+  maxSpan = MAX_REVEAL_SPAN,
+): ListWindow | null {
+  const first = before[win.start];
+  const last = before[win.end - 1];
+  if (win.start >= win.end || !first || !last) return null;
+  const start = win.start === 0 ? 0 : firstNotBefore(after, first);
+  let end = win.end >= before.length ? after.length : insertionIndex(after, last);
+  end = Math.min(end, start + Math.max(maxSpan, win.end - win.start));
+  if (end <= start) return null;
+  return clampWindow({ start, end }, after.length);
 }

@@ -2,7 +2,9 @@
  * The troop calendar's data, through the SDK and TanStack Query. The whole list comes in one
  * request (the server pages at 10,000 rows; the cursor continues past that), sorted once per
  * answer. Writes update the cached list in place; a failed write reloads it from the server
- * (spec section 4), since the cache may no longer match what the server holds.
+ * (spec section 4), since the cache may no longer match what the server holds. Other members'
+ * changes arrive through use-calendar-live.ts, and a window coming back into focus reloads too,
+ * for when the live channel could not be reached.
  */
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -46,7 +48,11 @@ async function fetchCalendarEvents(): Promise<CalendarEvent[]> {
 
 /** Every event, date ascending then time; sorted again only when a new answer arrives. */
 export function useCalendarEvents(userId: string) {
-  const query = useQuery({ queryKey: calendarEventsKey(userId), queryFn: fetchCalendarEvents });
+  const query = useQuery({
+    queryKey: calendarEventsKey(userId),
+    queryFn: fetchCalendarEvents,
+    refetchOnWindowFocus: true,
+  });
   const events = useMemo(() => (query.data ? sortEvents(query.data) : []), [query.data]);
   return {
     events,
@@ -69,15 +75,32 @@ function reloadEvents(queryClient: QueryClient, userId: string) {
   void queryClient.invalidateQueries({ queryKey: calendarEventsKey(userId) });
 }
 
+/**
+ * Shows a write in the cached list. A reload already on its way may have read the list before
+ * the write: its answer would drop the change just made, so it is called off (the write's own
+ * announcement brings the next reload). While the first load is still out there is no list to
+ * change yet: that load is asked again, so it includes the write.
+ */
+async function applyWrite(
+  queryClient: QueryClient,
+  userId: string,
+  change: (events: CalendarEvent[]) => CalendarEvent[],
+) {
+  const queryKey = calendarEventsKey(userId);
+  if (queryClient.getQueryData(queryKey) === undefined) {
+    void queryClient.invalidateQueries({ queryKey });
+    return;
+  }
+  await queryClient.cancelQueries({ queryKey });
+  queryClient.setQueryData<CalendarEvent[]>(queryKey, (old) => change(old ?? []));
+}
+
 export function useCreateCalendarEvent(user: WireUser) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NewEventInput) => createCalendarEvent(input, user),
-    onSuccess: (created) => {
-      queryClient.setQueryData<CalendarEvent[]>(calendarEventsKey(user.id), (old) =>
-        insertSorted(old ?? [], created),
-      );
-    },
+    onSuccess: (created) =>
+      applyWrite(queryClient, user.id, (events) => insertSorted(events, created)),
     onError: (err) => {
       console.warn('Creating a calendar event failed', err);
       reloadEvents(queryClient, user.id);
@@ -92,11 +115,8 @@ export function useDeleteCalendarEvent(userId: string) {
       await eventsTable().delete(event.id);
       return event;
     },
-    onSuccess: (deleted) => {
-      queryClient.setQueryData<CalendarEvent[]>(calendarEventsKey(userId), (old) =>
-        (old ?? []).filter((e) => e.id !== deleted.id),
-      );
-    },
+    onSuccess: (deleted) =>
+      applyWrite(queryClient, userId, (events) => events.filter((e) => e.id !== deleted.id)),
     onError: (err) => {
       console.warn('Deleting a calendar event failed', err);
       reloadEvents(queryClient, userId);

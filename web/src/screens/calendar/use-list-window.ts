@@ -1,54 +1,74 @@
 import { useMemo, useState } from 'react';
 import type { CalendarEvent } from './calendar-event.ts';
 import { localDateKey } from './event-format.ts';
-import { firstIndexOnOrAfter, insertionIndex } from './event-order.ts';
+import { firstIndexOnOrAfter, insertionIndex, insertSorted } from './event-order.ts';
 import {
   afterInsert,
   afterRemove,
   clampWindow,
+  followWindow,
   initialWindow,
   showEarlier,
   showLater,
   type ListWindow,
 } from './list-window.ts';
 
+/** A window the user moved, over the list it was chosen on. */
+interface Chosen {
+  win: ListWindow;
+  basis: readonly CalendarEvent[];
+}
+
 /**
  * The slice of `events` on screen. Until the user moves it, it follows the data (upcoming
- * events first); afterwards it keeps what the user chose, clamped to the list.
+ * events first); afterwards it keeps the rows the user chose, also when the list changes under
+ * it (another member's event arriving live).
  */
 export function useListWindow(events: readonly CalendarEvent[]) {
-  const [chosen, setChosen] = useState<ListWindow | null>(null);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
   const firstUpcoming = useMemo(
     () => firstIndexOnOrAfter(events, localDateKey(new Date())),
     [events],
   );
-  const win = chosen
-    ? clampWindow(chosen, events.length)
-    : initialWindow(events.length, firstUpcoming);
+  const followed = !chosen
+    ? null
+    : chosen.basis === events
+      ? clampWindow(chosen.win, events.length)
+      : followWindow(chosen.win, chosen.basis, events);
+  const win = followed ?? initialWindow(events.length, firstUpcoming);
   const visible = useMemo(() => events.slice(win.start, win.end), [events, win.start, win.end]);
+  const choose = (next: ListWindow, basis: readonly CalendarEvent[] = events) =>
+    setChosen({ win: next, basis });
 
   return {
     visible,
     hiddenBefore: win.start,
     hiddenAfter: events.length - win.end,
-    showEarlier: () => setChosen(showEarlier(win)),
-    showLater: () => setChosen(showLater(win, events.length)),
+    showEarlier: () => choose(showEarlier(win)),
+    showLater: () => choose(showLater(win, events.length)),
     /** Call with the list as it was before `created` joined it. */
-    revealCreated: (created: CalendarEvent) =>
-      setChosen(
+    revealCreated: (created: CalendarEvent) => {
+      const withCreated = insertSorted(events, created);
+      choose(
         afterInsert(
           win,
           insertionIndex(
             events.filter((e) => e.id !== created.id),
             created,
           ),
-          events.length + 1,
+          withCreated.length,
         ),
-      ),
+        withCreated,
+      );
+    },
     /** Call with the list as it was before `removed` left it. */
     forgetRemoved: (removed: CalendarEvent) => {
       const index = events.findIndex((e) => e.id === removed.id);
-      if (index >= 0) setChosen(afterRemove(win, index));
+      if (index >= 0)
+        choose(
+          afterRemove(win, index),
+          events.filter((e) => e.id !== removed.id),
+        );
     },
   };
 }

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newMember, signUp } from '../support/accounts.ts';
+import {
+  apiSession,
+  createEvent,
+  deleteEvent,
+  eventRow,
+  openCalendar,
+} from '../support/calendar.ts';
+
+/** Set on a page once; still there later only if the page was never reloaded. */
+const markPage = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { liveMark?: string }).liveMark = 'not reloaded';
+  });
+const pageMark = (page: Page) =>
+  page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark);
+
+/** Events this journey made, removed again whatever happens, so the other journeys start empty. */
+const leftovers: Array<{ page: Page; id: string }> = [];
+test.afterEach(async () => {
+  for (const { page, id } of leftovers.splice(0)) {
+    const api = await apiSession(page).catch(() => null);
+    if (api)
+      await page.request.delete(`${api.eventsPath}?id=eq.${encodeURIComponent(id)}`, {
+        headers: api.headers,
+      });
+  }
+});
+
+test('two members on the calendar: what one creates or deletes shows on the other screen without a reload', async ({
+  page,
+  browser,
+}) => {
+  await signUp(page, newMember('Alex', 'Morgan'));
+  await openCalendar(page);
+
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signUp(other, newMember('Sam', 'Lee'));
+  await openCalendar(other);
+  await markPage(other);
+
+  // Created on one screen, it appears on the other.
+  await createEvent(page, { name: 'Live Campfire', date: '2032-05-09', time: '18:30' });
+  const api = await apiSession(page);
+  const found = await page.request.get(`${api.eventsPath}?event_name=eq.Live%20Campfire`, {
+    headers: api.headers,
+  });
+  const [campfire] = (await found.json()) as Array<{ id: string }>;
+  leftovers.push({ page, id: campfire!.id });
+  const seen = eventRow(other, 'Live Campfire');
+  await expect(seen).toBeVisible();
+  await expect(seen).toContainText('May 09, 2032');
+  await expect(seen).toContainText('6:30 PM');
+  await expect(seen).toContainText('Created by Alex Morgan');
+  await expect(seen.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+
+  // Written by another client straight through the Data API: both screens show it.
+  const direct = await page.request.post(api.eventsPath, {
+    headers: { ...api.headers, Prefer: 'return=representation' },
+    data: {
+      id: `event_${Date.now()}`,
+      event_name: 'Patrol Leaders Council',
+      event_date: '2032-05-02',
+      event_time: '19:00',
+      creator_name: 'Alex Morgan',
+    },
+  });
+  expect(direct.status()).toBe(201);
+  const [council] = (await direct.json()) as Array<{ id: string }>;
+  leftovers.push({ page, id: council!.id });
+  await expect(eventRow(other, 'Patrol Leaders Council')).toBeVisible();
+  await expect(eventRow(page, 'Patrol Leaders Council')).toBeVisible();
+
+  // Deleted on one screen, it goes from the other.
+  await deleteEvent(page, 'Live Campfire');
+  await expect(eventRow(other, 'Live Campfire')).toHaveCount(0);
+
+  // Deleted through the Data API, it goes from both.
+  const removed = await page.request.delete(
+    `${api.eventsPath}?id=eq.${encodeURIComponent(council!.id)}`,
+    { headers: api.headers },
+  );
+  expect(removed.status()).toBeLessThan(300);
+  await expect(eventRow(other, 'Patrol Leaders Council')).toHaveCount(0);
+  await expect(eventRow(page, 'Patrol Leaders Council')).toHaveCount(0);
+  await expect(other.getByRole('heading', { name: 'No Events Yet' })).toBeVisible();
+
+  expect(await pageMark(other)).toBe('not reloaded');
+  await otherContext.close();
+});

@@ -1,0 +1,46 @@
+/**
+ * Keeps an open calendar current: the server announces every committed change of
+ * calendar_events on the channel of the same name (by any member or client, through the Data
+ * API), and the list is read again soon after. A message is only a hint to reload, never data
+ * to trust, so a stray one costs one request. Every (re)subscription reloads too: what was
+ * announced while the socket was away is not replayed.
+ */
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ChangeFeedTable } from '@scout/protocol/change-feed';
+import { isScoutError } from '@scout/sdk/errors';
+import { scout } from '../../lib/sdk.ts';
+import { calendarEventsKey } from './use-calendar-events.ts';
+
+const CHANNEL: ChangeFeedTable = 'calendar_events';
+
+/** A burst of changes (a bulk import, several members at once) becomes one reload. */
+export const LIVE_RELOAD_DELAY_MS = 200;
+
+export function useCalendarLive(userId: string): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const channel = scout.realtime.channel(CHANNEL);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reloadSoon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: calendarEventsKey(userId) }),
+        LIVE_RELOAD_DELAY_MS,
+      );
+    };
+    const stopMessages = channel.onMessage(reloadSoon);
+    const stopAcks = channel.onSubscribed(reloadSoon);
+    channel.subscribe().catch((err: unknown) => {
+      // Leaving the screen before the server answered is not a failure.
+      if (isScoutError(err) && err.code === 'UNSUBSCRIBED') return;
+      console.warn('Live calendar updates are not available', err);
+    });
+    return () => {
+      clearTimeout(timer);
+      stopMessages();
+      stopAcks();
+      void channel.unsubscribe();
+    };
+  }, [queryClient, userId]);
+}
