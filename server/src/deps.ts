@@ -29,4 +29,6 @@ export interface AppDeps {
   realtime?: RealtimeHub;
   /** Outgoing mail; absent: the outbox under DATA_DIR. main.ts passes the SMTP mailer when SMTP_URL is set. */
   mail?: Mailer;
+  /** Time limit per statement of operator SQL (`POST /api/db/{projectId}/sql`, `/batch`); absent: 10 s. Tests shorten it. */
+  sqlStatementTimeoutMs?: number;
 }

@@ -23,11 +23,26 @@ export type StoreKind = 'sqlite' | 'postgres';
 /** The stores a suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testStoreKinds: StoreKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-/** A fresh, migrated store. PostgreSQL gets a schema of its own, dropped on close. */
-export async function openTestStore(kind: StoreKind = 'sqlite'): Promise<Store> {
+/**
+ * A fresh, migrated store. PostgreSQL gets a schema of its own, dropped on close. SQLite is in
+ * memory unless `sqliteFile` asks for a file in a temporary folder (removed on close), which
+ * other processes can open as they do in production.
+ */
+export async function openTestStore(
+  kind: StoreKind = 'sqlite',
+  opts: { sqliteFile?: boolean } = {},
+): Promise<Store> {
   if (kind === 'sqlite') {
-    const store = openSqliteStore(':memory:');
+    const dir = opts.sqliteFile ? fs.mkdtempSync(path.join(os.tmpdir(), 'scout-db-')) : undefined;
+    const store = openSqliteStore(dir ? path.join(dir, 'scout.db') : ':memory:');
     await migrate(store);
+    if (dir) {
+      const close = store.close.bind(store);
+      store.close = async () => {
+        await close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      };
+    }
     return store;
   }
   const base = process.env.TEST_DATABASE_URL;
@@ -62,9 +77,15 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  opts: { store?: StoreKind; config?: Partial<Config>; deps?: Partial<AppDeps> } = {},
+  opts: {
+    store?: StoreKind;
+    /** SQLite in a temporary file instead of memory (see openTestStore). */
+    sqliteFile?: boolean;
+    config?: Partial<Config>;
+    deps?: Partial<AppDeps>;
+  } = {},
 ): Promise<TestApp> {
-  const store = await openTestStore(opts.store ?? 'sqlite');
+  const store = await openTestStore(opts.store ?? 'sqlite', { sqliteFile: opts.sqliteFile });
   const clock = manualClock(Date.now());
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-files-'));
   const deps: AppDeps = {

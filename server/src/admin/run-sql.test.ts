@@ -1,13 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
-import { openTestStore, testStoreKinds } from '../test-app.ts';
+import { openTestStore, testStoreKinds, type StoreKind } from '../test-app.ts';
 import type { Store } from '../store/store.ts';
 import { runSqlStatements, sanitise } from './run-sql.ts';
 
-describe.each(testStoreKinds)('running operator SQL (%s)', (kind) => {
+// SQLite in a file runs operator SQL in a child process; in memory, on the server's connection.
+const setups = testStoreKinds.flatMap(
+  (kind): { name: string; kind: StoreKind; sqliteFile: boolean }[] =>
+    kind === 'sqlite'
+      ? [
+          { name: 'sqlite file', kind, sqliteFile: true },
+          { name: 'sqlite in memory', kind, sqliteFile: false },
+        ]
+      : [{ name: kind, kind, sqliteFile: false }],
+);
+
+describe.each(setups)('running operator SQL ($name)', ({ kind, sqliteFile }) => {
   let store: Store;
   beforeEach(async () => {
-    store = await openTestStore(kind);
+    store = await openTestStore(kind, { sqliteFile });
     await store.query('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)');
   });
   afterEach(async () => store?.close());
@@ -63,17 +74,49 @@ describe.each(testStoreKinds)('running operator SQL (%s)', (kind) => {
     expect((await store.query('SELECT body FROM notes')).rows).toEqual([{ body: 'kept' }]);
   });
 
-  if (kind === 'postgres') {
-    it('cancels a statement that runs past the time limit and answers 400', async () => {
+  it('answers blobs as bytes', async () => {
+    const sql = kind === 'sqlite' ? "SELECT x'6869' AS b" : "SELECT decode('6869', 'hex') AS b";
+    const [result] = await runSqlStatements(store, [{ sql, args: [] }], 'read');
+    const b = result?.rows[0]?.b;
+    expect(Buffer.isBuffer(b) && b.toString()).toBe('hi');
+  });
+
+  it('enforces foreign keys as the server does', async () => {
+    await store.query(
+      'CREATE TABLE tags (id INTEGER PRIMARY KEY, note_id INTEGER NOT NULL REFERENCES notes (id))',
+    );
+    const err = await refusal(
+      runSqlStatements(
+        store,
+        [{ sql: 'INSERT INTO tags (id, note_id) VALUES (1, 99)', args: [] }],
+        'write',
+      ),
+    );
+    expect(err.status).toBe(400);
+    expect(err.message).toMatch(/foreign key/i);
+  });
+
+  if (kind === 'postgres' || sqliteFile) {
+    it('stops a statement that runs past the time limit and answers 400', async () => {
       const err = await refusal(
-        runSqlStatements(store, [{ sql: 'SELECT pg_sleep(5)', args: [] }], 'read', {
-          statementTimeoutMs: 100,
-        }),
+        runSqlStatements(
+          store,
+          [
+            {
+              sql: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT COUNT(*) AS n FROM c',
+              args: [],
+            },
+          ],
+          'read',
+          { statementTimeoutMs: 500 },
+        ),
       );
       expect(err.status).toBe(400);
-      expect(err.message).toMatch(/statement timeout/);
+      expect(err.message).toBe('Statement exceeded the time limit of 0.5 s');
     });
+  }
 
+  if (kind === 'postgres') {
     it('accepts $n placeholders as written', async () => {
       const [result] = await runSqlStatements(
         store,

@@ -1,17 +1,21 @@
 /**
  * Runs operator SQL for `POST /api/db/{projectId}/sql` and `/batch`: values bound, all
- * statements in one transaction, rolled back as a whole on any error, and a database's refusal
- * answered as a 400 with its own (sanitised) message, never a 500.
+ * statements in one transaction, rolled back as a whole on any error, each statement held to a
+ * time limit, and a database's refusal answered as a 400 with its own (sanitised) message, never
+ * a 500.
  */
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { ApiError, badRequest } from '../errors.ts';
+import { toSqliteValue } from '../store/sqlite.ts';
 import { ReadOnlyStatementError, type Dialect, type Store } from '../store/store.ts';
 import { isBlankSql, numberPlaceholders, refusedStatement } from './sql-text.ts';
+import { runSqlInChildProcess } from './sqlite-sql-process.ts';
 
 /**
- * Per-statement time limit on PostgreSQL. SQLite has none: better-sqlite3 cannot interrupt a
- * running statement (docs/operations.md, "The SQL endpoints").
+ * Per-statement time limit. PostgreSQL cancels the statement itself (`statement_timeout`); on
+ * SQLite the statements run in a child process that is ended at the limit
+ * (docs/operations.md, "The SQL endpoints").
  */
 export const SQL_STATEMENT_TIMEOUT_MS = 10_000;
 export const SQL_MAX_STATEMENTS = 500;
@@ -47,6 +51,7 @@ export async function runSqlStatements(
   mode: SqlMode,
   opts: { statementTimeoutMs?: number } = {},
 ): Promise<StatementResult[]> {
+  const timeoutMs = opts.statementTimeoutMs ?? SQL_STATEMENT_TIMEOUT_MS;
   const label = (i: number) => (statements.length > 1 ? `Statement ${i + 1}: ` : '');
   const prepared = statements.map((s, i) => {
     if (isBlankSql(s.sql, store.dialect)) throw badRequest(`${label(i)}the statement is empty`);
@@ -61,6 +66,37 @@ export async function runSqlStatements(
       store.dialect === 'postgres' && s.args.length > 0 ? numberPlaceholders(s.sql) : s.sql;
     return { sql, args: s.args };
   });
+  const toApiError = (err: unknown) => {
+    const failed = err instanceof StatementFailed;
+    const original = failed ? err.original : err;
+    // COMMIT itself may refuse (a deferred constraint): no statement to name then.
+    const prefix = failed ? label(err.index) : '';
+    if (isTimeout(original, store.dialect)) {
+      const which = failed && statements.length > 1 ? `Statement ${err.index + 1}` : 'Statement';
+      return badRequest(`${which} exceeded the time limit of ${timeoutMs / 1000} s`);
+    }
+    const refusal = databaseRefusal(original, store.dialect);
+    return refusal ? refusalError(refusal, prefix) : original;
+  };
+
+  if (store.dialect === 'sqlite' && store.file) {
+    const outcome = await runSqlInChildProcess(
+      store,
+      store.file,
+      prepared.map((s) => ({ sql: s.sql, args: s.args.map(toSqliteValue) })),
+      mode,
+      timeoutMs,
+    );
+    if (outcome.kind === 'done') return outcome.results;
+    if (outcome.kind === 'timedOut')
+      throw toApiError(new StatementFailed(outcome.index, TIMED_OUT));
+    throw toApiError(
+      outcome.index < 0 ? outcome.error : new StatementFailed(outcome.index, outcome.error),
+    );
+  }
+
+  // An in-memory SQLite database cannot be opened by another process: its statements run on the
+  // server's own connection, with no time limit (only tests use one).
   try {
     return await store.transaction(
       async (tx) => {
@@ -77,19 +113,24 @@ export async function runSqlStatements(
       },
       {
         readOnly: mode === 'read',
-        operator: { statementTimeoutMs: opts.statementTimeoutMs ?? SQL_STATEMENT_TIMEOUT_MS },
+        operator: { statementTimeoutMs: timeoutMs },
       },
     );
   } catch (err) {
-    if (err instanceof StatementFailed) {
-      const refusal = databaseRefusal(err.original, store.dialect);
-      throw refusal ? refusalError(refusal, label(err.index)) : err.original;
-    }
-    // COMMIT itself may refuse (a deferred constraint).
-    const refusal = databaseRefusal(err, store.dialect);
-    throw refusal ? refusalError(refusal, '') : err;
+    throw toApiError(err);
   }
 }
+
+/** Marks the statement the child process was stopped in. */
+const TIMED_OUT = Symbol('timed out');
+
+/** PostgreSQL's `statement_timeout` cancellation, or the SQLite child stopped at the limit. */
+const isTimeout = (err: unknown, dialect: Dialect) =>
+  err === TIMED_OUT ||
+  (dialect === 'postgres' &&
+    err instanceof pg.DatabaseError &&
+    err.code === '57014' &&
+    /statement timeout/.test(err.message));
 
 /**
  * The database's answer to a statement it would not run, or undefined for anything else (a lost

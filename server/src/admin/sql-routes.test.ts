@@ -32,7 +32,12 @@ describe.each(testStoreKinds)('admin SQL endpoints (%s)', (kind) => {
     Number((await t.deps.store.query<{ n: number }>('SELECT COUNT(*) AS n FROM notes')).rows[0]?.n);
 
   beforeEach(async () => {
-    t = await buildTestApp({ store: kind });
+    // A database file, as in production: on SQLite the statements run in a process of their own.
+    t = await buildTestApp({
+      store: kind,
+      sqliteFile: true,
+      deps: { sqlStatementTimeoutMs: 1000 },
+    });
     t.deps.serviceKeys = serviceKeyVerifier(t.deps.store);
     projectId = t.deps.config.projectId;
     adminToken = await token('admin', 'admin-1');
@@ -336,6 +341,67 @@ describe.each(testStoreKinds)('admin SQL endpoints (%s)', (kind) => {
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().code).toBe('VALIDATION_ERROR');
       }
+    });
+  });
+
+  describe('time limit', () => {
+    // Counts forever: only the time limit ends it.
+    const runaway =
+      'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT COUNT(*) AS n FROM c';
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('stops a statement that runs past the limit with 400, serving other requests meanwhile', async () => {
+      let answered = false;
+      const slow = post('sql', { query: runaway }).then((res) => {
+        answered = true;
+        return res;
+      });
+      await pause(300);
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(answered).toBe(false);
+
+      const res = await slow;
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: 'Statement exceeded the time limit of 1 s',
+      });
+      const after = await post('sql', { query: 'SELECT COUNT(*) AS n FROM notes' });
+      expect(after.json().rows).toEqual([{ n: 2 }]);
+    });
+
+    it('rolls back a write batch stopped at the limit and leaves the database free to write', async () => {
+      const slow = post('batch', {
+        statements: [{ sql: "INSERT INTO notes (id, body) VALUES (3, 'third')" }, { sql: runaway }],
+      });
+      await pause(300);
+      // The server's own write during the batch waits its turn instead of failing.
+      await t.deps.store.query("INSERT INTO notes (id, body) VALUES (4, 'fourth')");
+      const res = await slow;
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Statement 2 exceeded the time limit of 1 s');
+      expect((await t.deps.store.query('SELECT id FROM notes ORDER BY id')).rows).toEqual([
+        { id: 1 },
+        { id: 2 },
+        { id: 4 },
+      ]);
+
+      await t.deps.store.query("INSERT INTO notes (id, body) VALUES (5, 'fifth')");
+      const next = await post('batch', {
+        statements: [{ sql: "INSERT INTO notes (id, body) VALUES (6, 'sixth')" }],
+      });
+      expect(next.statusCode).toBe(200);
+      expect(await count()).toBe(5);
+    });
+
+    it('stops a runaway read batch the same way', async () => {
+      const res = await post('batch', {
+        statements: [{ sql: 'SELECT COUNT(*) AS n FROM notes' }, { sql: runaway }],
+        mode: 'read',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Statement 2 exceeded the time limit of 1 s');
     });
   });
 });

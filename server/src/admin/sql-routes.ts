@@ -1,7 +1,8 @@
 /**
  * `POST /api/db/{projectId}/sql` and `/batch` (WIRE.md, Database): operator SQL. Both reach every
  * table, `users.password_hash` included, so only an admin or a service key (trusted operators)
- * may call them: anonymous 401, anyone else 403.
+ * may call them: anonymous 401, anyone else 403. Each statement is held to a time limit
+ * (`deps.sqlStatementTimeoutMs`, 10 s unless set) on both databases.
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -58,6 +59,7 @@ async function runSql(deps: AppDeps, req: FastifyRequest) {
     deps.store,
     [{ sql: body.query, args: body.params }],
     'write',
+    { statementTimeoutMs: deps.sqlStatementTimeoutMs },
   );
   return {
     rows: result?.rows ?? [],
@@ -71,6 +73,8 @@ async function runBatch(deps: AppDeps, req: FastifyRequest) {
   await requireOperator(deps, req);
   const body = parseInput(batchBody, req.body);
   const start = performance.now();
-  const results = await runSqlStatements(deps.store, body.statements, body.mode);
+  const results = await runSqlStatements(deps.store, body.statements, body.mode, {
+    statementTimeoutMs: deps.sqlStatementTimeoutMs,
+  });
   return { results, executionTime: elapsed(start), success: true };
 }

@@ -49,9 +49,10 @@ export function firstKeyword(sql: string, dialect: Dialect): string {
 }
 
 /**
- * Statements that would end or reshape the endpoint's transaction, or change settings of a
- * connection the whole server shares. The endpoint owns the transaction: a batch is atomic and a
- * read batch stays read-only only while nothing inside it can commit, roll back or say otherwise.
+ * Statements that would end or reshape the endpoint's transaction, or change connection settings
+ * (on SQLite a PRAGMA may also turn off constraints or change the database file's journal mode).
+ * The endpoint owns the transaction: a batch is atomic and a read batch stays read-only only while
+ * nothing inside it can commit, roll back or say otherwise.
  */
 const CONTROL_KEYWORDS = new Set([
   'BEGIN',
@@ -75,7 +76,7 @@ const CONTROL_KEYWORDS = new Set([
 export function refusedStatement(sql: string, dialect: Dialect): string | undefined {
   const keyword = firstKeyword(sql, dialect);
   if (CONTROL_KEYWORDS.has(keyword)) return keyword;
-  // `PRAGMA x = y` changes the shared connection; `PRAGMA table_info(t)` only reads.
+  // `PRAGMA x = y` changes settings; `PRAGMA table_info(t)` only reads.
   if (
     keyword === 'PRAGMA' &&
     dialect === 'sqlite' &&

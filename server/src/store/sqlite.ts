@@ -1,8 +1,9 @@
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ReadOnlyStatementError, type Dialect, type Queryable, type QueryResult, type Store, type TransactionOptions } from './store.ts';
 
 /** Values SQLite can bind: booleans become 0/1, objects JSON text, undefined NULL. */
-function toSqliteValue(v: unknown): unknown {
+export function toSqliteValue(v: unknown): unknown {
   if (v === undefined) return null;
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (v instanceof Date) return v.toISOString();
@@ -64,6 +65,8 @@ export function openSqliteStore(file: string): Store {
   const dialect: Dialect = 'sqlite';
   const store: Store = {
     dialect,
+    // Other processes (operator SQL, backups) open the same file; an in-memory database has none.
+    file: file === ':memory:' || file === '' ? undefined : path.resolve(file),
     async query<T>(sql: string, params?: readonly unknown[]) {
       if (inTransaction) await queue.catch(() => undefined);
       return run<T>(sql, params);

@@ -30,7 +30,8 @@ export interface TransactionOptions {
    * as written (no `?` rewriting: the caller numbers PostgreSQL placeholders itself) and must be
    * a single statement. On PostgreSQL each statement gets this time limit and the connection is
    * closed afterwards, so no session setting the statements make outlives the transaction.
-   * SQLite cannot interrupt a running statement, so it has no time limit.
+   * SQLite has no such setting (the admin SQL endpoints run operator statements in a child
+   * process of their own, which they can stop).
    */
   operator?: { statementTimeoutMs: number };
 }
@@ -46,6 +47,8 @@ export class ReadOnlyStatementError extends Error {
 export interface Store extends Queryable {
   /** Runs `fn` in one transaction: commit when it resolves, roll back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: TransactionOptions): Promise<T>;
+  /** SQLite only: the database file's absolute path, for work done in another process (none in memory). */
+  readonly file?: string;
   /** Copies the live database to `file` while it keeps serving (SQLite only; PG uses pg_dump). */
   backup?(file: string): Promise<void>;
   close(): Promise<void>;
