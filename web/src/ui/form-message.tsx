@@ -1,24 +1,29 @@
 import { AlertCircleIcon, CheckCircleIcon } from './icons.tsx';
 
+type Tone = 'error' | 'success';
+
+const TONES = {
+  error: {
+    role: 'alert',
+    icon: AlertCircleIcon,
+    className: 'border-red-200 bg-red-50 text-red-800',
+  },
+  success: {
+    role: 'status',
+    icon: CheckCircleIcon,
+    className: 'border-scout-200 bg-scout-50 text-scout-900',
+  },
+} as const;
+
 /** Errors interrupt (alert); a success is announced politely (status). */
-export function FormMessage({ tone, children }: { tone: 'error' | 'success'; children: string }) {
-  if (tone === 'error') {
-    return (
-      <div
-        role="alert"
-        className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800"
-      >
-        <AlertCircleIcon className="mt-px size-4.5 shrink-0" />
-        <p>{children}</p>
-      </div>
-    );
-  }
+export function FormMessage({ tone, children }: { tone: Tone; children: string }) {
+  const { role, icon: ToneIcon, className } = TONES[tone];
   return (
     <div
-      role="status"
-      className="flex items-start gap-2.5 rounded-lg border border-scout-200 bg-scout-50 px-3.5 py-3 text-sm text-scout-900"
+      role={role}
+      className={`flex items-start gap-2.5 rounded-lg border ${className} px-3.5 py-3 text-sm`}
     >
-      <CheckCircleIcon className="mt-px size-4.5 shrink-0" />
+      <ToneIcon className="mt-px size-4.5 shrink-0" />
       <p>{children}</p>
     </div>
   );

@@ -6,7 +6,7 @@ import { CalendarIcon, UserIcon, UsersIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs.tsx';
 import { EmailLinkForm } from './email-link-form.tsx';
-import { FormMessage } from './form-message.tsx';
+import { FormMessage } from '../../ui/form-message.tsx';
 import { SetNewPasswordForm } from './set-new-password-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';

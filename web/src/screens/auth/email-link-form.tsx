@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { EMAIL_LINK_MESSAGES } from '../../lib/email-link-messages.ts';
-import { Button } from '../../ui/button.tsx';
-import { ArrowLeftIcon } from '../../ui/icons.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
-import { TextField } from '../../ui/text-field.tsx';
-import { FormMessage } from './form-message.tsx';
+import { useFormValues } from '../../lib/use-form-values.ts';
+import { EmailField } from '../../ui/email-field.tsx';
+import { Form } from '../../ui/form.tsx';
+import { FormMessage } from '../../ui/form-message.tsx';
+import { SubmitButton } from '../../ui/submit-button.tsx';
+import { BackButton } from './back-button.tsx';
 import { useLinkRequest, type LinkRequestKind } from './use-link-request.ts';
 
 const WORDS: Record<LinkRequestKind, { submit: string; sent: string }> = {
@@ -21,60 +21,34 @@ interface EmailLinkFormProps {
 
 /** An email-only form that mails a password-reset or sign-in link, then confirms it. */
 export function EmailLinkForm({ kind, initialEmail, onBack }: EmailLinkFormProps) {
-  const [email, setEmail] = useState(initialEmail);
+  const { field, submitHandler } = useFormValues({ email: initialEmail });
   const { request, busy, sent, error } = useLinkRequest(kind);
   const words = WORDS[kind];
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!busy) request(email);
-  };
-
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
+    <Form busy={busy} onSubmit={submitHandler(busy, (v) => request(v.email))}>
       {sent ? (
         <FormMessage tone="success">{words.sent}</FormMessage>
       ) : (
         <>
-          <TextField
-            label="Email address"
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
+          <EmailField
             // The button that opened this form is gone: the field takes the focus it had.
             autoFocus
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            {...field('email')}
           />
           {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         </>
       )}
       <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row">
-        <Button
-          variant="secondary"
-          size="lg"
-          onClick={onBack}
-          disabled={busy}
-          className={sent ? 'w-full' : 'sm:w-auto'}
-        >
-          <ArrowLeftIcon className="size-4" />
+        <BackButton onClick={onBack} disabled={busy} className={sent ? 'w-full' : 'sm:w-auto'}>
           Back to sign in
-        </Button>
+        </BackButton>
         {sent ? null : (
-          <Button type="submit" size="lg" className="sm:flex-1" disabled={busy}>
-            {busy ? (
-              <>
-                <Spinner className="size-4" />
-                Sending...
-              </>
-            ) : (
-              words.submit
-            )}
-          </Button>
+          <SubmitButton busy={busy} busyLabel="Sending..." size="lg" className="sm:flex-1">
+            {words.submit}
+          </SubmitButton>
         )}
       </div>
-    </form>
+    </Form>
   );
 }

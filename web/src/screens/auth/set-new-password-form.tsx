@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import type { WireUser } from '@scout/protocol/auth';
-import { PASSWORD_MIN_LENGTH } from '@scout/protocol/limits';
-import { Button } from '../../ui/button.tsx';
-import { ArrowLeftIcon } from '../../ui/icons.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
-import { TextField } from '../../ui/text-field.tsx';
-import { FormMessage } from './form-message.tsx';
+import { useFormValues } from '../../lib/use-form-values.ts';
+import { Form } from '../../ui/form.tsx';
+import { FormMessage } from '../../ui/form-message.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
+import { SubmitButton } from '../../ui/submit-button.tsx';
+import { BackButton } from './back-button.tsx';
 import { emptyNewPassword, type NewPasswordValues } from './new-password.ts';
 import { useSetNewPassword } from './use-set-new-password.ts';
 
@@ -17,60 +16,22 @@ interface SetNewPasswordFormProps {
 
 /** Opened from the emailed reset link: the new password twice, under the sign-up rules. */
 export function SetNewPasswordForm({ token, onDone, onBack }: SetNewPasswordFormProps) {
-  const [values, setValues] = useState<NewPasswordValues>(emptyNewPassword);
+  const { field, submitHandler } = useFormValues<NewPasswordValues>(emptyNewPassword);
   const { submit, busy, error } = useSetNewPassword(token, onDone);
-  const field = (name: keyof NewPasswordValues) => ({
-    name,
-    value: values[name],
-    required: true,
-    onChange: (e: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!busy) submit(values);
-  };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={busy}>
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        autoFocus
-        {...field('password')}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        {...field('confirmPassword')}
-      />
+    <Form busy={busy} onSubmit={submitHandler(busy, submit)}>
+      <PasswordField kind="new" label="New password" autoFocus {...field('password')} />
+      <PasswordField kind="confirm" label="Confirm new password" {...field('confirmPassword')} />
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row">
-        <Button
-          variant="secondary"
-          size="lg"
-          onClick={onBack}
-          disabled={busy}
-          className="sm:w-auto"
-        >
-          <ArrowLeftIcon className="size-4" />
+        <BackButton onClick={onBack} disabled={busy}>
           Back to sign in
-        </Button>
-        <Button type="submit" size="lg" className="sm:flex-1" disabled={busy}>
-          {busy ? (
-            <>
-              <Spinner className="size-4" />
-              Saving...
-            </>
-          ) : (
-            'Set Password'
-          )}
-        </Button>
+        </BackButton>
+        <SubmitButton busy={busy} busyLabel="Saving..." size="lg" className="sm:flex-1">
+          Set Password
+        </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useFormValues } from '../../lib/use-form-values.ts';
 import { Button } from '../../ui/button.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
-import { TextField } from '../../ui/text-field.tsx';
-import { FormMessage } from './form-message.tsx';
+import { EmailField } from '../../ui/email-field.tsx';
+import { Form } from '../../ui/form.tsx';
+import { FormMessage } from '../../ui/form-message.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
+import { SubmitButton } from '../../ui/submit-button.tsx';
 import type { SignInValues } from './use-sign-in.ts';
 
 interface SignInFormProps {
@@ -21,39 +23,16 @@ export function SignInForm({
   onForgotPassword,
   onEmailLink,
 }: SignInFormProps) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!busy) onSubmit({ email, password });
-  };
+  const { values, field, submitHandler } = useFormValues<SignInValues>({ email: '', password: '' });
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
-      <TextField
-        label="Email address"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+    <Form busy={busy} onSubmit={submitHandler(busy, onSubmit)}>
+      <EmailField {...field('email')} />
+      <PasswordField kind="current" label="Password" {...field('password')} />
       <div className="-mt-1 flex justify-end">
         <button
           type="button"
-          onClick={() => onForgotPassword(email)}
+          onClick={() => onForgotPassword(values.email)}
           disabled={busy}
           className="cursor-pointer rounded text-sm font-semibold text-scout-700 underline-offset-4 hover:text-scout-800 hover:underline disabled:cursor-not-allowed disabled:opacity-60"
         >
@@ -61,16 +40,9 @@ export function SignInForm({
         </button>
       </div>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? (
-          <>
-            <Spinner className="size-4" />
-            Signing in...
-          </>
-        ) : (
-          'Sign In'
-        )}
-      </Button>
+      <SubmitButton busy={busy} busyLabel="Signing in..." size="lg" className="w-full">
+        Sign In
+      </SubmitButton>
       <div
         className="flex items-center gap-3 text-xs font-medium text-stone-600"
         aria-hidden="true"
@@ -84,10 +56,10 @@ export function SignInForm({
         size="lg"
         className="w-full"
         disabled={busy}
-        onClick={() => onEmailLink(email)}
+        onClick={() => onEmailLink(values.email)}
       >
         Email me a sign-in link
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WireUser } from '@scout/protocol/auth';
 import { PRODUCT_NAME } from '@scout/protocol/limits';
+import { firstNameOf, initialsOf } from '@scout/protocol/user-display';
 import { failureMessage } from '../../lib/failure-message.ts';
+import { AccountMenu } from '../../ui/account-menu.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { FormMessage } from '../../ui/form-message.tsx';
@@ -11,7 +13,6 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.tsx';
 import type { CalendarEvent, NewEventInput } from './calendar-event.ts';
 import { PlusIcon, RssIcon } from './calendar-icons.tsx';
-import { CalendarUserMenu } from './calendar-user-menu.tsx';
 import { CreateEventDialog } from './create-event-dialog.tsx';
 import { EventList } from './event-list.tsx';
 import { formatEventDate, formatEventTime } from './event-format.ts';
@@ -134,7 +135,14 @@ export function CalendarScreen({ user, onBack }: CalendarScreenProps) {
             <Logo className="hidden size-8 rounded-lg ring-1 ring-white/20 sm:block" />
             <p className="truncate text-base font-bold tracking-tight">{PRODUCT_NAME}</p>
           </div>
-          <CalendarUserMenu user={user} onBack={onBack} />
+          {/* The calendar's user menu (spec section 2): who is signed in, and the way back. */}
+          <AccountMenu
+            name={firstNameOf(user)}
+            email={user.email}
+            avatarUrl={user.avatarUrl}
+            initials={initialsOf(user)}
+            items={[{ label: 'Back to Dashboard', icon: ArrowLeftIcon, onSelect: onBack }]}
+          />
         </div>
       </header>
 

@@ -2,8 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { EVENT_NAME_MAX_LENGTH } from '@scout/protocol/limits';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { Form } from '../../ui/form.tsx';
 import { FormMessage } from '../../ui/form-message.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { SubmitButton } from '../../ui/submit-button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { NewEventInput } from './calendar-event.ts';
 import {
@@ -62,7 +63,7 @@ function CreateEventForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
+    <Form busy={busy} onSubmit={submit}>
       <TextField
         label="Event name"
         autoComplete="off"
@@ -89,18 +90,11 @@ function CreateEventForm({
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? (
-            <>
-              <Spinner className="size-4" />
-              Creating...
-            </>
-          ) : (
-            'Create Event'
-          )}
-        </Button>
+        <SubmitButton busy={busy} busyLabel="Creating...">
+          Create Event
+        </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }
 

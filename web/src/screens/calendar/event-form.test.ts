@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_NAME_MAX_LENGTH } from '@scout/protocol/limits';
 import { LINK_SCHEME_MESSAGE } from './event-link.ts';
-import {
-  emptyEventForm,
-  EVENT_FORM_MESSAGES,
-  validateEventForm,
-} from './event-form.ts';
+import { emptyEventForm, EVENT_FORM_MESSAGES, validateEventForm } from './event-form.ts';
 
 const valid = {
   eventName: ' Court of Honor ',

@@ -1,13 +1,20 @@
 import { useState } from 'react';
 import type { WireUser } from '@scout/protocol/auth';
 import { PRODUCT_NAME } from '@scout/protocol/limits';
-import { firstNameOf } from '@scout/protocol/user-display';
-import { CalendarIcon, HeartHandIcon, NewspaperIcon, UsersIcon } from '../../ui/icons.tsx';
+import { firstNameOf, initialsOf } from '@scout/protocol/user-display';
+import { AccountMenu } from '../../ui/account-menu.tsx';
+import {
+  CalendarIcon,
+  HeartHandIcon,
+  LogOutIcon,
+  NewspaperIcon,
+  UserIcon,
+  UsersIcon,
+} from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { chooseTab, greetingFor, type DashboardTab } from './dashboard-tabs.ts';
 import { SummaryCard } from './summary-card.tsx';
 import { BottomTabBar, TopNav } from './top-nav.tsx';
-import { UserMenu } from './user-menu.tsx';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 export interface DashboardScreenProps {
@@ -47,7 +54,16 @@ export function DashboardScreen({
             </p>
           </div>
           <TopNav active={active} onChoose={choose} />
-          <UserMenu user={user} onOpenProfile={onOpenProfile} onLogout={onLogout} />
+          <AccountMenu
+            name={firstNameOf(user)}
+            email={user.email}
+            avatarUrl={user.avatarUrl}
+            initials={initialsOf(user)}
+            items={[
+              { label: 'Profile', icon: UserIcon, onSelect: onOpenProfile },
+              { label: 'Sign Out', icon: LogOutIcon, onSelect: onLogout },
+            ]}
+          />
         </div>
       </header>
 

@@ -2,6 +2,7 @@ import { useRef, type ChangeEvent } from 'react';
 import type { WireUser } from '@scout/protocol/auth';
 import { initialsOf } from '@scout/protocol/user-display';
 import { Avatar } from '../../ui/avatar.tsx';
+import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 
 interface AvatarPickerProps {
@@ -75,19 +76,9 @@ export function AvatarPicker({ user, busy, onPick }: AvatarPickerProps) {
 
 function CameraIcon({ small = false }: { small?: boolean }) {
   return (
-    <svg
-      className={small ? 'size-4' : 'size-7'}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon className={small ? 'size-4' : 'size-7'}>
       <path d="M4 8a2 2 0 0 1 2-2h1.5l1.5-2h6l1.5 2H18a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2z" />
       <circle cx="12" cy="13" r="3.5" />
-    </svg>
+    </Icon>
   );
 }

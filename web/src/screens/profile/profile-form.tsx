@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../ui/button.tsx';
+import { useFormValues } from '../../lib/use-form-values.ts';
+import { Form } from '../../ui/form.tsx';
 import { FormMessage } from '../../ui/form-message.tsx';
-import { SelectField } from '../../ui/select.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { SubmitButton } from '../../ui/submit-button.tsx';
+import { TroopDetailsFields } from '../../ui/troop-details-fields.tsx';
 import { troopRoleOptions, type ProfileFields } from './profile-fields.ts';
 
 interface ProfileFormProps {
@@ -15,55 +14,18 @@ interface ProfileFormProps {
 }
 
 export function ProfileForm({ initial, busy, error, success, onSubmit }: ProfileFormProps) {
-  const [values, setValues] = useState<ProfileFields>(initial);
-  const field = (name: keyof ProfileFields) => ({
-    name,
-    value: values[name],
-    required: true,
-    onChange: (e: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!busy) onSubmit(values);
-  };
+  const { field, submitHandler } = useFormValues<ProfileFields>(initial);
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Troop number"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="e.g. 42"
-          {...field('troopNumber')}
-        />
-        <SelectField
-          label="Troop role"
-          options={troopRoleOptions(initial.troopRole)}
-          placeholder="Select your role"
-          {...field('troopRole')}
-        />
-      </div>
+    <Form busy={busy} onSubmit={submitHandler(busy, onSubmit)}>
+      <TroopDetailsFields field={field} roleOptions={troopRoleOptions(initial.troopRole)} />
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {success ? <FormMessage tone="success">{success}</FormMessage> : null}
       <div className="flex justify-end pt-1">
-        <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
-          {busy ? (
-            <>
-              <Spinner className="size-4" />
-              Saving...
-            </>
-          ) : (
-            'Save Changes'
-          )}
-        </Button>
+        <SubmitButton busy={busy} busyLabel="Saving..." size="lg" className="w-full sm:w-auto">
+          Save Changes
+        </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }

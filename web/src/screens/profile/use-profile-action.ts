@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { UI_MESSAGES } from '@scout/protocol/errors';
+import { signedInUserId } from './signed-in-user-id.ts';
+import { useFlashMessage } from './use-flash-message.ts';
+
+interface ProfileAction<T> {
+  /** What is wrong with the input itself, or null. */
+  check: (input: T) => string | null;
+  send: (userId: string, input: T) => Promise<unknown>;
+  /** Shown on success, then cleared (spec section 4). */
+  succeeded: string;
+  failureMessage: (err: unknown) => string;
+  onDone?: () => void;
+}
+
+/** One change to the signed-in member's own account, with its refusal, failure or success message. */
+export function useProfileAction<T>({
+  check,
+  send,
+  succeeded,
+  failureMessage,
+  onDone,
+}: ProfileAction<T>) {
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const success = useFlashMessage();
+  const mutation = useMutation({
+    mutationFn: ({ userId, input }: { userId: string; input: T }) => send(userId, input),
+    onSuccess: () => {
+      success.show(succeeded);
+      onDone?.();
+    },
+  });
+
+  const run = (input: T) => {
+    success.clear();
+    mutation.reset();
+    // Spec section 5: the input is checked first, then the session.
+    const problem = check(input);
+    const userId = signedInUserId();
+    const refusal = problem ?? (userId ? null : UI_MESSAGES.sessionExpired);
+    setInvalid(refusal);
+    if (!refusal && userId) mutation.mutate({ userId, input });
+  };
+
+  return {
+    run,
+    busy: mutation.isPending,
+    success: success.message,
+    error: invalid ?? (mutation.isError ? failureMessage(mutation.error) : null),
+  };
+}
