@@ -2,8 +2,11 @@
  * Keeps an open calendar current: the server announces every committed change of
  * calendar_events on the channel of the same name (by any member or client, through the Data
  * API), and the list is read again soon after. A message is only a hint to reload, never data
- * to trust, so a stray one costs one request. Every (re)subscription reloads too: what was
- * announced while the socket was away is not replayed.
+ * to trust, so a stray one costs one request. A re-subscription reloads too: what was
+ * announced while the socket was away is not replayed. The first subscription reloads only when
+ * the list on screen was read before it (a cached list from an earlier visit); a list still
+ * loading, or loaded since, was read alongside it, so reading it again would only double the
+ * screen's largest request.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,7 +33,18 @@ export function useCalendarLive(userId: string): void {
       );
     };
     const stopMessages = channel.onMessage(reloadSoon);
-    const stopAcks = channel.onSubscribed(reloadSoon);
+    const subscribedAt = Date.now();
+    let acknowledged = false;
+    const stopAcks = channel.onSubscribed(() => {
+      const first = !acknowledged;
+      acknowledged = true;
+      const list = queryClient.getQueryState(calendarEventsKey(userId));
+      const readAlongside =
+        list !== undefined &&
+        (list.fetchStatus === 'fetching' || list.dataUpdatedAt >= subscribedAt);
+      if (first && readAlongside) return;
+      reloadSoon();
+    });
     channel.subscribe().catch((err: unknown) => {
       // Leaving the screen before the server answered is not a failure.
       if (isScoutError(err) && err.code === 'UNSUBSCRIBED') return;
