@@ -67,4 +67,22 @@ describe('access tokens', () => {
       expect(err.status).toBe(401);
     }
   });
+
+  it('accepted once, are still refused under another key, before their not-before and after expiry', async () => {
+    const token = await signAccessToken(secret, claims, now);
+    await expect(verifyAccessToken(secret, token, now)).resolves.toMatchObject({ sub: 'u1' });
+    expect(await refusal(verifyAccessToken(other, token, now))).toMatchObject({ status: 401 });
+    expect(await refusal(verifyAccessToken(secret, token, now + 900_000))).toMatchObject({ code: 'TOKEN_EXPIRED' });
+
+    const iat = Math.floor(now / 1000);
+    const later = await new SignJWT({ pid: 'troop' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u3')
+      .setIssuedAt(iat)
+      .setNotBefore(iat + 60)
+      .setExpirationTime(iat + 600)
+      .sign(secret);
+    await expect(verifyAccessToken(secret, later, now + 60_000)).resolves.toMatchObject({ sub: 'u3' });
+    expect(await refusal(verifyAccessToken(secret, later, now))).toMatchObject({ status: 401 });
+  });
 });

@@ -51,9 +51,47 @@ function decodeJson(part: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/**
+ * Tokens whose signature and claims were already checked, per key, under their exact text: a
+ * client sends the same token with every request for its 15 minutes. A hit is checked against
+ * the clock again (not-before, expiry) every time; a refused token is never kept.
+ */
+interface Checked {
+  /** Null when the subject or project is missing: refused once the times pass. */
+  claims: AccessClaims | null;
+  exp: number;
+  nbf: number | undefined;
+}
+const CHECKED_MAX = 1024;
+const checkedByKey = new WeakMap<Uint8Array, Map<string, Checked>>();
+
+function checkTimes(checked: Checked, nowMs: number): AccessClaims {
+  const now = Math.floor(nowMs / 1000);
+  if (checked.nbf !== undefined && checked.nbf > now) throw invalid();
+  if (checked.exp <= now) throw new ApiError(401, 'TOKEN_EXPIRED');
+  if (!checked.claims) throw invalid();
+  return { ...checked.claims };
+}
+
 /** Returns the claims of a valid token; throws 401 TOKEN_EXPIRED for an expired or bad one. */
 export async function verifyAccessToken(secret: Uint8Array, token: string, nowMs: number): Promise<AccessClaims> {
   if (token.length > MAX_TOKEN_LENGTH) throw invalid();
+  let checked = checkedByKey.get(secret);
+  const hit = checked?.get(token);
+  if (hit) return checkTimes(hit, nowMs);
+  const fresh = checkToken(secret, token);
+  const claims = checkTimes(fresh, nowMs);
+  if (!checked) checkedByKey.set(secret, (checked = new Map()));
+  if (checked.size >= CHECKED_MAX) {
+    const oldest = checked.keys().next();
+    if (!oldest.done) checked.delete(oldest.value);
+  }
+  checked.set(token, fresh);
+  return claims;
+}
+
+/** Signature, algorithm and claim shapes: everything about a token that does not depend on the time. */
+function checkToken(secret: Uint8Array, token: string): Checked {
   const parts = token.split('.');
   if (parts.length !== 3) throw invalid();
   const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;
@@ -70,16 +108,19 @@ export async function verifyAccessToken(secret: Uint8Array, token: string, nowMs
   const given = Buffer.from(signaturePart, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
 
-  const now = Math.floor(nowMs / 1000);
   if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') throw invalid();
-  if (typeof payload.nbf === 'number' && payload.nbf > now) throw invalid();
-  if (payload.exp <= now) throw new ApiError(401, 'TOKEN_EXPIRED');
-  if (typeof payload.sub !== 'string' || typeof payload.pid !== 'string') throw invalid();
+  const exp = payload.exp;
+  const nbf = typeof payload.nbf === 'number' ? payload.nbf : undefined;
+  if (typeof payload.sub !== 'string' || typeof payload.pid !== 'string') return { exp, nbf, claims: null };
   return {
-    sub: payload.sub,
-    role: typeof payload.role === 'string' ? payload.role : 'user',
-    pid: payload.pid,
-    email: typeof payload.email === 'string' ? payload.email : '',
-    ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
+    exp,
+    nbf,
+    claims: {
+      sub: payload.sub,
+      role: typeof payload.role === 'string' ? payload.role : 'user',
+      pid: payload.pid,
+      email: typeof payload.email === 'string' ? payload.email : '',
+      ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
+    },
   };
 }

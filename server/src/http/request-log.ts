@@ -6,9 +6,29 @@ const SECRET_PARAMS = /^(token|magic_token|access_token|refresh_token|code|state
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return redactPath(url);
-  const params = new URLSearchParams(url.slice(q + 1));
+  const query = url.slice(q + 1);
+  if (!mayHoldSecret(query)) return `${redactPath(url.slice(0, q))}?${query}`;
+  const params = new URLSearchParams(query);
   for (const k of [...params.keys()]) if (SECRET_PARAMS.test(k)) params.set(k, '[redacted]');
   return `${redactPath(url.slice(0, q))}?${params.toString()}`;
+}
+
+/**
+ * Whether a parameter name in the raw query is a secret one or may read as one once decoded
+ * (`%` escapes; a leading `?` that URLSearchParams drops). Most requests have none, and their
+ * query is logged as sent instead of re-encoded.
+ */
+function mayHoldSecret(query: string): boolean {
+  let start = 0;
+  while (start <= query.length) {
+    let end = query.indexOf('&', start);
+    if (end < 0) end = query.length;
+    const eq = query.indexOf('=', start);
+    const key = query.slice(start, eq >= 0 && eq < end ? eq : end);
+    if (key.includes('%') || key.includes('?') || SECRET_PARAMS.test(key)) return true;
+    start = end + 1;
+  }
+  return false;
 }
 
 /** Feed URLs carry their secret in the path (`/calendar/feed/<token>.ics`). */
@@ -18,7 +38,7 @@ function redactPath(path: string): string {
 
 /** One line per request with method, redacted URL, status and duration; never a body or header. */
 export function installRequestLog(app: FastifyInstance) {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
       {
         method: req.method,
@@ -29,5 +49,6 @@ export function installRequestLog(app: FastifyInstance) {
       },
       'request',
     );
+    done();
   });
 }

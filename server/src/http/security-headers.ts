@@ -24,13 +24,16 @@ export function contentSecurityPolicy(config: Config): string {
 
 export function installSecurityHeaders(app: FastifyInstance, config: Config) {
   const csp = contentSecurityPolicy(config);
-  app.addHook('onSend', async (_req, reply, payload) => {
+  const fixed: Array<[string, string]> = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'no-referrer'],
+    ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
+  ];
+  if (config.allowedParentOrigins.length === 0) fixed.push(['X-Frame-Options', 'DENY']);
+  app.addHook('onSend', (_req, reply, payload, done) => {
     // A route may set a stricter policy of its own (stored files do).
     if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', csp);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
-    if (config.allowedParentOrigins.length === 0) reply.header('X-Frame-Options', 'DENY');
-    return payload;
+    for (const [name, value] of fixed) reply.header(name, value);
+    done(null, payload);
   });
 }

@@ -39,9 +39,9 @@ describe('building SQL', () => {
   it('quotes identifiers, binds every value in text order and scopes to the caller', () => {
     const sql = select('title=eq.Camp&priority=gte.2&done=is.true&limit=5');
     expect(sql.text).toBe(
-      'SELECT "id", "title" FROM "tasks" WHERE "owner_id" = ? AND "title" = ? AND "priority" >= ? AND "done" IS TRUE ORDER BY "id" ASC NULLS LAST LIMIT ? OFFSET ?',
+      'SELECT "id", "title" FROM "tasks" WHERE "owner_id" = ? AND "title" = ? AND "priority" >= ? AND "done" IS TRUE ORDER BY "id" ASC NULLS LAST LIMIT 5 OFFSET ?',
     );
-    expect(sql.params).toEqual(['u1', 'Camp', 2, 5, 0]);
+    expect(sql.params).toEqual(['u1', 'Camp', 2, 0]);
   });
 
   it('orders and compares text by code point on PostgreSQL', () => {
@@ -70,7 +70,7 @@ describe('building SQL', () => {
     expect(sql.text).toContain(
       'AND (("priority" > ? OR "priority" IS NULL) OR ("priority" = ? AND ("id" > ? OR "id" IS NULL))) ORDER BY',
     );
-    expect(sql.params).toEqual(['u1', 2, 2, 't1', 100, 0]);
+    expect(sql.params).toEqual(['u1', 2, 2, 't1', 0]);
   });
 
   it('finds targeted rows the caller may see but not change', () => {

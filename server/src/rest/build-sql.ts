@@ -198,6 +198,16 @@ export interface SelectPlan {
 const columnList = (shape: TableShape, columns: readonly string[]) =>
   columns.map((c) => (columnType(shape, c), quoteIdent(c))).join(', ');
 
+/**
+ * The one number written into SQL instead of bound: SQLite plans with a LIMIT's value, so a bound
+ * LIMIT makes it compile the statement again on every run. Only a whole number checked here is
+ * written; the client's `limit` text never reaches SQL.
+ */
+function limitLiteral(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`Invalid LIMIT ${limit}`);
+  return String(limit);
+}
+
 export function buildSelect(shape: TableShape, dialect: Dialect, plan: SelectPlan): Sql {
   const b = new Binder();
   const cols = columnList(shape, plan.columns);
@@ -216,7 +226,7 @@ export function buildSelect(shape: TableShape, dialect: Dialect, plan: SelectPla
       return `${ordered(dialect, t.column, type)} ${t.descending ? 'DESC' : 'ASC'}${nulls}`;
     })
     .join(', ');
-  const text = `SELECT ${cols} FROM ${quoteIdent(shape.name)}${where} ORDER BY ${orderBy} LIMIT ${b.bind(plan.limit)} OFFSET ${b.bind(plan.offset)}`;
+  const text = `SELECT ${cols} FROM ${quoteIdent(shape.name)}${where} ORDER BY ${orderBy} LIMIT ${limitLiteral(plan.limit)} OFFSET ${b.bind(plan.offset)}`;
   return { text, params: b.params };
 }
 

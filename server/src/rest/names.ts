@@ -6,6 +6,8 @@
 import { IDENTIFIER_PATTERN } from '../store/store.ts';
 
 export function camelToSnake(name: string): string {
+  // Already snake_case (most names): nothing to convert.
+  if (IDENTIFIER_PATTERN.test(name)) return name;
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')

@@ -33,6 +33,7 @@ function decodeLenient(text: string): string {
  * like/ilike wildcard.
  */
 export function decodeQueryComponent(raw: string): string {
+  if (!raw.includes('%') && !raw.includes('+')) return raw;
   const once = decodeLenient(raw.replace(/\+/g, ' '));
   if (!HAS_PERCENT_ESCAPE.test(once)) return once;
   try {

@@ -6,6 +6,7 @@ import {
   checkQueryColumns,
   queryColumns,
   toApiRow,
+  toApiRowsInPlace,
   type ApiRow,
   type DataContext,
 } from './data-context.ts';
@@ -66,7 +67,7 @@ export async function listRows(
     offset: q.offset,
   });
   const { rows } = await ctx.store.query(sql.text, sql.params);
-  const full = rows.map((r) => toApiRow(table, r, needed));
+  const full = toApiRowsInPlace(table, rows, needed);
   const last = full[full.length - 1];
   const nextCursor = limit > 0 && full.length === limit && last ? encodeCursor(order, last) : null;
 

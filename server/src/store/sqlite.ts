@@ -11,6 +11,28 @@ export function toSqliteValue(v: unknown): unknown {
   return v;
 }
 
+interface Prepared {
+  stmt: Database.Statement;
+  /** Result column names when rows are made by toObjects (the statement is in raw mode). */
+  names: string[] | null;
+}
+
+/**
+ * Rows as better-sqlite3 makes them (each name set in turn, so a repeated name keeps the last
+ * value), built from its value arrays: faster than its own objects, which it builds property by
+ * property in native code.
+ */
+function toObjects(names: readonly string[], arrays: readonly unknown[][]): Array<Record<string, unknown>> {
+  const rows = new Array<Record<string, unknown>>(arrays.length);
+  for (let r = 0; r < arrays.length; r++) {
+    const values = arrays[r] ?? [];
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) row[names[i] ?? ''] = values[i];
+    rows[r] = row;
+  }
+  return rows;
+}
+
 /**
  * SQLite through better-sqlite3 (synchronous, one connection). WAL lets readers in other
  * processes (backups, the admin CLI) work while the server writes.
@@ -22,24 +44,38 @@ export function openSqliteStore(file: string): Store {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
 
-  const cache = new Map<string, Database.Statement>();
-  const prepare = (sql: string) => {
-    let stmt = cache.get(sql);
-    if (!stmt) {
-      stmt = db.prepare(sql);
+  const cache = new Map<string, Prepared>();
+  const prepare = (sql: string): Prepared => {
+    let entry = cache.get(sql);
+    if (!entry) {
+      const stmt = db.prepare(sql);
+      // Result columns named in the text (no `*`) keep their names whatever the schema becomes.
+      const names = stmt.reader && !sql.includes('*') ? stmt.columns().map((c) => c.name) : null;
+      if (names) stmt.raw(true);
+      entry = { stmt, names };
       if (cache.size > 500) cache.clear();
-      cache.set(sql, stmt);
+      cache.set(sql, entry);
     }
-    return stmt;
+    return entry;
   };
 
   const run = <T>(sql: string, params: readonly unknown[] = [], readOnly = false): QueryResult<T> => {
-    const stmt = prepare(sql);
+    const { stmt, names } = prepare(sql);
     // The engine's own answer (sqlite3_stmt_readonly), asked before the statement runs.
     if (readOnly && !stmt.readonly) throw new ReadOnlyStatementError();
     const values = params.map(toSqliteValue);
     if (stmt.reader) {
       // .all() always finishes the statement; an unfinished one would block WAL checkpoints.
+      if (names) {
+        const rows = toObjects(names, stmt.all(...values) as unknown[][]) as T[];
+        return {
+          rows,
+          rowCount: rows.length,
+          get columns() {
+            return [...names];
+          },
+        };
+      }
       const rows = stmt.all(...values) as T[];
       // Asking SQLite for column names costs about as much as a small query; most callers never
       // read them, so they are fetched on first use.
