@@ -12,8 +12,17 @@ import {
   type LinkMailInput,
   type RenderedMail,
 } from '../mail/templates.ts';
-import { createLink, LINK_TTL_SECONDS, type LinkPurpose } from './links.ts';
-import type { UserRow } from './users.ts';
+import { ApiError } from '../errors.ts';
+import {
+  acceptedRedirect,
+  createLink,
+  LINK_TTL_SECONDS,
+  type IssuedLink,
+  type LinkPurpose,
+} from './links.ts';
+import type { LinkRequest } from './recovery.ts';
+import { field, type Body } from './request-body.ts';
+import { findUserByEmail, normaliseEmail, type UserRow } from './users.ts';
 
 const TEMPLATES: Record<LinkPurpose, (input: LinkMailInput) => RenderedMail> = {
   reset: passwordResetMail,
@@ -46,4 +55,29 @@ export async function mailLink(
     link: link.url,
   });
   return true;
+}
+
+/** Mails a link if the address has an account; an unknown address gets nothing (and no hint). */
+export async function mailLinkToAccount(
+  deps: LinkMailDeps,
+  purpose: 'reset' | 'magic',
+  request: LinkRequest,
+): Promise<void> {
+  const user = await findUserByEmail(deps, request.email);
+  if (user) await mailLink(deps, user, purpose, request.redirectUrl);
+}
+
+/** For admins and service keys: a usable link for the account named in the body, instead of a mail. */
+export async function generateAccountLink(
+  deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
+  purpose: 'reset' | 'magic',
+  body: Body,
+): Promise<IssuedLink> {
+  const user = await findUserByEmail(deps, normaliseEmail(field(body, 'email')));
+  if (!user) throw new ApiError(404, 'USER_NOT_FOUND');
+  return createLink(deps, {
+    userId: user.id,
+    purpose,
+    redirectUrl: acceptedRedirect(deps.config, field(body, 'redirectUrl')),
+  });
 }

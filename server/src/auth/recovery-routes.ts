@@ -21,14 +21,9 @@ import { assertProject, bearerToken, isAdmin, resolveCaller, type Caller } from 
 import { createOutboxMailer } from '../mail/outbox.ts';
 import { generateVerification, sendVerificationMail, verifyEmail } from './email-verification.ts';
 import type { LinkMailDeps } from './link-mail.ts';
-import { generateMagicLink, mailMagicLink, verifyMagicLink } from './magic-link.ts';
-import {
-  acceptLinkRequest,
-  changePassword,
-  confirmPasswordReset,
-  generatePasswordReset,
-  mailPasswordReset,
-} from './recovery.ts';
+import { generateAccountLink, mailLinkToAccount } from './link-mail.ts';
+import { verifyMagicLink } from './magic-link.ts';
+import { acceptLinkRequest, changePassword, confirmPasswordReset } from './recovery.ts';
 import { field, objectBody, type Body } from './request-body.ts';
 import { verifyAccessToken } from './tokens.ts';
 
@@ -46,7 +41,7 @@ export const recoveryRoutes =
 
     app.post('/password/reset', async (req) => {
       const request = await acceptLinkRequest(deps, 'reset', projectBody(deps, req), req.ip);
-      background.run('password reset mail', () => mailPasswordReset(mailDeps, request));
+      background.run('password reset mail', () => mailLinkToAccount(mailDeps, 'reset', request));
       return { success: true };
     });
     app.post('/password/reset/confirm', async (req) =>
@@ -55,7 +50,8 @@ export const recoveryRoutes =
     app.post('/password/reset/generate', async (req) => {
       const body = projectBody(deps, req);
       await requireAdmin(deps, req);
-      return generatePasswordReset(deps, body);
+      const link = await generateAccountLink(deps, 'reset', body);
+      return { token: link.token, expiresAt: link.expiresAt, resetUrl: link.url };
     });
     app.post('/password/change', async (req) => {
       const body = projectBody(deps, req);
@@ -76,7 +72,7 @@ export const recoveryRoutes =
 
     app.post('/signin/magic', async (req) => {
       const request = await acceptLinkRequest(deps, 'magic', projectBody(deps, req), req.ip);
-      background.run('magic link mail', () => mailMagicLink(mailDeps, request));
+      background.run('magic link mail', () => mailLinkToAccount(mailDeps, 'magic', request));
       return { success: true };
     });
     app.post('/signin/magic/verify', async (req) =>
@@ -85,7 +81,8 @@ export const recoveryRoutes =
     app.post('/signin/magic/generate', async (req) => {
       const body = projectBody(deps, req);
       await requireAdmin(deps, req);
-      return generateMagicLink(deps, body);
+      const link = await generateAccountLink(deps, 'magic', body);
+      return { token: link.token, expiresAt: link.expiresAt, magicUrl: link.url };
     });
   };
 

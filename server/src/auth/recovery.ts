@@ -9,13 +9,12 @@ import { PASSWORD_MAX_LENGTH } from '@scout/protocol/limits';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { hitRateLimit } from './limits.ts';
-import { mailLink, type LinkMailDeps } from './link-mail.ts';
-import { acceptedRedirect, checkLink, consumeLink, createLink, spendLinks } from './links.ts';
+import { acceptedRedirect, checkLink, consumeLink, spendLinks } from './links.ts';
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from './passwords.ts';
 import { hitLinkMailLimit, hitRedeemLimit, RECOVERY_RATE_LIMITS } from './recovery-limits.ts';
 import { field, type Body } from './request-body.ts';
 import { issueSession, revokeUserSessions } from './sessions.ts';
-import { findUserByEmail, findUserById, normaliseEmail, updateUser } from './users.ts';
+import { findUserById, normaliseEmail, updateUser } from './users.ts';
 
 export interface LinkRequest {
   email: string;
@@ -37,27 +36,6 @@ export async function acceptLinkRequest(
   await hitLinkMailLimit(deps, purpose, email, clientAddress);
   const redirectUrl = acceptedRedirect(deps.config, field(body, 'redirectUrl'));
   return redirectUrl ? { email, redirectUrl } : { email };
-}
-
-/** Mails a reset link if the address has an account; an unknown address gets nothing. */
-export async function mailPasswordReset(deps: LinkMailDeps, request: LinkRequest): Promise<void> {
-  const user = await findUserByEmail(deps, request.email);
-  if (user) await mailLink(deps, user, 'reset', request.redirectUrl);
-}
-
-/** For admins and service keys: a usable reset link in the answer instead of a mail. */
-export async function generatePasswordReset(
-  deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
-  body: Body,
-) {
-  const user = await findUserByEmail(deps, normaliseEmail(field(body, 'email')));
-  if (!user) throw new ApiError(404, 'USER_NOT_FOUND');
-  const link = await createLink(deps, {
-    userId: user.id,
-    purpose: 'reset',
-    redirectUrl: acceptedRedirect(deps.config, field(body, 'redirectUrl')),
-  });
-  return { token: link.token, expiresAt: link.expiresAt, resetUrl: link.url };
 }
 
 /**
