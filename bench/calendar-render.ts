@@ -13,9 +13,8 @@
  * Settings: --runs / BENCH_RUNS (default 7), --events / BENCH_EVENTS (default 5000).
  * Needs the SPA built first: npm run build --workspace web.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,9 +24,9 @@ import { createUserWithRole } from '../server/src/admin/users.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrate } from '../server/src/store/migrate.ts';
 import { openSqliteStore } from '../server/src/store/sqlite.ts';
+import { freePort, mulberry32, startProcess, stopAll, waitFor } from './processes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '../server');
 const webDist = path.resolve(here, '../web/dist');
 const TARGET_MS = 1000;
 const EMAIL = 'bench@troop.example';
@@ -44,17 +43,6 @@ const eventCount = Number(opts.events);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error('runs must be a whole number of at least 1');
 if (!Number.isInteger(eventCount) || eventCount < 1) throw new Error('events must be at least 1');
-
-/** Deterministic data: every run measures the same rows. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -97,57 +85,15 @@ async function seed(dataDir: string, events: number): Promise<void> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const children: ChildProcess[] = [];
-
 function startServer(name: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      REDIS_URL: '',
-      DATABASE_URL: '',
-      S3_BUCKET: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  return startProcess(name, 'src/main.ts', {
+    REDIS_URL: '',
+    DATABASE_URL: '',
+    S3_BUCKET: '',
+    SMTP_URL: '',
+    LOG_LEVEL: 'warn',
+    ...env,
   });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  child.on('exit', (code) => {
-    if (code !== null && code !== 0) console.error(`${name} exited with ${code}\n${stderr}`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the process for ${url} has exited`);
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${url} did not answer within 30 s`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 }
 
 interface Target {
@@ -326,12 +272,7 @@ async function main() {
     );
   } finally {
     await browser?.close();
-    for (const c of children) c.kill('SIGTERM');
-    await Promise.all(
-      children.map((c) =>
-        c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined,
-      ),
-    );
+    await stopAll();
     fs.rmSync(root, { recursive: true, force: true });
   }
 }

@@ -15,7 +15,10 @@ let seq = 0;
 wss.on('connection', (ws) => {
   ws.send(JSON.stringify({ type: 'connected', payload: {} }));
   ws.on('message', (raw) => {
-    const frame = JSON.parse(String(raw)) as { type: string; payload: { channel: string; type: string; data: unknown } };
+    const frame = JSON.parse(String(raw)) as {
+      type: string;
+      payload: { channel: string; type: string; data: unknown };
+    };
     const { channel } = frame.payload;
     if (frame.type === 'subscribe') {
       subscribers.add(ws);
@@ -25,7 +28,18 @@ wss.on('connection', (ws) => {
       seq = now > lastMs ? 0 : seq + 1;
       lastMs = Math.max(now, lastMs);
       const id = `${lastMs}-${seq}`;
-      const out = Buffer.from(JSON.stringify({ type: 'message', payload: { channel, id, type: frame.payload.type, data: frame.payload.data, timestamp: now } }));
+      const out = Buffer.from(
+        JSON.stringify({
+          type: 'message',
+          payload: {
+            channel,
+            id,
+            type: frame.payload.type,
+            data: frame.payload.data,
+            timestamp: now,
+          },
+        }),
+      );
       for (const s of subscribers) s.send(out, { binary: false });
       ws.send(JSON.stringify({ type: 'published', payload: { channel, messageId: id } }));
     }

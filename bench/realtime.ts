@@ -69,7 +69,9 @@ async function measure(name: string, url: string): Promise<Result> {
   let lastDelivery = 0;
   const subscribers: WebSocket[] = [];
   for (let i = 0; i < SUBSCRIBERS; i += CONNECT_BATCH) {
-    const batch = await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, SUBSCRIBERS - i) }, () => open(url)));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(CONNECT_BATCH, SUBSCRIBERS - i) }, () => open(url)),
+    );
     await Promise.all(
       batch.map((ws) => {
         const acked = waitFor(ws, 'subscribed');
@@ -91,7 +93,9 @@ async function measure(name: string, url: string): Promise<Result> {
       }
       const at = nowMs();
       const i = raw.indexOf(SENT_AT);
-      const sentAt = Number.parseFloat(raw.toString('latin1', i + SENT_AT.length, i + SENT_AT.length + 24));
+      const sentAt = Number.parseFloat(
+        raw.toString('latin1', i + SENT_AT.length, i + SENT_AT.length + 24),
+      );
       if (delivered < expected) latencies[delivered] = at - sentAt;
       delivered++;
       lastDelivery = at;
@@ -99,10 +103,12 @@ async function measure(name: string, url: string): Promise<Result> {
     ws.on('close', (code: number) => closes.set(code, (closes.get(code) ?? 0) + 1));
   }
   const publishers = await Promise.all(Array.from({ length: PUBLISHERS }, () => open(url)));
-  for (const ws of publishers) ws.on('close', (code: number) => closes.set(code, (closes.get(code) ?? 0) + 1));
+  for (const ws of publishers)
+    ws.on('close', (code: number) => closes.set(code, (closes.get(code) ?? 0) + 1));
   // Measure once the joins' presence announcements are over: 2.5 s without any.
   const settleBy = nowMs() + 60_000;
-  while (nowMs() - lastOther < 2500 && nowMs() < settleBy) await new Promise((r) => setTimeout(r, 100));
+  while (nowMs() - lastOther < 2500 && nowMs() < settleBy)
+    await new Promise((r) => setTimeout(r, 100));
 
   const total = RATE * DURATION_S;
   let sent = 0;
@@ -112,7 +118,12 @@ async function measure(name: string, url: string): Promise<Result> {
       const due = Math.min(total, Math.floor(((nowMs() - start) / 1000) * RATE) + 1);
       for (; sent < due; sent++) {
         const ws = publishers[sent % PUBLISHERS] as WebSocket;
-        ws.send(JSON.stringify({ type: 'publish', payload: { channel: CHANNEL, type: 'tick', data: { n: sent, sentAt: nowMs() } } }));
+        ws.send(
+          JSON.stringify({
+            type: 'publish',
+            payload: { channel: CHANNEL, type: 'tick', data: { n: sent, sentAt: nowMs() } },
+          }),
+        );
       }
       if (sent >= total) {
         clearInterval(tick);
@@ -122,25 +133,43 @@ async function measure(name: string, url: string): Promise<Result> {
   });
   const deadline = nowMs() + 10_000;
   while (delivered < expected && nowMs() < deadline) await new Promise((r) => setTimeout(r, 50));
-  if (closes.size > 0) console.log(`${name}: sockets closed by the server during the run, by close code:`, Object.fromEntries(closes));
+  if (closes.size > 0)
+    console.log(
+      `${name}: sockets closed by the server during the run, by close code:`,
+      Object.fromEntries(closes),
+    );
   for (const ws of [...subscribers, ...publishers]) {
     ws.removeAllListeners('close');
     ws.terminate();
   }
 
-  return { name, expected, delivered, perSecond: delivered / ((lastDelivery - start) / 1000), samples: latencies.subarray(0, Math.min(delivered, expected)) };
+  return {
+    name,
+    expected,
+    delivered,
+    perSecond: delivered / ((lastDelivery - start) / 1000),
+    samples: latencies.subarray(0, Math.min(delivered, expected)),
+  };
 }
 
 async function startFloor(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'realtime-floor.ts'), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'realtime-floor.ts'), String(port)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d) => String(d).includes('listening') && resolve());
     child.once('exit', () => reject(new Error('floor server exited')));
   });
-  return { stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
+  };
 }
 
-const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 1) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 interface Summary {
   name: string;
@@ -159,10 +188,12 @@ function summarize(name: string, results: Result[]): Summary {
     at += r.samples.length;
   }
   all.sort();
-  const pct = (p: number) => (all.length ? (all[Math.min(all.length - 1, Math.floor(p * all.length))] as number) : NaN);
+  const pct = (p: number) =>
+    all.length ? (all[Math.min(all.length - 1, Math.floor(p * all.length))] as number) : NaN;
   return {
     name,
-    deliveredShare: results.reduce((n, r) => n + r.delivered, 0) / results.reduce((n, r) => n + r.expected, 0),
+    deliveredShare:
+      results.reduce((n, r) => n + r.delivered, 0) / results.reduce((n, r) => n + r.expected, 0),
     perSecond: results.reduce((n, r) => n + r.perSecond, 0) / results.length,
     p50: pct(0.5),
     p99: pct(0.99),
@@ -170,7 +201,9 @@ function summarize(name: string, results: Result[]): Summary {
 }
 
 async function main() {
-  console.log(`realtime fan-out: ${SUBSCRIBERS} subscribers, ${RATE} messages/s for ${DURATION_S} s, ${PUBLISHERS} publisher sockets, ${ROUNDS} rounds`);
+  console.log(
+    `realtime fan-out: ${SUBSCRIBERS} subscribers, ${RATE} messages/s for ${DURATION_S} s, ${PUBLISHERS} publisher sockets, ${ROUNDS} rounds`,
+  );
   const opts = serverOptions();
   const floorResults: Result[] = [];
   const ourResults: Result[] = [];
@@ -185,9 +218,21 @@ async function main() {
       ...opts,
       port: await freePort(),
       env: { REALTIME_ANONYMOUS_CHANNELS: CHANNEL, LOG_LEVEL: 'error' },
-      ...(process.env.BENCH_CPU_PROF_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF_DIR)}`] } : {}),
+      ...(process.env.BENCH_CPU_PROF_DIR
+        ? {
+            nodeArgs: [
+              '--cpu-prof',
+              `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF_DIR)}`,
+            ],
+          }
+        : {}),
     });
-    ourResults.push(await measure('scout server', `${ours.baseUrl.replace('http', 'ws')}/api/realtime/ws?project_id=${opts.projectId}`));
+    ourResults.push(
+      await measure(
+        'scout server',
+        `${ours.baseUrl.replace('http', 'ws')}/api/realtime/ws?project_id=${opts.projectId}`,
+      ),
+    );
     await ours.stop();
   };
   // The order alternates (floor first, then ours first) so drift on a shared machine hits both alike.
@@ -195,7 +240,9 @@ async function main() {
     for (const run of round % 2 ? [runFloor, runOurs] : [runOurs, runFloor]) await run();
     for (const r of [floorResults.at(-1), ourResults.at(-1)] as Result[]) {
       const s = summarize(r.name, [r]);
-      console.log(`  round ${round} ${r.name.padEnd(16)} delivered ${fmt(100 * s.deliveredShare, 2)}%  ${fmt(s.perSecond, 0)}/s  p50 ${fmt(s.p50, 2)} ms  p99 ${fmt(s.p99, 2)} ms`);
+      console.log(
+        `  round ${round} ${r.name.padEnd(16)} delivered ${fmt(100 * s.deliveredShare, 2)}%  ${fmt(s.perSecond, 0)}/s  p50 ${fmt(s.p50, 2)} ms  p99 ${fmt(s.p99, 2)} ms`,
+      );
     }
   }
   fs.rmSync(opts.dataDir, { recursive: true, force: true });
@@ -203,7 +250,9 @@ async function main() {
   const floorSummary = summarize('floor (bare ws)', floorResults);
   const ourSummary = summarize('scout server', ourResults);
   console.log('');
-  console.log(`${'target'.padEnd(18)}${'delivered'.padStart(12)}${'deliveries/s'.padStart(15)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}`);
+  console.log(
+    `${'target'.padEnd(18)}${'delivered'.padStart(12)}${'deliveries/s'.padStart(15)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}`,
+  );
   for (const r of [floorSummary, ourSummary]) {
     console.log(
       `${r.name.padEnd(18)}${`${fmt(100 * r.deliveredShare, 2)}%`.padStart(12)}${fmt(r.perSecond, 0).padStart(15)}${fmt(r.p50, 2).padStart(10)}${fmt(r.p99, 2).padStart(10)}`,
@@ -212,7 +261,9 @@ async function main() {
   const rateRatio = ourSummary.perSecond / floorSummary.perSecond;
   const p50Ratio = ourSummary.p50 / floorSummary.p50;
   const p99Ratio = ourSummary.p99 / floorSummary.p99;
-  console.log(`${'ours / floor'.padEnd(18)}${''.padStart(12)}${fmt(rateRatio, 2).padStart(15)}${fmt(p50Ratio, 2).padStart(10)}${fmt(p99Ratio, 2).padStart(10)}`);
+  console.log(
+    `${'ours / floor'.padEnd(18)}${''.padStart(12)}${fmt(rateRatio, 2).padStart(15)}${fmt(p50Ratio, 2).padStart(10)}${fmt(p99Ratio, 2).padStart(10)}`,
+  );
   console.log('');
   const checks = [
     ['100% delivered', ourSummary.deliveredShare === 1],

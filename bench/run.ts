@@ -11,9 +11,7 @@
  * alike). Example: `BENCH_DURATION=5 npm run bench`. BENCH_CPU_PROF_DIR=DIR writes a CPU
  * profile of our server there (open it in Chrome DevTools).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,9 +23,9 @@ import { loadConfig } from '../server/src/config.ts';
 import { loadOrCreateSecret } from '../server/src/secret.ts';
 import { migrate } from '../server/src/store/migrate.ts';
 import { openSqliteStore } from '../server/src/store/sqlite.ts';
+import { freePort, mulberry32, startProcess, stopAll, waitFor } from './processes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '../server');
 const EVENTS = 10_000;
 const TARGET_RATIO = 0.5;
 
@@ -44,17 +42,6 @@ const rounds = Number(opts.rounds);
 for (const [name, v] of Object.entries({ duration, connections, rounds })) {
   if (!Number.isInteger(v) || v < 1)
     throw new Error(`${name} must be a whole number of at least 1`);
-}
-
-/** Deterministic data: every run measures the same rows. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 async function seed(dataDir: string): Promise<{ userId: string; email: string }> {
@@ -101,56 +88,6 @@ async function seed(dataDir: string): Promise<{ userId: string; email: string }>
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const children: ChildProcess[] = [];
-
-function start(
-  name: string,
-  script: string,
-  env: Record<string, string>,
-  nodeArgs: string[] = [],
-): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  child.on('exit', (code) => {
-    if (code !== null && code !== 0) console.error(`${name} exited with ${code}\n${stderr}`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the process for ${url} has exited`);
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${url} did not answer within 30 s`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
 interface Answer {
   status: number;
   range: string | null;
@@ -188,7 +125,7 @@ async function main() {
     );
 
     const [oursPort, floorPort] = [await freePort(), await freePort()];
-    const oursProcess = start(
+    const oursProcess = startProcess(
       'our server',
       'src/main.ts',
       {
@@ -206,7 +143,7 @@ async function main() {
         ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF_DIR)}`]
         : [],
     );
-    const floorProcess = start('floor', path.join(here, 'floor-server.ts'), {
+    const floorProcess = startProcess('floor', path.join(here, 'floor-server.ts'), {
       BENCH_DB: path.join(dataDir, 'scout.db'),
       PORT: String(floorPort),
     });
@@ -279,12 +216,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    for (const c of children) c.kill('SIGTERM');
-    await Promise.all(
-      children.map((c) =>
-        c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined,
-      ),
-    );
+    await stopAll();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
