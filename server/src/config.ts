@@ -1,3 +1,10 @@
+import fs from 'node:fs';
+import {
+  DEFAULT_ROLES_CONFIG,
+  parseRolesConfig,
+  type RolesConfig,
+} from '@scout/protocol/permissions';
+
 /**
  * Configuration from the environment. Every variable has a default that needs nothing installed;
  * a bad value stops the start with one line naming the variable.
@@ -25,14 +32,28 @@ export interface Config {
   addressRateLimitScale: number;
   /** Directory with the built SPA; absent in API-only tests. */
   webDir: string | undefined;
-  s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined } | undefined;
+  /** Who may do what: the default roles, or the JSON file named by ROLES_FILE (docs/roles.md). */
+  roles: RolesConfig;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function origin(name: string, value: string): string {
   try {
@@ -49,6 +70,23 @@ function bool(name: string, v: string | undefined, dflt: boolean): boolean {
   if (/^(1|true|yes|on)$/i.test(v)) return true;
   if (/^(0|false|no|off)$/i.test(v)) return false;
   throw new ConfigError(`${name} must be true or false, got "${v}"`);
+}
+
+function loadRoles(file: string | undefined): RolesConfig {
+  if (!file) return DEFAULT_ROLES_CONFIG;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(
+      `ROLES_FILE ${file} could not be read as JSON: ${(err as Error).message.split('\n')[0]}`,
+    );
+  }
+  try {
+    return parseRolesConfig(raw);
+  } catch (err) {
+    throw new ConfigError(`ROLES_FILE ${file}: ${(err as Error).message}`);
+  }
 }
 
 function validTimezone(tz: string): boolean {
@@ -69,25 +107,42 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
   const host = env.HOST || '0.0.0.0';
   const projectId = env.PROJECT_ID || 'scout-troop';
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(projectId)) {
-    throw new ConfigError(`PROJECT_ID must be letters, digits, - or _ (at most 64), got "${projectId}"`);
+    throw new ConfigError(
+      `PROJECT_ID must be letters, digits, - or _ (at most 64), got "${projectId}"`,
+    );
   }
-  const publicUrl = (env.PUBLIC_URL ? origin('PUBLIC_URL', env.PUBLIC_URL) && env.PUBLIC_URL : `http://localhost:${port}`).replace(/\/+$/, '');
-  const allowedParentOrigins = list(env.ALLOWED_PARENT_ORIGINS).map((o) => origin('ALLOWED_PARENT_ORIGINS', o));
+  const publicUrl = (
+    env.PUBLIC_URL
+      ? origin('PUBLIC_URL', env.PUBLIC_URL) && env.PUBLIC_URL
+      : `http://localhost:${port}`
+  ).replace(/\/+$/, '');
+  const allowedParentOrigins = list(env.ALLOWED_PARENT_ORIGINS).map((o) =>
+    origin('ALLOWED_PARENT_ORIGINS', o),
+  );
   const corsOrigins = list(env.CORS_ORIGINS).map((o) => origin('CORS_ORIGINS', o));
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
   const redisUrl = env.REDIS_URL || undefined;
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
   const smtpUrl = env.SMTP_URL || undefined;
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   const timezone = env.TIMEZONE || 'America/New_York';
-  if (!validTimezone(timezone)) throw new ConfigError(`TIMEZONE must be an IANA time zone name, got "${timezone}"`);
+  if (!validTimezone(timezone))
+    throw new ConfigError(`TIMEZONE must be an IANA time zone name, got "${timezone}"`);
   const scaleRaw = env.ADDRESS_RATE_LIMIT_SCALE || '1';
   const addressRateLimitScale = Number(scaleRaw);
-  if (!Number.isInteger(addressRateLimitScale) || addressRateLimitScale < 1 || addressRateLimitScale > 1000) {
-    throw new ConfigError(`ADDRESS_RATE_LIMIT_SCALE must be a whole number from 1 to 1000, got "${scaleRaw}"`);
+  if (
+    !Number.isInteger(addressRateLimitScale) ||
+    addressRateLimitScale < 1 ||
+    addressRateLimitScale > 1000
+  ) {
+    throw new ConfigError(
+      `ADDRESS_RATE_LIMIT_SCALE must be a whole number from 1 to 1000, got "${scaleRaw}"`,
+    );
   }
   const s3 = env.S3_BUCKET
     ? {
@@ -109,13 +164,19 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     databaseUrl,
     redisUrl,
     smtpUrl,
-    mailFrom: env.MAIL_FROM || `Scout Leadership Platform <no-reply@${new URL(publicUrl).hostname}>`,
+    mailFrom:
+      env.MAIL_FROM || `Scout Leadership Platform <no-reply@${new URL(publicUrl).hostname}>`,
     timezone,
-    requireEmailVerification: bool('REQUIRE_EMAIL_VERIFICATION', env.REQUIRE_EMAIL_VERIFICATION, false),
+    requireEmailVerification: bool(
+      'REQUIRE_EMAIL_VERIFICATION',
+      env.REQUIRE_EMAIL_VERIFICATION,
+      false,
+    ),
     realtimeAnonymousChannels: list(env.REALTIME_ANONYMOUS_CHANNELS),
     logLevel: env.LOG_LEVEL || 'info',
     addressRateLimitScale,
     webDir: env.WEB_DIR || defaults.webDir,
+    roles: loadRoles(env.ROLES_FILE || undefined),
     s3,
   };
 }

@@ -3,7 +3,8 @@
  * decides access from this one value, never from ids claimed in a body or a frame.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError, unauthorized } from '../errors.ts';
+import { can } from '@scout/protocol/permissions';
+import { ApiError, forbidden, unauthorized } from '../errors.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -12,7 +13,35 @@ export type Caller =
   | { kind: 'user'; userId: string; role: string; email: string }
   | { kind: 'service'; keyId: string };
 
-export const isAdmin = (c: Caller) => c.kind === 'service' || (c.kind === 'user' && c.role === 'admin');
+export const isAdmin = (c: Caller) =>
+  c.kind === 'service' || (c.kind === 'user' && c.role === 'admin');
+
+/**
+ * May the caller do `permission` under the roles configuration in use? Service keys may do
+ * everything; anonymous callers nothing.
+ */
+export function callerCan(
+  deps: AppDeps,
+  caller: Caller,
+  permission: string,
+  resource?: string,
+): boolean {
+  if (caller.kind === 'service') return true;
+  if (caller.kind === 'anonymous') return false;
+  return can(deps.config.roles, caller.role, permission, resource);
+}
+
+/** A signed-in caller allowed `permission`: anonymous callers get 401, others without it 403. */
+export async function requirePermission(
+  deps: AppDeps,
+  req: FastifyRequest,
+  permission: string,
+): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
+  const caller = await requireCaller(deps, req);
+  if (!callerCan(deps, caller, permission))
+    throw forbidden(`This needs the permission ${permission}`);
+  return caller;
+}
 
 export function bearerToken(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
@@ -30,14 +59,19 @@ export async function resolveCredential(deps: AppDeps, token: string | undefined
     return { kind: 'service', keyId };
   }
   const claims = await verifyAccessToken(deps.jwtSecret, token, deps.clock.now());
-  if (claims.pid !== deps.config.projectId) throw new ApiError(401, 'TOKEN_EXPIRED', 'Token is for another project');
+  if (claims.pid !== deps.config.projectId)
+    throw new ApiError(401, 'TOKEN_EXPIRED', 'Token is for another project');
   return { kind: 'user', userId: claims.sub, role: claims.role, email: claims.email };
 }
 
-export const resolveCaller = (deps: AppDeps, req: FastifyRequest) => resolveCredential(deps, bearerToken(req));
+export const resolveCaller = (deps: AppDeps, req: FastifyRequest) =>
+  resolveCredential(deps, bearerToken(req));
 
 /** A signed-in user or service key; anonymous callers get 401. */
-export async function requireCaller(deps: AppDeps, req: FastifyRequest): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
+export async function requireCaller(
+  deps: AppDeps,
+  req: FastifyRequest,
+): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
   const caller = await resolveCaller(deps, req);
   if (caller.kind === 'anonymous') throw unauthorized();
   return caller;

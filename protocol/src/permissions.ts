@@ -1,0 +1,189 @@
+/**
+ * The roles configuration and its evaluator, used alike by the server (which enforces it) and the
+ * SDK (which only shows what the server would allow). Shape and semantics are those existing
+ * clients of this protocol use: `{roles: {[role]: {permissions, inherit?}}, defaultRole}`.
+ * See docs/roles.md for the default configuration and how a troop changes it.
+ */
+
+export interface RoleDefinition {
+  permissions: string[];
+  /** Roles whose permissions this role also has, checked recursively, each once. */
+  inherit?: string[];
+}
+
+export interface RolesConfig {
+  roles: Record<string, RoleDefinition>;
+  /** The role of every new account. */
+  defaultRole: string;
+}
+
+/**
+ * Permission names the product checks. Data API tables and storage areas are named by the
+ * server's rules (docs/roles.md); these are the capabilities beyond them.
+ */
+export const PERMISSIONS = {
+  /** Update and delete any troop calendar event, not only one's own. */
+  eventsManage: 'events.manage',
+  /** Read the member list (names, emails, troop and app roles). */
+  membersRead: 'members.read',
+  /** Change members' app roles, approve and remove members. */
+  membersManage: 'members.manage',
+  /** Send mail through the notifications endpoint. */
+  notificationsSend: 'notifications.send',
+  /** Read the analytics dashboard. */
+  analyticsRead: 'analytics.read',
+  /** Use the AI gateway. */
+  aiUse: 'ai.use',
+  /** Use the web-data gateway (extract, scrape, screenshot, fetch, search). */
+  dataUse: 'data.use',
+  /** Write files in the shared troop area of storage (`troop/`). */
+  troopFilesWrite: 'storage.troop.write',
+} as const;
+
+export const DEFAULT_ROLES_CONFIG: RolesConfig = {
+  defaultRole: 'user',
+  roles: {
+    admin: { permissions: ['*'] },
+    leader: {
+      permissions: [
+        PERMISSIONS.eventsManage,
+        PERMISSIONS.membersRead,
+        PERMISSIONS.notificationsSend,
+        PERMISSIONS.analyticsRead,
+        PERMISSIONS.aiUse,
+        PERMISSIONS.dataUse,
+        PERMISSIONS.troopFilesWrite,
+      ],
+      inherit: ['user'],
+    },
+    user: { permissions: [] },
+  },
+};
+
+/** `events.*` grants `events.update` and `events.update.x`; `*` alone grants everything. */
+function grants(granted: string, wanted: string): boolean {
+  if (granted === '*' || granted === wanted) return true;
+  return granted.endsWith('.*') && wanted.startsWith(granted.slice(0, -1));
+}
+
+/**
+ * May `role` do `permission` (on `resource`)? False without a role, a configuration or an entry
+ * for the role. Checks `permission.resource`, then `permission`, then the inherited roles, each
+ * visited once so a cycle cannot loop.
+ */
+export function can(
+  config: RolesConfig | null | undefined,
+  role: string | null | undefined,
+  permission: string,
+  resource?: string,
+): boolean {
+  if (!config || !role || !permission) return false;
+  const wanted = resource ? [`${permission}.${resource}`, permission] : [permission];
+  const seen = new Set<string>();
+  const visit = (name: string): boolean => {
+    if (seen.has(name)) return false;
+    seen.add(name);
+    const def = Object.hasOwn(config.roles, name) ? config.roles[name] : undefined;
+    if (!def) return false;
+    if (def.permissions.some((p) => wanted.some((w) => grants(p, w)))) return true;
+    return (def.inherit ?? []).some(visit);
+  };
+  return visit(role);
+}
+
+/** Is the user's role `role`, or one of `role` when a list is given? */
+export function hasRole(
+  userRole: string | null | undefined,
+  role: string | readonly string[],
+): boolean {
+  if (!userRole) return false;
+  return typeof role === 'string' ? userRole === role : role.includes(userRole);
+}
+
+/** The roles a configuration defines, for pickers and the admin CLI. */
+export const roleNames = (config: RolesConfig): string[] => Object.keys(config.roles);
+
+const ROLE_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+const PERMISSION = /^(\*|[a-z0-9_-]+(\.([a-z0-9_-]+|\*))*)$/;
+
+/**
+ * Checks a configuration read from a file: every problem is one line naming where it is.
+ * Throws an Error with that line; returns a normalised copy otherwise.
+ */
+export function parseRolesConfig(input: unknown): RolesConfig {
+  const fail = (msg: string): never => {
+    throw new Error(`roles configuration: ${msg}`);
+  };
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    fail('must be an object with roles and defaultRole');
+  const obj = input as Record<string, unknown>;
+  const rolesIn = obj.roles;
+  if (typeof rolesIn !== 'object' || rolesIn === null || Array.isArray(rolesIn))
+    fail('"roles" must be an object');
+  const roles: Record<string, RoleDefinition> = {};
+  for (const [name, raw] of Object.entries(rolesIn as Record<string, unknown>)) {
+    if (!ROLE_NAME.test(name))
+      fail(`role name "${name}" must be lower-case letters, digits, - or _`);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      fail(`role "${name}" must be an object`);
+    const def = raw as Record<string, unknown>;
+    const unknownKey = Object.keys(def).find((k) => k !== 'permissions' && k !== 'inherit');
+    if (unknownKey) fail(`role "${name}" has an unknown field "${unknownKey}"`);
+    if (
+      !Array.isArray(def.permissions) ||
+      def.permissions.some((p) => typeof p !== 'string' || !PERMISSION.test(p))
+    ) {
+      fail(
+        `role "${name}": "permissions" must be a list of names like "events.manage", "events.*" or "*"`,
+      );
+    }
+    if (
+      def.inherit !== undefined &&
+      (!Array.isArray(def.inherit) || def.inherit.some((p) => typeof p !== 'string'))
+    ) {
+      fail(`role "${name}": "inherit" must be a list of role names`);
+    }
+    roles[name] = {
+      permissions: [...(def.permissions as string[])],
+      ...(def.inherit ? { inherit: [...(def.inherit as string[])] } : {}),
+    };
+  }
+  if (Object.keys(roles).length === 0) fail('defines no role');
+  for (const [name, def] of Object.entries(roles)) {
+    for (const parent of def.inherit ?? []) {
+      if (!Object.hasOwn(roles, parent)) fail(`role "${name}" inherits unknown role "${parent}"`);
+    }
+  }
+  const cycle = findCycle(roles);
+  if (cycle) fail(`inheritance cycle ${cycle.join(' -> ')}`);
+  const defaultRole = obj.defaultRole;
+  if (typeof defaultRole !== 'string' || !Object.hasOwn(roles, defaultRole)) {
+    fail(`"defaultRole" must name a defined role, got ${JSON.stringify(defaultRole)}`);
+  }
+  const unknownTop = Object.keys(obj).find((k) => k !== 'roles' && k !== 'defaultRole');
+  if (unknownTop) fail(`unknown field "${unknownTop}"`);
+  return { roles, defaultRole: defaultRole as string };
+}
+
+function findCycle(roles: Record<string, RoleDefinition>): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const walk = (name: string): string[] | null => {
+    if (state.get(name) === 'done') return null;
+    if (state.get(name) === 'open') return [...path.slice(path.indexOf(name)), name];
+    state.set(name, 'open');
+    path.push(name);
+    for (const parent of roles[name]?.inherit ?? []) {
+      const found = walk(parent);
+      if (found) return found;
+    }
+    path.pop();
+    state.set(name, 'done');
+    return null;
+  };
+  for (const name of Object.keys(roles)) {
+    const found = walk(name);
+    if (found) return found;
+  }
+  return null;
+}
