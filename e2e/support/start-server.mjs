@@ -1,5 +1,5 @@
 // Starts the real server for the browser journeys on a fresh data folder, so every run begins
-// with no accounts. The SPA must already be built (npm run test:e2e builds it first).
+// with no accounts. The SPA and the server must already be built (npm run test:e2e builds them).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-e2e-'));
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+// The compiled server, as `npm start` runs it (npm run test:e2e builds it first).
+const child = spawn(process.execPath, ['server/dist/main.js'], {
   cwd: root,
   env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADDRESS_RATE_LIMIT_SCALE: '20' },
   stdio: 'inherit',

@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import cors from '@fastify/cors';
 import { JSON_BODY_MAX_BYTES } from '@scout/protocol/limits';
 import type { AppDeps } from './deps.ts';
+import { installCompression } from './http/compression.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installJsonBody } from './http/json-body.ts';
 import { installRequestLog } from './http/request-log.ts';
@@ -42,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installJsonBody(app);
   installSecurityHeaders(app, deps.config);
   installRequestLog(app);
+  installCompression(app);
   await app.register(cors, {
     origin: [deps.config.publicUrl, ...deps.config.corsOrigins],
     credentials: false,

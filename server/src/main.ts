@@ -10,8 +10,7 @@ import { loadOrCreateSecret } from './secret.ts';
 import { migrate } from './store/migrate.ts';
 import { openStore } from './store/open-store.ts';
 import { serviceKeyVerifier } from './admin/service-keys.ts';
-import { createRedisBus } from './realtime/redis-bus.ts';
-import { createSmtpMailer } from './mail/smtp.ts';
+import { openFileStore } from './storage/open-file-store.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -28,14 +27,37 @@ try {
 
 const logger = pino({ level: config.logLevel });
 fs.mkdirSync(config.dataDir, { recursive: true });
-const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(store);
 const jwtSecret = loadOrCreateSecret(config.dataDir, process.env.JWT_SECRET);
 // With REDIS_URL, realtime messages, history and presence are shared by every process on that Redis.
-const bus = config.redisUrl ? createRedisBus({ url: config.redisUrl, keyPrefix: `scout:rt:${config.projectId}:`, logger }) : undefined;
+// Optional services' client libraries load only when configured, which keeps idle memory low.
+const bus = config.redisUrl
+  ? (await import('./realtime/redis-bus.ts')).createRedisBus({
+      url: config.redisUrl,
+      keyPrefix: `scout:rt:${config.projectId}:`,
+      logger,
+    })
+  : undefined;
 // Without SMTP_URL, buildApp keeps mail in the outbox under DATA_DIR.
-const mail = config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : undefined;
-const app = await buildApp({ config, store, jwtSecret, clock: systemClock, logger, serviceKeys: serviceKeyVerifier(store), bus, mail });
+const mail = config.smtpUrl
+  ? (await import('./mail/smtp.ts')).createSmtpMailer({
+      url: config.smtpUrl,
+      from: config.mailFrom,
+    })
+  : undefined;
+const files = await openFileStore(config);
+const app = await buildApp({
+  config,
+  store,
+  jwtSecret,
+  clock: systemClock,
+  logger,
+  serviceKeys: serviceKeyVerifier(store),
+  bus,
+  mail,
+  files,
+});
 
 const shutdown = async (signal: string) => {
   logger.info({ signal }, 'shutting down');
@@ -48,4 +70,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-logger.info({ url: config.publicUrl, dataDir: path.resolve(config.dataDir), store: store.dialect }, 'Scout Leadership Platform is running');
+logger.info(
+  { url: config.publicUrl, dataDir: path.resolve(config.dataDir), store: store.dialect },
+  'Scout Leadership Platform is running',
+);

@@ -5,7 +5,6 @@
  * a 500.
  */
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { ApiError, badRequest } from '../errors.ts';
 import { toSqliteValue } from '../store/sqlite.ts';
 import { ReadOnlyStatementError, type Dialect, type Store } from '../store/store.ts';
@@ -121,6 +120,20 @@ export async function runSqlStatements(
   }
 }
 
+/**
+ * pg's DatabaseError, recognised by its shape (a `severity` and a five-character SQLSTATE code)
+ * so the PostgreSQL driver is not loaded by a server running on SQLite.
+ */
+function isPgDatabaseError(err: unknown): err is Error & { code?: string; severity?: string } {
+  const e = err as { severity?: unknown; code?: unknown } | null;
+  return (
+    err instanceof Error &&
+    typeof e?.severity === 'string' &&
+    typeof e.code === 'string' &&
+    /^[0-9A-Z]{5}$/.test(e.code)
+  );
+}
+
 /** Marks the statement the child process was stopped in. */
 const TIMED_OUT = Symbol('timed out');
 
@@ -128,7 +141,7 @@ const TIMED_OUT = Symbol('timed out');
 const isTimeout = (err: unknown, dialect: Dialect) =>
   err === TIMED_OUT ||
   (dialect === 'postgres' &&
-    err instanceof pg.DatabaseError &&
+    isPgDatabaseError(err) &&
     err.code === '57014' &&
     /statement timeout/.test(err.message));
 
@@ -152,7 +165,7 @@ function databaseRefusal(
       return { status: 400, message: sanitise(err.message) };
     return undefined;
   }
-  if (err instanceof pg.DatabaseError) {
+  if (isPgDatabaseError(err)) {
     const code = err.code ?? '';
     // 08P01 is the server refusing what was sent (e.g. too few parameters), not a lost connection.
     const unavailable =

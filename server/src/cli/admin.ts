@@ -183,7 +183,7 @@ export async function runAdmin(
     return EXIT_USAGE;
   }
   if (!config.databaseUrl) fs.mkdirSync(config.dataDir, { recursive: true });
-  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(store);
     await parsed.command.run(store, parsed.flags, out, {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 
@@ -10,7 +11,10 @@ describe('serving the SPA', () => {
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-web-'));
     fs.mkdirSync(path.join(dir, 'assets'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>x</title></head><body><script type="module" src="/assets/app-1.js"></script></body></html>');
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>x</title></head><body><script type="module" src="/assets/app-1.js"></script></body></html>',
+    );
     fs.writeFileSync(path.join(dir, 'assets', 'app-1.js'), 'console.log(1)');
   });
   afterEach(async () => {
@@ -19,13 +23,21 @@ describe('serving the SPA', () => {
   });
 
   it('renders index.html with the project id as a meta tag, never an inline script', async () => {
-    t = await buildTestApp({ config: { webDir: dir, projectId: 'troop-42', allowedParentOrigins: ['https://council.example'] } });
+    t = await buildTestApp({
+      config: {
+        webDir: dir,
+        projectId: 'troop-42',
+        allowedParentOrigins: ['https://council.example'],
+      },
+    });
     for (const url of ['/', '/index.html', '/calendar']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<meta name="scout-project-id" content="troop-42">');
-      expect(res.body).toContain('<meta name="scout-parent-origins" content="https://council.example">');
+      expect(res.body).toContain(
+        '<meta name="scout-parent-origins" content="https://council.example">',
+      );
       expect(res.body).not.toMatch(/<script>(?!<\/script>)/);
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
@@ -39,5 +51,29 @@ describe('serving the SPA', () => {
     const api = await t.app.inject({ url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('sends the build-time brotli or gzip copy of an asset to a client that accepts it', async () => {
+    const source = 'export const greeting = "Good Evening";\n'.repeat(100);
+    fs.writeFileSync(path.join(dir, 'assets', 'app-2.js'), source);
+    fs.writeFileSync(path.join(dir, 'assets', 'app-2.js.br'), zlib.brotliCompressSync(source));
+    fs.writeFileSync(path.join(dir, 'assets', 'app-2.js.gz'), zlib.gzipSync(source));
+    t = await buildTestApp({ config: { webDir: dir } });
+    const br = await t.app.inject({
+      url: '/assets/app-2.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+    const gz = await t.app.inject({
+      url: '/assets/app-2.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(source);
+    const plain = await t.app.inject({ url: '/assets/app-2.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
   });
 });

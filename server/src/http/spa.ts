@@ -8,7 +8,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function renderIndexHtml(template: string, config: Config): string {
   const meta = [
@@ -22,7 +23,10 @@ export async function installSpa(app: FastifyInstance, config: Config) {
   const dir = config.webDir;
   const indexFile = dir ? path.join(dir, 'index.html') : undefined;
   if (!dir || !indexFile || !fs.existsSync(indexFile)) {
-    app.log.warn({ webDir: dir }, 'web app not built; serving the API only (run npm run build --workspace web)');
+    app.log.warn(
+      { webDir: dir },
+      'web app not built; serving the API only (run npm run build --workspace web)',
+    );
     return;
   }
   const index = renderIndexHtml(fs.readFileSync(indexFile, 'utf8'), config);
@@ -33,9 +37,12 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     wildcard: false,
     globIgnore: ['index.html'],
     maxAge: '1h',
+    // scripts/build.mjs writes .br and .gz beside each built file; they are sent as they are.
+    preCompressed: true,
     setHeaders: (res, file) => {
       // Hashed assets never change; index.html is rendered per request and never cached.
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (file.includes(`${path.sep}assets${path.sep}`))
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
   const sendIndex = (reply: import('fastify').FastifyReply) =>

@@ -7,7 +7,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -30,14 +29,17 @@ function fileName(nowMs: number): string {
 
 export function createOutboxMailer(opts: OutboxMailerOptions): Mailer {
   const dir = outboxDir(opts.config);
-  const compose = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  // The MIME composer is loaded at the first message: many servers never send one.
+  let composer: Promise<import('nodemailer').Transporter> | undefined;
+  const compose = () =>
+    (composer ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   return {
     async send(message) {
-      const info = await compose.sendMail(toNodemailerMessage(message, opts.config.mailFrom));
+      const info = await (
+        await compose()
+      ).sendMail(toNodemailerMessage(message, opts.config.mailFrom));
       // Created on first use: an app that never sends mail leaves no folder behind.
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, fileName(opts.clock.now()));

@@ -2,10 +2,22 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { createDiskFileStore } from './disk.ts';
 import type { FileStore } from './file-store.ts';
-import { createS3FileStore } from './s3.ts';
 
-/** The bucket when S3_* is configured, else `storage/` under DATA_DIR (created on first write). */
-export function openFileStore(config: Config): FileStore {
-  if (config.s3) return createS3FileStore(config.s3, path.join(config.dataDir, 'tmp', 'uploads'));
+/**
+ * The bucket when S3_* is configured, else `storage/` under DATA_DIR (created on first write).
+ * The S3 client library is loaded only when a bucket is configured: it is the largest module
+ * the server could load.
+ */
+export async function openFileStore(config: Config): Promise<FileStore> {
+  if (config.s3) {
+    const { createS3FileStore } = await import('./s3.ts');
+    return createS3FileStore(config.s3, path.join(config.dataDir, 'tmp', 'uploads'));
+  }
+  return openDiskFileStore(config);
+}
+
+/** The disk store; with S3 configured the caller must pass the store `openFileStore` opened. */
+export function openDiskFileStore(config: Config): FileStore {
+  if (config.s3) throw new Error('S3_BUCKET is set: pass the file store opened by openFileStore');
   return createDiskFileStore(path.join(config.dataDir, 'storage'));
 }

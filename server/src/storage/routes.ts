@@ -6,7 +6,7 @@ import { STORAGE_MAX_BYTES } from '@scout/protocol/limits';
 import type { AppDeps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { assertProject, requireCaller, type Caller } from '../http/caller.ts';
-import { openFileStore } from './open-file-store.ts';
+import { openDiskFileStore } from './open-file-store.ts';
 import type { StorageActor } from './paths.ts';
 import { discardTempFile, multipartError, receiveUpload, type UploadPart } from './receive-upload.ts';
 import { describeDownload, openStoredFile, removeFiles, storeUpload, type StorageContext } from './storage-service.ts';
@@ -26,7 +26,7 @@ export const storageRoutes =
   async (app) => {
     const ctx: StorageContext = {
       store: deps.store,
-      files: deps.files ?? openFileStore(deps.config),
+      files: deps.files ?? openDiskFileStore(deps.config),
       now: () => deps.clock.now(),
       publicUrl: deps.config.publicUrl,
       projectId: deps.config.projectId,
