@@ -1,6 +1,7 @@
-/** Wire shapes of the auth API (WIRE.md, Auth). */
-import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits.ts';
+/**
+ * Wire shapes of the auth API. Free of runtime dependencies, so the SDK and the browser carry
+ * none; the server's zod schemas for these fields are in auth-schemas.ts.
+ */
 
 export interface WireUser {
   id: string;
@@ -34,15 +35,6 @@ export interface StoredTokens extends TokenResponse {
 
 /** A deliberately basic shape check: the server normalises and checks again. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX_LENGTH)
-  .regex(EMAIL_PATTERN);
-
-export const passwordSchema = z.string().max(PASSWORD_MAX_LENGTH);
 
 /** The profile metadata the app keeps in `metadata` (spec section 3). */
 export interface UserMetadata {

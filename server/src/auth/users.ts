@@ -1,6 +1,7 @@
 /** Accounts: the users table and its wire shape. */
 import crypto from 'node:crypto';
-import { emailSchema, type WireUser } from '@scout/protocol/auth';
+import type { WireUser } from '@scout/protocol/auth';
+import { emailSchema } from '@scout/protocol/auth-schemas';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
