@@ -1,0 +1,144 @@
+/**
+ * The SDK as someone outside this repository gets it: `npm pack` in sdk/, the tarball installed
+ * into an empty project in a temporary folder, and a plain Node script (no TypeScript loader)
+ * that imports it and signs up against the running server. A TypeScript file in that project is
+ * type-checked against the package's declarations.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+let project: string;
+let tarball: string;
+
+test.beforeAll(() => {
+  project = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-sdk-consumer-'));
+  const packed = execFileSync(npm, ['pack', '--json', '--pack-destination', project], {
+    cwd: path.join(root, 'sdk'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const [info] = JSON.parse(packed.slice(packed.indexOf('['))) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
+  if (!info) throw new Error('npm pack reported nothing');
+  tarball = path.join(project, info.filename);
+  fs.writeFileSync(
+    path.join(project, 'package.json'),
+    JSON.stringify({ name: 'troop-tools', private: true, type: 'module' }),
+  );
+  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--offline', tarball], {
+    cwd: project,
+    stdio: 'pipe',
+  });
+});
+
+test.afterAll(() => {
+  fs.rmSync(project, { recursive: true, force: true });
+});
+
+test('the tarball holds JavaScript and declarations, and nothing for tests or from the workspace', () => {
+  const list = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
+  expect(list).toContain('package/dist/index.js');
+  expect(list).toContain('package/dist/index.d.ts');
+  expect(list).toContain('package/README.md');
+  expect(list.filter((f) => /test|fake|\/src\/.*\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual(
+    [],
+  );
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(project, 'node_modules/@scout/sdk/package.json'), 'utf8'),
+  );
+  // The protocol it needs is inside the bundle: installing the package pulls in nothing else.
+  expect(Object.keys(manifest.dependencies ?? {})).toEqual([]);
+  expect(fs.readdirSync(path.join(project, 'node_modules')).sort()).toEqual([
+    '.package-lock.json',
+    '@scout',
+  ]);
+});
+
+test('a plain Node script imports the package and signs up', () => {
+  const email = `packed.${Date.now().toString(36)}@troop214.example`;
+  fs.writeFileSync(
+    path.join(project, 'sign-up.mjs'),
+    `import { createClient, isScoutError } from '@scout/sdk';
+const client = createClient({ projectId: 'scout-troop', baseUrl: process.argv[2] });
+const user = await client.auth.signUp({ email: process.argv[3], password: 'campfire-2026', displayName: 'Jamie Rivera' });
+const me = await client.auth.me();
+let refused = '';
+try {
+  await client.auth.signUp({ email: process.argv[3], password: 'campfire-2026' });
+} catch (err) {
+  refused = isScoutError(err) ? err.code : 'not a ScoutError';
+}
+console.log(JSON.stringify({ id: user.id, email: me.email, name: me.displayName, refused }));
+`,
+  );
+  const out = execFileSync(process.execPath, ['sign-up.mjs', baseURL, email], {
+    cwd: project,
+    encoding: 'utf8',
+  });
+  const result = JSON.parse(out.trim()) as {
+    id: string;
+    email: string;
+    name: string;
+    refused: string;
+  };
+  expect(result.id).toBeTruthy();
+  expect(result.email).toBe(email);
+  expect(result.name).toBe('Jamie Rivera');
+  expect(result.refused).toBe('EMAIL_ALREADY_EXISTS');
+});
+
+test('its declarations type-check an app that uses it, and catch a wrong call', () => {
+  fs.writeFileSync(
+    path.join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        lib: ['ES2023', 'DOM'],
+        types: [],
+      },
+      include: ['*.ts'],
+    }),
+  );
+  fs.writeFileSync(
+    path.join(project, 'app.ts'),
+    `import { createClient, type WireUser } from '@scout/sdk';
+const client = createClient({ projectId: 'scout-troop', baseUrl: 'http://127.0.0.1:1' });
+export async function greet(): Promise<string> {
+  const user: WireUser = await client.auth.me();
+  const events = await client.db.table('calendar_events').list({ limit: 5 });
+  return user.email + events.length;
+}
+`,
+  );
+  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', project], { cwd: project, encoding: 'utf8' });
+  fs.writeFileSync(
+    path.join(project, 'wrong.ts'),
+    `import { createClient } from '@scout/sdk';\ncreateClient({ project: 'x' });\n`,
+  );
+  let failed = '';
+  try {
+    execFileSync(process.execPath, [tsc, '-p', project], { cwd: project, encoding: 'utf8' });
+  } catch (err) {
+    failed = String((err as { stdout?: string }).stdout ?? err);
+  }
+  fs.rmSync(path.join(project, 'wrong.ts'));
+  expect(failed).toContain('wrong.ts');
+  expect(failed).toContain('projectId');
+});
