@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: { conditions: ['source', 'module', 'node', 'development|production'] },
   ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
   test: {
+    setupFiles: ['../scripts/fail-on-console.ts'],
     include: ['src/**/*.test.ts'],
     environment: 'node',
   },

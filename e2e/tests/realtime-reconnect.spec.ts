@@ -1,28 +1,37 @@
 /**
  * The server process dies while SDK clients are subscribed and comes back on the same port:
- * every client is back on its channels and receives the next message.
+ * every client is back on its channels and receives the next message. It lives here because it
+ * drives the SDK against the real server process, which no single workspace may import.
  */
 import fs from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { WebSocket } from 'ws';
-import { RealtimeClient } from '../realtime.ts';
-import type { RealtimeMessage } from './types.ts';
-import { eventually, freePort, serverOptions, signToken, startServer, type RunningServer } from '../../../server/src/realtime/server-process.ts';
+import { RealtimeClient } from '../../sdk/src/realtime.ts';
+import type { RealtimeMessage } from '../../sdk/src/realtime/types.ts';
+import {
+  eventually,
+  freePort,
+  serverOptions,
+  signToken,
+  startServer,
+  type RunningServer,
+} from '../../server/src/realtime/server-process.ts';
 
 /** Spec: backoff 1, 2, 4, 8, 16 s (+ jitter) reaches a restarted server well within 35 s. */
 const BACK_WITHIN_MS = 35_000;
 
-describe('realtime reconnect', () => {
+test.describe('realtime reconnect', () => {
   const opts = serverOptions();
   let server: RunningServer | undefined;
   const clients: RealtimeClient[] = [];
-  afterAll(async () => {
+  test.afterAll(async () => {
     for (const c of clients) c.close();
     await server?.stop('SIGKILL');
     fs.rmSync(opts.dataDir, { recursive: true, force: true });
   });
 
-  it('resubscribes every client after the server is killed and restarted', { timeout: 120_000 }, async () => {
+  test('resubscribes every client after the server is killed and restarted', async () => {
+    test.setTimeout(120_000);
     const port = await freePort();
     server = await startServer({ ...opts, port });
     const plan: Record<string, string[]> = {
@@ -33,11 +42,18 @@ describe('realtime reconnect', () => {
     const received = new Map<string, RealtimeMessage[]>();
     for (const [userId, channels] of Object.entries(plan)) {
       const token = await signToken(opts, userId);
-      const client = new RealtimeClient({ projectId: opts.projectId, baseUrl: server.baseUrl, getToken: async () => token, WebSocket });
+      const client = new RealtimeClient({
+        projectId: opts.projectId,
+        baseUrl: server.baseUrl,
+        getToken: async () => token,
+        WebSocket,
+      });
       clients.push(client);
       for (const name of channels) {
         const ch = client.channel(name);
-        ch.onMessage((m) => received.set(`${userId}@${name}`, [...(received.get(`${userId}@${name}`) ?? []), m]));
+        ch.onMessage((m) =>
+          received.set(`${userId}@${name}`, [...(received.get(`${userId}@${name}`) ?? []), m]),
+        );
         await ch.subscribe();
       }
     }
@@ -46,16 +62,24 @@ describe('realtime reconnect', () => {
     expect(await presenceOf('troop-12')).toEqual(['user-ann', 'user-bob']);
 
     await server.stop('SIGKILL');
-    await eventually('clients notice the lost connection', 10_000, () => clients.every((c) => c.connectionStatus === 'reconnecting'));
-    expect(clients.flatMap((c) => ['troop-12', 'troop-12:leaders'].map((n) => c.channel(n).isSubscribed))).not.toContain(true);
+    await eventually('clients notice the lost connection', 10_000, () =>
+      clients.every((c) => c.connectionStatus === 'reconnecting'),
+    );
+    expect(
+      clients.flatMap((c) =>
+        ['troop-12', 'troop-12:leaders'].map((n) => c.channel(n).isSubscribed),
+      ),
+    ).not.toContain(true);
 
     server = await startServer({ ...opts, port });
     // The restarted process knows nobody: presence there proves each client subscribed again.
     await eventually('every client back on its channels', BACK_WITHIN_MS, async () => {
       try {
         return (
-          JSON.stringify(await presenceOf('troop-12')) === JSON.stringify(['user-ann', 'user-bob']) &&
-          JSON.stringify(await presenceOf('troop-12:leaders')) === JSON.stringify(['user-ann', 'user-cy'])
+          JSON.stringify(await presenceOf('troop-12')) ===
+            JSON.stringify(['user-ann', 'user-bob']) &&
+          JSON.stringify(await presenceOf('troop-12:leaders')) ===
+            JSON.stringify(['user-ann', 'user-cy'])
         );
       } catch {
         return false;
@@ -64,7 +88,9 @@ describe('realtime reconnect', () => {
 
     const publisher = clients[1]!;
     const idA = await publisher.channel('troop-12').publish('chat', 'after restart');
-    const idB = await clients[2]!.channel('troop-12:leaders').publish('chat', 'leaders after restart');
+    const idB = await clients[2]!
+      .channel('troop-12:leaders')
+      .publish('chat', 'leaders after restart');
     const expected: Record<string, string> = {
       'user-ann@troop-12': idA,
       'user-bob@troop-12': idA,
@@ -72,8 +98,14 @@ describe('realtime reconnect', () => {
       'user-cy@troop-12:leaders': idB,
     };
     await eventually('every subscriber receives the next message', 10_000, () =>
-      Object.entries(expected).every(([key, id]) => (received.get(key) ?? []).some((m) => m.id === id)),
+      Object.entries(expected).every(([key, id]) =>
+        (received.get(key) ?? []).some((m) => m.id === id),
+      ),
     );
-    expect(received.get('user-bob@troop-12')?.at(-1)).toMatchObject({ type: 'chat', data: 'after restart', userId: 'user-bob' });
+    expect(received.get('user-bob@troop-12')?.at(-1)).toMatchObject({
+      type: 'chat',
+      data: 'after restart',
+      userId: 'user-bob',
+    });
   });
 });
