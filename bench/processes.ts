@@ -34,14 +34,18 @@ export function freePort(): Promise<number> {
 
 const children: ChildProcess[] = [];
 
-/** Runs `script` (relative to server/) under tsx; its stderr is printed if it exits with an error. */
+/**
+ * Runs `script` (relative to server/): TypeScript under tsx, JavaScript (the compiled server,
+ * `dist/main.js`) on plain node. Its stderr is printed if it exits with an error.
+ */
 export function startProcess(
   name: string,
   script: string,
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: serverDir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -135,10 +135,12 @@ const parts = {
         },
       });
       // Files the server opens by path next to its own module.
-      fs.copyFileSync(
-        path.join(root, 'server/src/admin/sqlite-sql-child.js'),
-        path.join(outdir, 'sqlite-sql-child.js'),
-      );
+      for (const file of ['admin/sqlite-sql-child.js', 'auth/hash-worker.js']) {
+        fs.copyFileSync(
+          path.join(root, 'server/src', file),
+          path.join(outdir, path.basename(file)),
+        );
+      }
     },
   },
 };

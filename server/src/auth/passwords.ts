@@ -2,9 +2,10 @@
  * Password hashing: argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane). Only the PHC
  * string is stored; the password itself never leaves this module.
  */
-import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import type { Algorithm, Options } from '@node-rs/argon2';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@scout/protocol/limits';
 import { ApiError } from '../errors.ts';
+import { hashOnPool as hash, verifyOnPool as verify } from './password-hasher.ts';
 
 // `Algorithm` is an ambient const enum, which isolated modules cannot read; 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
