@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import cors from '@fastify/cors';
 import { JSON_BODY_MAX_BYTES } from '@scout/protocol/limits';
 import type { AppDeps } from './deps.ts';
+import { installApiDocs } from './http/api-docs.ts';
 import { installCompression } from './http/compression.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installJsonBody } from './http/json-body.ts';
@@ -23,6 +24,9 @@ import { realtimeRoutes } from './realtime/routes.ts';
 import { createOutboxMailer } from './mail/outbox.ts';
 import { recoveryRoutes } from './auth/recovery-routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+
+/** The API's version in the published OpenAPI document. */
+const API_VERSION = '0.1.0';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Created first so every feature's routes can publish on realtime channels.
@@ -51,6 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
   });
 
+  // Before any route, so every route is in the published contract.
+  await installApiDocs(app, { version: API_VERSION, publicUrl: deps.config.publicUrl });
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
   await app.register(recoveryRoutes(deps), { prefix: '/api/auth' });

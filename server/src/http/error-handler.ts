@@ -7,8 +7,29 @@ import { API_ERROR_MESSAGES } from '@scout/protocol/errors';
 import type { ErrorBody } from '@scout/protocol/errors';
 import { ApiError } from '../errors.ts';
 
+/**
+ * A route schema refused the input: name the first field and what is wrong with it, as
+ * `http/validate.ts` does for input parsed in a handler.
+ */
+function fromSchemaValidation(err: FastifyError): ApiError | undefined {
+  const first = err.validation?.[0];
+  if (!first) return undefined;
+  const where = [err.validationContext, ...first.instancePath.split('/').filter(Boolean)]
+    .filter(Boolean)
+    .join('.');
+  return new ApiError(
+    400,
+    'VALIDATION_ERROR',
+    `Invalid ${where || 'request'}: ${first.message ?? 'invalid value'}`,
+  );
+}
+
 /** Fastify's own errors for malformed requests, mapped to our codes. */
 function fromFastify(err: FastifyError): ApiError | undefined {
+  if (err.code === 'FST_ERR_VALIDATION') {
+    const named = fromSchemaValidation(err);
+    if (named) return named;
+  }
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError(413, 'PAYLOAD_TOO_LARGE');
@@ -24,13 +45,18 @@ function fromFastify(err: FastifyError): ApiError | undefined {
     default:
       break;
   }
-  if (err instanceof SyntaxError) return new ApiError(400, 'VALIDATION_ERROR', 'Malformed JSON body');
+  if (err instanceof SyntaxError)
+    return new ApiError(400, 'VALIDATION_ERROR', 'Malformed JSON body');
   const status = err.statusCode;
   if (status && status >= 400 && status < 500) {
     if (status === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE');
     if (status === 415) return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE');
     if (status === 404) return new ApiError(404, 'NOT_FOUND');
-    return new ApiError(status === 401 ? 401 : 400, status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_ERROR', err.message);
+    return new ApiError(
+      status === 401 ? 401 : 400,
+      status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_ERROR',
+      err.message,
+    );
   }
   return undefined;
 }
@@ -43,7 +69,10 @@ export function errorBody(url: string, code: string, message: string): ErrorBody
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiError) {
   for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
-  return reply.status(err.status).type('application/json; charset=utf-8').send(errorBody(req.url, err.code, err.message));
+  return reply
+    .status(err.status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(req.url, err.code, err.message));
 }
 
 export function installErrorHandling(app: FastifyInstance) {
@@ -51,7 +80,11 @@ export function installErrorHandling(app: FastifyInstance) {
     const known = error instanceof ApiError ? error : fromFastify(error);
     if (known) return sendError(req, reply, known);
     req.log.error({ err: error }, 'unhandled error');
-    return sendError(req, reply, new ApiError(500, 'INTERNAL_ERROR', API_ERROR_MESSAGES.INTERNAL_ERROR));
+    return sendError(
+      req,
+      reply,
+      new ApiError(500, 'INTERNAL_ERROR', API_ERROR_MESSAGES.INTERNAL_ERROR),
+    );
   });
   app.setNotFoundHandler((req, reply) => sendError(req, reply, new ApiError(404, 'NOT_FOUND')));
 }

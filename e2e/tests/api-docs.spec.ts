@@ -1,0 +1,21 @@
+import { expect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+test('the API reference renders from the server alone, listing the routes', async ({ page }) => {
+  const elsewhere: string[] = [];
+  page.on('request', (req) => {
+    if (!req.url().startsWith(baseURL) && !req.url().startsWith('data:')) elsewhere.push(req.url());
+  });
+  const blocked: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') blocked.push(msg.text());
+  });
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /Scout Leadership Platform API/ })).toBeVisible();
+  await expect(page.getByText('/api/auth/signup', { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByText('/api/db/{projectId}/rest/v1/{table}', { exact: true }).first(),
+  ).toBeVisible();
+  expect(elsewhere).toEqual([]);
+  expect(blocked.filter((t) => /Content Security Policy/i.test(t))).toEqual([]);
+});

@@ -1,0 +1,90 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Fastify from 'fastify';
+import { z } from 'zod';
+import { installApiDocs } from './api-docs.ts';
+import { installErrorHandling } from './error-handler.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test-app.ts';
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, unknown>>;
+}
+
+/** Fastify writes `:param` and `*`; OpenAPI writes `{param}` and, for a wildcard, `{*}`. */
+const toOpenApiPath = (url: string) =>
+  url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
+
+describe('the published API contract', () => {
+  let t: TestApp;
+  let doc: OpenApiDocument;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    doc = res.json();
+  });
+  afterAll(async () => t.close());
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const validator = new Validator();
+    const result = await validator.validate(doc as unknown as Parameters<Validator['validate']>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists every registered API route', () => {
+    expect(t.app.apiRoutes.length).toBeGreaterThan(30);
+    const missing = t.app.apiRoutes.filter((route) => {
+      const [method, url] = route.split(' ') as [string, string];
+      const path = doc.paths[toOpenApiPath(url)] ?? doc.paths[url];
+      return !path || !(method.toLowerCase() in path);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('serves a readable reference from the server itself, with no outside address', async () => {
+    const page = await t.app.inject({ url: '/api/docs' });
+    const html =
+      page.statusCode === 302
+        ? (await t.app.inject({ url: String(page.headers.location) })).body
+        : page.body;
+    expect(html).toContain('swagger-ui');
+    expect(html).not.toMatch(/(src|href)="https?:\/\//);
+    const script = await t.app.inject({ url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(script.statusCode).toBe(200);
+  });
+});
+
+describe('input refused by a route schema', () => {
+  it('answers 400 JSON naming the field', async () => {
+    // A route registered the way every route declares its input.
+    const app = Fastify();
+    try {
+      installErrorHandling(app);
+      await installApiDocs(app, { version: 'test', publicUrl: 'http://localhost' });
+      app.post(
+        '/api/test/events',
+        { schema: { body: z.object({ eventName: z.string().min(1), eventDate: z.iso.date() }) } },
+        async () => ({ ok: true }),
+      );
+      const bad = await app.inject({
+        method: 'POST',
+        url: '/api/test/events',
+        payload: { eventName: 'Campout', eventDate: '2026-02-30x' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(bad.json().message).toContain('body.eventDate');
+      const good = await app.inject({
+        method: 'POST',
+        url: '/api/test/events',
+        payload: { eventName: 'Campout', eventDate: '2026-02-28' },
+      });
+      expect(good.json()).toEqual({ ok: true });
+    } finally {
+      await app.close();
+    }
+  });
+});
