@@ -3,16 +3,9 @@
  * a record are converted; values (JSON columns included) travel untouched.
  */
 
-export function camelToSnake(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
-}
+import { camelToSnake, snakeToCamel } from '@scout/protocol/case';
 
-export function snakeToCamel(name: string): string {
-  return name.replace(/(?<=[a-z0-9])_+([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-}
+export { camelToSnake, snakeToCamel };
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);

@@ -1,4 +1,5 @@
 /** Reading auth request bodies the way existing clients send them (WIRE.md, Common). */
+import { camelToSnake } from '@scout/protocol/case';
 import { badRequest } from '../errors.ts';
 
 export type Body = Record<string, unknown>;
@@ -11,10 +12,8 @@ export function objectBody(body: unknown): Body {
   return body as Body;
 }
 
-const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
 /** The names a field may arrive under: its camelCase name and its snake_case twin. */
-export const fieldNames = (camel: string) => [camel, snakeCase(camel)];
+export const fieldNames = (camel: string) => [camel, camelToSnake(camel)];
 
 /** A field sent under its camelCase or snake_case name (own properties only). */
 export function field(body: Body, camel: string): unknown {
