@@ -2,6 +2,8 @@
  * Wire shapes of the auth API. Free of runtime dependencies, so the SDK and the browser carry
  * none; the server's zod schemas for these fields are in auth-schemas.ts.
  */
+import { UI_MESSAGES } from './errors.ts';
+import { PASSWORD_MIN_LENGTH } from './limits.ts';
 
 export interface WireUser {
   id: string;
@@ -35,6 +37,17 @@ export interface StoredTokens extends TokenResponse {
 
 /** A deliberately basic shape check: the server normalises and checks again. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The one email rule every form and the SDK apply before asking the server. */
+export const looksLikeEmail = (email: string): boolean => EMAIL_PATTERN.test(email.trim());
+
+/**
+ * The one length rule for a new password (at least PASSWORD_MIN_LENGTH characters, never
+ * trimmed): the message to show, or null. The server applies the same rule and its upper bound.
+ */
+export function newPasswordProblem(password: string): string | null {
+  return password.length < PASSWORD_MIN_LENGTH ? UI_MESSAGES.passwordTooShort : null;
+}
 
 /** The profile metadata the app keeps in `metadata` (spec section 3). */
 export interface UserMetadata {

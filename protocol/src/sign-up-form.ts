@@ -2,9 +2,8 @@
  * Sign-up form rules, checked in the order the spec gives (section 5). Shared by the screen and
  * its unit tests; the server checks email and password length again on its own.
  */
-import { EMAIL_PATTERN } from './auth.ts';
+import { looksLikeEmail, newPasswordProblem } from './auth.ts';
 import { UI_MESSAGES } from './errors.ts';
-import { PASSWORD_MIN_LENGTH } from './limits.ts';
 
 export interface SignUpFormValues {
   firstName: string;
@@ -18,9 +17,10 @@ export interface SignUpFormValues {
 
 /** Returns the first failing rule's message, or null when the form may be sent. */
 export function validateSignUpForm(v: SignUpFormValues): string | null {
-  if (!EMAIL_PATTERN.test(v.email.trim())) return UI_MESSAGES.invalidEmail;
+  if (!looksLikeEmail(v.email)) return UI_MESSAGES.invalidEmail;
   if (v.password !== v.confirmPassword) return UI_MESSAGES.passwordsDoNotMatch;
-  if (v.password.length < PASSWORD_MIN_LENGTH) return UI_MESSAGES.passwordTooShort;
+  const weak = newPasswordProblem(v.password);
+  if (weak) return weak;
   if (!v.troopRole) return UI_MESSAGES.selectTroopRole;
   return null;
 }

@@ -5,8 +5,7 @@
  * for the caller to decide).
  */
 import { UI_MESSAGES } from '@scout/protocol/errors';
-import { EMAIL_PATTERN } from '@scout/protocol/auth';
-import { PASSWORD_MIN_LENGTH } from '@scout/protocol/limits';
+import { looksLikeEmail, newPasswordProblem } from '@scout/protocol/auth';
 import { ScoutError, authError } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
 
@@ -27,15 +26,16 @@ function refused(code: 'INVALID_EMAIL' | 'WEAK_PASSWORD', message: string): Scou
 }
 
 export function checkEmail(email: unknown): string {
-  if (typeof email !== 'string' || !EMAIL_PATTERN.test(email.trim()))
+  if (typeof email !== 'string' || !looksLikeEmail(email))
     throw refused('INVALID_EMAIL', UI_MESSAGES.invalidEmail);
   return email.trim();
 }
 
 /** Spec section 9: at least 8 characters; the server checks the rest. */
 export function checkNewPassword(password: unknown): string {
-  if (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH)
-    throw refused('WEAK_PASSWORD', UI_MESSAGES.passwordTooShort);
+  if (typeof password !== 'string') throw refused('WEAK_PASSWORD', UI_MESSAGES.passwordTooShort);
+  const weak = newPasswordProblem(password);
+  if (weak) throw refused('WEAK_PASSWORD', weak);
   return password;
 }
 

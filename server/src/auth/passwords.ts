@@ -3,7 +3,8 @@
  * string is stored; the password itself never leaves this module.
  */
 import type { Algorithm, Options } from '@node-rs/argon2';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@scout/protocol/limits';
+import { newPasswordProblem } from '@scout/protocol/auth';
+import { PASSWORD_MAX_LENGTH } from '@scout/protocol/limits';
 import { ApiError } from '../errors.ts';
 import { hashOnPool as hash, verifyOnPool as verify } from './password-hasher.ts';
 
@@ -56,13 +57,8 @@ export function assertPasswordAcceptable(password: unknown): string {
   if (typeof password !== 'string' || password.length === 0) {
     throw new ApiError(400, 'WEAK_PASSWORD', 'Password is required');
   }
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    throw new ApiError(
-      400,
-      'WEAK_PASSWORD',
-      `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
-    );
-  }
+  const weak = newPasswordProblem(password);
+  if (weak) throw new ApiError(400, 'WEAK_PASSWORD', weak);
   if (password.length > PASSWORD_MAX_LENGTH) {
     throw new ApiError(
       400,

@@ -1,5 +1,5 @@
 import { UI_MESSAGES } from '@scout/protocol/errors';
-import { PASSWORD_MIN_LENGTH } from '@scout/protocol/limits';
+import { newPasswordProblem } from '@scout/protocol/auth';
 
 export interface NewPasswordValues {
   password: string;
@@ -14,6 +14,5 @@ export function validateNewPassword({
   confirmPassword,
 }: NewPasswordValues): string | null {
   if (password !== confirmPassword) return UI_MESSAGES.passwordsDoNotMatch;
-  if (password.length < PASSWORD_MIN_LENGTH) return UI_MESSAGES.passwordTooShort;
-  return null;
+  return newPasswordProblem(password);
 }

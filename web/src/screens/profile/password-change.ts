@@ -1,6 +1,6 @@
 /** The change-password form's rules: the new password follows sign-up's (spec section 5). */
 import { UI_MESSAGES } from '@scout/protocol/errors';
-import { PASSWORD_MIN_LENGTH } from '@scout/protocol/limits';
+import { newPasswordProblem } from '@scout/protocol/auth';
 
 export interface PasswordChangeValues {
   currentPassword: string;
@@ -18,6 +18,5 @@ export const emptyPasswordChange: PasswordChangeValues = {
 export function validatePasswordChange(v: PasswordChangeValues): string | null {
   if (v.currentPassword === '') return UI_MESSAGES.allFieldsRequired;
   if (v.newPassword !== v.confirmPassword) return UI_MESSAGES.passwordsDoNotMatch;
-  if (v.newPassword.length < PASSWORD_MIN_LENGTH) return UI_MESSAGES.passwordTooShort;
-  return null;
+  return newPasswordProblem(v.newPassword);
 }
