@@ -1,15 +1,24 @@
-import { useEffect, useReducer } from 'react';
+import { lazy, Suspense, useEffect, useReducer } from 'react';
 import { EMAIL_LINK_MESSAGES } from './lib/email-link-messages.ts';
 import { screenWithLink } from './lib/email-link-screen.ts';
 import { signOut, useAuth } from './lib/use-auth.ts';
 import { useEmailLink } from './lib/use-email-link.ts';
 import { AuthScreen } from './screens/auth/auth-screen.tsx';
-import { CalendarScreen } from './screens/calendar/calendar-screen.tsx';
-import { DashboardScreen } from './screens/dashboard/dashboard-screen.tsx';
-import { ProfileScreen } from './screens/profile/profile-screen.tsx';
 import { FullScreenSpinner } from './ui/spinner.tsx';
 import { AppToaster } from './ui/toast.tsx';
 import { initialViewState, screenFor, viewReducer } from './view-state.ts';
+
+// Screens after sign-in load on demand, so the auth screen paints from a small first download;
+// the spec's loading spinner covers the wait.
+const DashboardScreen = lazy(() =>
+  import('./screens/dashboard/dashboard-screen.tsx').then((m) => ({ default: m.DashboardScreen })),
+);
+const ProfileScreen = lazy(() =>
+  import('./screens/profile/profile-screen.tsx').then((m) => ({ default: m.ProfileScreen })),
+);
+const CalendarScreen = lazy(() =>
+  import('./screens/calendar/calendar-screen.tsx').then((m) => ({ default: m.CalendarScreen })),
+);
 
 export function App() {
   const { user, isLoading } = useAuth();
@@ -30,7 +39,7 @@ export function App() {
 
   const screen = screenWithLink(screenFor(state, signedIn), link);
   return (
-    <>
+    <Suspense fallback={<FullScreenSpinner />}>
       {screen === 'loading' ? (
         <FullScreenSpinner label={link.signingIn ? EMAIL_LINK_MESSAGES.signingIn : undefined} />
       ) : null}
@@ -53,6 +62,6 @@ export function App() {
       {screen === 'profile' ? <ProfileScreen onBack={back} /> : null}
       {screen === 'calendar' && user ? <CalendarScreen user={user} onBack={back} /> : null}
       <AppToaster />
-    </>
+    </Suspense>
   );
 }
