@@ -29,7 +29,9 @@ export async function signUp(page: Page, m: Member) {
   await page.getByLabel('Password', { exact: true }).fill(m.password);
   await page.getByLabel('Confirm password').fill(m.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('heading', { name: new RegExp(`Good Evening.*${m.firstName.toUpperCase()}`) })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: new RegExp(`Good Evening.*${m.firstName.toUpperCase()}`) }),
+  ).toBeVisible();
 }
 
 export async function chooseTroopRole(page: Page, role: string) {
@@ -52,7 +54,17 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: /account menu/i }).first().click();
+  await page
+    .getByRole('button', { name: /account menu/i })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
 }
+
+/** The admin support/start-server.mjs creates with the admin CLI before the server starts. */
+export const admin = {
+  email: 'admin@troop214.example',
+  password: 'council-admin-2026',
+  name: 'Pat Admin',
+} as const;

@@ -1,6 +1,6 @@
 // Starts the real server for the browser journeys on a fresh data folder, so every run begins
 // with no accounts. The SPA and the server must already be built (npm run test:e2e builds them).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,10 +8,38 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-e2e-'));
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  ADDRESS_RATE_LIMIT_SCALE: '20',
+};
+
+// The troop's first admin, made the way an operator makes one (support/accounts.ts: admin).
+const admin = spawnSync(
+  process.execPath,
+  [
+    'server/dist/admin.js',
+    'create-user',
+    '--email',
+    'admin@troop214.example',
+    '--password',
+    '-',
+    '--role',
+    'admin',
+    '--name',
+    'Pat Admin',
+  ],
+  { cwd: root, env, input: 'council-admin-2026\n', encoding: 'utf8' },
+);
+if (admin.status !== 0) {
+  console.error(admin.stderr || admin.stdout);
+  process.exit(1);
+}
 // The compiled server, as `npm start` runs it (npm run test:e2e builds it first).
 const child = spawn(process.execPath, ['server/dist/main.js'], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADDRESS_RATE_LIMIT_SCALE: '20' },
+  env,
   stdio: 'inherit',
 });
 const stop = () => {

@@ -11,7 +11,7 @@ import type { Row } from './db/query.ts';
 import { HttpClient, type FetchLike } from './http.ts';
 import { createNotifications, type NotificationsClient } from './notifications.ts';
 import { createStorage, type StorageClient } from './storage.ts';
-import { createRealtimeClient, type RealtimeClient } from './realtime.ts';
+import { createRealtimeClient, type RealtimeClient, type SocketFactory } from './realtime.ts';
 
 export type { HttpClient } from './http.ts';
 
@@ -32,6 +32,8 @@ export interface ClientOptions {
   allowedParentOrigins?: readonly string[];
   /** Milliseconds since the epoch; defaults to Date.now. */
   now?: () => number;
+  /** The WebSocket class for realtime; defaults to the global one (Node 20 has none: pass `ws`'s). */
+  WebSocket?: SocketFactory;
 }
 
 /** What every capability is built from. */
@@ -77,7 +79,10 @@ export function createClient<S extends object = Record<string, Row>>(
     storage: createStorage(ctx.http, ctx.projectId),
     calendar: createCalendar(ctx.http, ctx.projectId),
     notifications: createNotifications(ctx.http, ctx.projectId),
-    realtime: createRealtimeClient(ctx),
+    realtime: createRealtimeClient({
+      ...ctx,
+      ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
+    }),
     http: ctx.http,
   };
 }

@@ -17,12 +17,37 @@ import {
 import { ScoutError } from './errors.ts';
 import { HttpClient } from './http.ts';
 import { reconnectDelay } from './realtime/backoff.ts';
-import { RealtimeChannel, realtimeError, type ChannelHost, type HistoryOptions, type PublishOptions, type SubscribeOptions } from './realtime/channel.ts';
+import {
+  RealtimeChannel,
+  realtimeError,
+  type ChannelHost,
+  type HistoryOptions,
+  type PublishOptions,
+  type SubscribeOptions,
+} from './realtime/channel.ts';
 import { Connection } from './realtime/connection.ts';
-import type { ConnectionStatus, PresenceUser, RealtimeMessage, ServerFrame, SocketFactory, Timers } from './realtime/types.ts';
+import type {
+  ConnectionStatus,
+  PresenceUser,
+  RealtimeMessage,
+  ServerFrame,
+  SocketFactory,
+  Timers,
+} from './realtime/types.ts';
 
-export type { RealtimeChannel, SubscribeOptions, PublishOptions, HistoryOptions } from './realtime/channel.ts';
-export type { ConnectionStatus, PresenceUser, RealtimeMessage, SocketFactory, SocketLike } from './realtime/types.ts';
+export type {
+  RealtimeChannel,
+  SubscribeOptions,
+  PublishOptions,
+  HistoryOptions,
+} from './realtime/channel.ts';
+export type {
+  ConnectionStatus,
+  PresenceUser,
+  RealtimeMessage,
+  SocketFactory,
+  SocketLike,
+} from './realtime/types.ts';
 export { reconnectDelay } from './realtime/backoff.ts';
 
 /** What the realtime client needs of the auth client: the token, and news of who is signed in. */
@@ -62,7 +87,10 @@ const CHANNEL_PATTERN = /^[A-Za-z0-9_:.-]{1,128}$/;
 /** The server refuses larger frames and closes the socket; refuse them here instead. */
 const MAX_FRAME_CHARS = 64 * 1024;
 
-type Inflight = { kind: 'subscribe' } | { kind: 'unsubscribe'; done(): void } | { kind: 'publish'; publish: PendingPublish };
+type Inflight =
+  | { kind: 'subscribe' }
+  | { kind: 'unsubscribe'; done(): void }
+  | { kind: 'publish'; publish: PendingPublish };
 
 interface PendingPublish {
   channel: string;
@@ -78,8 +106,13 @@ const defaultTimers: Timers = {
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-export function realtimeUrl(baseUrl: string, projectId: string, win?: { location: { href: string } }): string {
-  const origin = baseUrl || win?.location.href || (globalThis as { location?: { href: string } }).location?.href;
+export function realtimeUrl(
+  baseUrl: string,
+  projectId: string,
+  win?: { location: { href: string } },
+): string {
+  const origin =
+    baseUrl || win?.location.href || (globalThis as { location?: { href: string } }).location?.href;
   if (!origin) throw new TypeError('Realtime needs a baseUrl outside a browser');
   const url = new URL('/api/realtime/ws', origin);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -110,7 +143,9 @@ export class RealtimeClient implements ChannelHost {
   private readonly stopFollowingAuth: (() => void) | undefined;
 
   constructor(options: RealtimeClientOptions) {
-    const tokenSource = options.getToken ?? (options.auth ? () => options.auth!.getValidAccessToken() : async () => null);
+    const tokenSource =
+      options.getToken ??
+      (options.auth ? () => options.auth!.getValidAccessToken() : async () => null);
     let asked = 0;
     const getToken = async () => {
       const ask = ++asked;
@@ -121,7 +156,8 @@ export class RealtimeClient implements ChannelHost {
       return token;
     };
     this.projectId = options.projectId;
-    this.socketFactory = () => options.WebSocket ?? (globalThis as { WebSocket?: SocketFactory }).WebSocket;
+    this.socketFactory = () =>
+      options.WebSocket ?? (globalThis as { WebSocket?: SocketFactory }).WebSocket;
     this.timers = options.timers ?? defaultTimers;
     this.subscribeTimeoutMs = options.subscribeTimeoutMs ?? REALTIME_SUBSCRIBE_TIMEOUT_MS;
     this.sendTimeoutMs = options.sendTimeoutMs ?? REALTIME_SEND_TIMEOUT_MS;
@@ -146,18 +182,68 @@ export class RealtimeClient implements ChannelHost {
     });
     const auth = options.auth;
     if (auth?.onAuthStateChanged) {
-      this.stopFollowingAuth = auth.onAuthStateChanged((state) => this.followUser(state.user?.id ?? null));
+      this.stopFollowingAuth = auth.onAuthStateChanged((state) =>
+        this.followUser(state.user?.id ?? null),
+      );
     }
   }
 
   /** The handle for a channel; the same object for the same name. */
   channel(name: string): RealtimeChannel {
     if (!CHANNEL_PATTERN.test(name)) {
-      throw realtimeError('VALIDATION_ERROR', 'Channel names are 1-128 letters, digits, _ : . or -');
+      throw realtimeError(
+        'VALIDATION_ERROR',
+        'Channel names are 1-128 letters, digits, _ : . or -',
+      );
     }
     let ch = this.channels.get(name);
     if (!ch) this.channels.set(name, (ch = new RealtimeChannel(name, this)));
     return ch;
+  }
+
+  /**
+   * Subscribes to `channel` and calls `onMessage` for each of its messages (the spec's
+   * `realtime.subscribe`). Resolves, once the server acknowledged, with a function that stops
+   * listening and leaves the channel.
+   */
+  async subscribe<T = unknown>(
+    channel: string,
+    onMessage: (message: RealtimeMessage<T>) => void,
+    options: SubscribeOptions = {},
+  ): Promise<() => Promise<void>> {
+    const ch = this.channel(channel);
+    const stop = ch.onMessage(onMessage);
+    try {
+      await ch.subscribe(options);
+    } catch (err) {
+      stop();
+      throw err;
+    }
+    return async () => {
+      stop();
+      await ch.unsubscribe();
+    };
+  }
+
+  /** Calls `listener` with the channel's user list whenever someone joins or leaves. */
+  onPresence(channel: string, listener: (users: PresenceUser[]) => void): () => void {
+    return this.channel(channel).onPresence(listener);
+  }
+
+  /**
+   * Publishes over HTTP instead of the socket (`POST /api/realtime/{projectId}/publish`): for a
+   * page or script that only announces and never listens, no socket is opened.
+   */
+  async publishOverHttp(channel: string, type: string, data: unknown): Promise<string> {
+    const res = await this.http.post<{ messageId: string }>(
+      `/api/realtime/${encodeURIComponent(this.projectId)}/publish`,
+      {
+        channel,
+        type,
+        data: data ?? null,
+      },
+    );
+    return res.data.messageId;
   }
 
   get connectionStatus(): ConnectionStatus {
@@ -214,12 +300,20 @@ export class RealtimeClient implements ChannelHost {
     if (!this.conn.isOpen) return;
     await new Promise<void>((resolve) => {
       const timer = this.timers.setTimeout(resolve, this.sendTimeoutMs);
-      this.track(channel, { kind: 'unsubscribe', done: () => (this.timers.clearTimeout(timer), resolve()) });
+      this.track(channel, {
+        kind: 'unsubscribe',
+        done: () => (this.timers.clearTimeout(timer), resolve()),
+      });
       this.conn.send({ type: 'unsubscribe', payload: { channel } });
     });
   }
 
-  publish(channel: string, type: string, data: unknown, options: PublishOptions = {}): Promise<string> {
+  publish(
+    channel: string,
+    type: string,
+    data: unknown,
+    options: PublishOptions = {},
+  ): Promise<string> {
     const payload: Record<string, unknown> = { channel, type, data: data ?? null };
     if (options.userId !== undefined) payload.userId = options.userId;
     if (options.metadata !== undefined) payload.metadata = options.metadata;
@@ -230,10 +324,19 @@ export class RealtimeClient implements ChannelHost {
       return Promise.reject(err);
     }
     if (JSON.stringify(frame).length > MAX_FRAME_CHARS) {
-      return Promise.reject(realtimeError('PAYLOAD_TOO_LARGE', 'Realtime messages are limited to 64 KB'));
+      return Promise.reject(
+        realtimeError('PAYLOAD_TOO_LARGE', 'Realtime messages are limited to 64 KB'),
+      );
     }
     return new Promise<string>((resolve, reject) => {
-      const p: PendingPublish = { channel, frame, resolve, reject, settled: false, timer: undefined };
+      const p: PendingPublish = {
+        channel,
+        frame,
+        resolve,
+        reject,
+        settled: false,
+        timer: undefined,
+      };
       p.timer = this.timers.setTimeout(() => {
         // Never sent later once the caller was told it failed.
         this.outbox = this.outbox.filter((q) => q !== p);
@@ -248,14 +351,20 @@ export class RealtimeClient implements ChannelHost {
   }
 
   async presence(channel: string): Promise<PresenceUser[]> {
-    const res = await this.http.get<{ users: PresenceUser[] }>(`/api/realtime/${encodeURIComponent(this.projectId)}/presence`, { query: { channel } });
+    const res = await this.http.get<{ users: PresenceUser[] }>(
+      `/api/realtime/${encodeURIComponent(this.projectId)}/presence`,
+      { query: { channel } },
+    );
     return res.data.users;
   }
 
   async history(channel: string, options: HistoryOptions): Promise<RealtimeMessage[]> {
-    const res = await this.http.get<{ messages: RealtimeMessage[] }>(`/api/realtime/${encodeURIComponent(this.projectId)}/messages`, {
-      query: { channel, limit: options.limit, start: options.start, end: options.end },
-    });
+    const res = await this.http.get<{ messages: RealtimeMessage[] }>(
+      `/api/realtime/${encodeURIComponent(this.projectId)}/messages`,
+      {
+        query: { channel, limit: options.limit, start: options.start, end: options.end },
+      },
+    );
     return res.data.messages;
   }
 
@@ -278,7 +387,8 @@ export class RealtimeClient implements ChannelHost {
     this.inflight.clear();
     this.authenticated = false;
     this.userId = undefined;
-    for (const ch of this.channels.values()) if (ch.wanted) this.sendSubscribeFrame(ch.name, ch.wanted);
+    for (const ch of this.channels.values())
+      if (ch.wanted) this.sendSubscribeFrame(ch.name, ch.wanted);
     const queued = this.outbox;
     this.outbox = [];
     for (const p of queued) if (!p.settled) this.sendPublish(p);
@@ -287,7 +397,15 @@ export class RealtimeClient implements ChannelHost {
   private handleDown() {
     for (const entries of this.inflight.values()) {
       for (const e of entries) {
-        if (e.kind === 'publish') this.fail(e.publish, realtimeError('NETWORK_ERROR', 'Connection lost before the server confirmed the message', true));
+        if (e.kind === 'publish')
+          this.fail(
+            e.publish,
+            realtimeError(
+              'NETWORK_ERROR',
+              'Connection lost before the server confirmed the message',
+              true,
+            ),
+          );
         if (e.kind === 'unsubscribe') e.done();
       }
     }
@@ -336,11 +454,15 @@ export class RealtimeClient implements ChannelHost {
   }
 
   private handleError(channelName: string | undefined, p: Record<string, unknown>) {
-    const err = realtimeError(typeof p.code === 'string' ? p.code : 'REALTIME_ERROR', typeof p.error === 'string' ? p.error : 'Realtime error');
+    const err = realtimeError(
+      typeof p.code === 'string' ? p.code : 'REALTIME_ERROR',
+      typeof p.error === 'string' ? p.error : 'Realtime error',
+    );
     const e = this.untrack(channelName);
     if (e?.kind === 'publish') return this.fail(e.publish, err);
     if (e?.kind === 'unsubscribe') return e.done();
-    if (e?.kind === 'subscribe' && channelName) return this.channels.get(channelName)?.handleRefused(err);
+    if (e?.kind === 'subscribe' && channelName)
+      return this.channels.get(channelName)?.handleRefused(err);
     for (const l of [...this.errorListeners]) l(err);
   }
 
@@ -348,7 +470,10 @@ export class RealtimeClient implements ChannelHost {
 
   private assertSockets() {
     if (!this.socketFactory()) {
-      throw realtimeError('UNSUPPORTED', 'No WebSocket here: pass options.WebSocket (in Node, the ws package)');
+      throw realtimeError(
+        'UNSUPPORTED',
+        'No WebSocket here: pass options.WebSocket (in Node, the ws package)',
+      );
     }
   }
 

@@ -4,7 +4,13 @@ import { createClient } from './client.ts';
 import { ScoutError } from './errors.ts';
 import { HttpClient } from './http.ts';
 import { createStorage } from './storage.ts';
-import { BASE_URL, FakeApi, errorReply, jsonReply, type RecordedRequest } from './test-support/fake-api.ts';
+import {
+  BASE_URL,
+  FakeApi,
+  errorReply,
+  jsonReply,
+  type RecordedRequest,
+} from './test-support/fake-api.ts';
 import { FakeAuthServer } from './test-support/fake-auth-server.ts';
 import { FakeStorage, FakeWindow } from './test-support/fake-browser.ts';
 
@@ -16,7 +22,10 @@ const PUBLIC_URL = `${BASE_URL}/api/storage/troop-42/object/avatars/u1-1.png`;
 function setup() {
   const api = new FakeApi();
   const http = new HttpClient({ baseUrl: BASE_URL, fetch: api.fetch, sleep: async () => {} });
-  http.useTokens({ getValidAccessToken: async () => 'access-1', refreshAfterRejection: async () => null });
+  http.useTokens({
+    getValidAccessToken: async () => 'access-1',
+    refreshAfterRejection: async () => null,
+  });
   return { api, storage: createStorage(http, 'troop-42') };
 }
 
@@ -35,7 +44,11 @@ describe('storage.upload', () => {
   it('sends the file, the path and the options as multipart with the bearer token', async () => {
     const { api, storage } = setup();
     api.on('POST', UPLOAD, () => jsonReply(200, { publicUrl: PUBLIC_URL }));
-    const result = await storage.upload(new Blob(['png bytes'], { type: 'image/png' }), 'avatars/u1-1.png', { upsert: true });
+    const result = await storage.upload(
+      new Blob(['png bytes'], { type: 'image/png' }),
+      'avatars/u1-1.png',
+      { upsert: true },
+    );
     expect(result).toEqual({ publicUrl: PUBLIC_URL });
     const req = api.requests[0]!;
     expect(req.headers.authorization).toBe('Bearer access-1');
@@ -88,24 +101,43 @@ describe('storage.upload', () => {
 
   it('turns 409 into "File already exists. Set upsert: true to overwrite."', async () => {
     const { api, storage } = setup();
-    api.on('POST', UPLOAD, () => errorReply(409, 'CONFLICT', 'File already exists. Set upsert: true to overwrite.'));
+    api.on('POST', UPLOAD, () =>
+      errorReply(409, 'CONFLICT', 'File already exists. Set upsert: true to overwrite.'),
+    );
     const err = await rejection(storage.upload(new Blob(['x']), 'users/u1/a.txt'));
-    expect(err).toMatchObject({ kind: 'storage', status: 409, code: 'CONFLICT', userMessage: 'File already exists. Set upsert: true to overwrite.' });
+    expect(err).toMatchObject({
+      kind: 'storage',
+      status: 409,
+      code: 'CONFLICT',
+      userMessage: 'File already exists. Set upsert: true to overwrite.',
+    });
     expect(api.requests).toHaveLength(1);
   });
 
-  it('uses the spec\'s words when a status comes without a message', async () => {
+  it("uses the spec's words when a status comes without a message", async () => {
     const { api, storage } = setup();
     api.on('POST', UPLOAD, (_req, i) => new Response(null, { status: [409, 400][i] }));
-    expect((await rejection(storage.upload(new Blob(['x']), 'a'))).message).toBe('File already exists. Set upsert: true to overwrite.');
-    expect((await rejection(storage.upload(new Blob(['x']), 'a'))).message).toBe('Invalid request parameters');
+    expect((await rejection(storage.upload(new Blob(['x']), 'a'))).message).toBe(
+      'File already exists. Set upsert: true to overwrite.',
+    );
+    expect((await rejection(storage.upload(new Blob(['x']), 'a'))).message).toBe(
+      'Invalid request parameters',
+    );
   });
 
-  it('keeps the server\'s own message, e.g. an avatar that is not an image', async () => {
+  it("keeps the server's own message, e.g. an avatar that is not an image", async () => {
     const { api, storage } = setup();
-    api.on('POST', UPLOAD, () => errorReply(400, 'VALIDATION_ERROR', 'Please upload an image file'));
-    const err = await rejection(storage.upload(new Blob(['<svg/>']), 'avatars/u1-1.png', { upsert: true }));
-    expect(err).toMatchObject({ kind: 'storage', status: 400, userMessage: 'Please upload an image file' });
+    api.on('POST', UPLOAD, () =>
+      errorReply(400, 'VALIDATION_ERROR', 'Please upload an image file'),
+    );
+    const err = await rejection(
+      storage.upload(new Blob(['<svg/>']), 'avatars/u1-1.png', { upsert: true }),
+    );
+    expect(err).toMatchObject({
+      kind: 'storage',
+      status: 400,
+      userMessage: 'Please upload an image file',
+    });
   });
 
   it('fails clearly when the server answers without a public URL', async () => {
@@ -121,8 +153,14 @@ describe('storage.upload', () => {
 
   it('retries a failed upsert, never a plain upload', async () => {
     const { api, storage } = setup();
-    api.on('POST', UPLOAD, (_req, i) => (i === 0 ? errorReply(503, 'SERVICE_UNAVAILABLE', 'busy') : jsonReply(200, { publicUrl: PUBLIC_URL })));
-    await expect(storage.upload(new Blob(['x']), 'users/u1/a.txt', { upsert: true })).resolves.toEqual({ publicUrl: PUBLIC_URL });
+    api.on('POST', UPLOAD, (_req, i) =>
+      i === 0
+        ? errorReply(503, 'SERVICE_UNAVAILABLE', 'busy')
+        : jsonReply(200, { publicUrl: PUBLIC_URL }),
+    );
+    await expect(
+      storage.upload(new Blob(['x']), 'users/u1/a.txt', { upsert: true }),
+    ).resolves.toEqual({ publicUrl: PUBLIC_URL });
     expect(api.requests).toHaveLength(2);
     const plain = setup();
     plain.api.on('POST', UPLOAD, () => errorReply(503, 'SERVICE_UNAVAILABLE', 'busy'));
@@ -132,8 +170,14 @@ describe('storage.upload', () => {
   });
 
   it('reports a request that never got an answer as a storage error with the network wording', async () => {
-    const http = new HttpClient({ baseUrl: BASE_URL, fetch: async () => Promise.reject(new TypeError('Failed to fetch')), sleep: async () => {} });
-    const err = await rejection(createStorage(http, 'troop-42').upload(new Blob(['x']), 'users/u1/a.txt'));
+    const http = new HttpClient({
+      baseUrl: BASE_URL,
+      fetch: async () => Promise.reject(new TypeError('Failed to fetch')),
+      sleep: async () => {},
+    });
+    const err = await rejection(
+      createStorage(http, 'troop-42').upload(new Blob(['x']), 'users/u1/a.txt'),
+    );
     expect(err).toMatchObject({ kind: 'storage', code: 'NETWORK_ERROR', status: undefined });
     expect(err.userMessage).toBe('Network error. Please check your connection and try again.');
   });
@@ -142,7 +186,12 @@ describe('storage.upload', () => {
 describe('storage.download', () => {
   it('asks for the path and file name and answers the download description', async () => {
     const { api, storage } = setup();
-    const info = { downloadUrl: `${PUBLIC_URL}?download=me.png`, filename: 'me.png', contentType: 'image/png', size: 12 };
+    const info = {
+      downloadUrl: `${PUBLIC_URL}?download=me.png`,
+      filename: 'me.png',
+      contentType: 'image/png',
+      size: 12,
+    };
     api.on('GET', DOWNLOAD, () => jsonReply(200, info));
     expect(await storage.download('avatars/u1-1.png', { filename: 'me.png' })).toEqual(info);
     expect([...api.requests[0]!.query.entries()]).toEqual([
@@ -171,28 +220,44 @@ describe('storage.remove', () => {
   it('sends the paths as JSON and answers what was removed', async () => {
     const { api, storage } = setup();
     api.on('DELETE', REMOVE, () => jsonReply(200, { success: true, removed: ['users/u1/a.txt'] }));
-    expect(await storage.remove(['users/u1/a.txt', 'users/u1/b.txt'])).toEqual({ removed: ['users/u1/a.txt'] });
+    expect(await storage.remove(['users/u1/a.txt', 'users/u1/b.txt'])).toEqual({
+      removed: ['users/u1/a.txt'],
+    });
     expect(api.requests[0]!.body).toEqual({ paths: ['users/u1/a.txt', 'users/u1/b.txt'] });
     await storage.remove('users/u1/c.txt');
     expect(api.requests[1]!.body).toEqual({ paths: ['users/u1/c.txt'] });
   });
 
-  it('refuses an empty list or an empty path, and passes the server\'s 403 on as a storage error', async () => {
+  it("refuses an empty list or an empty path, and passes the server's 403 on as a storage error", async () => {
     const { api, storage } = setup();
     expect((await rejection(storage.remove([]))).kind).toBe('storage');
-    expect((await rejection(storage.remove(['users/u1/a', '']))).message).toBe('Invalid request parameters');
+    expect((await rejection(storage.remove(['users/u1/a', '']))).message).toBe(
+      'Invalid request parameters',
+    );
     expect(api.requests).toEqual([]);
-    api.on('DELETE', REMOVE, () => errorReply(403, 'FORBIDDEN', 'This file belongs to another user'));
+    api.on('DELETE', REMOVE, () =>
+      errorReply(403, 'FORBIDDEN', 'This file belongs to another user'),
+    );
     const err = await rejection(storage.remove(['users/u2/a.txt']));
-    expect(err).toMatchObject({ kind: 'storage', status: 403, code: 'FORBIDDEN', userMessage: 'This file belongs to another user' });
+    expect(err).toMatchObject({
+      kind: 'storage',
+      status: 403,
+      code: 'FORBIDDEN',
+      userMessage: 'This file belongs to another user',
+    });
   });
 });
 
 describe('client.storage', () => {
-  it('is part of createClient and sends the signed-in user\'s token', async () => {
+  it("is part of createClient and sends the signed-in user's token", async () => {
     const api = new FakeApi();
     new FakeAuthServer(api);
-    const client = createClient({ projectId: 'troop-42', baseUrl: BASE_URL, fetch: api.fetch, window: new FakeWindow('https://app.scout.test/', new FakeStorage()) });
+    const client = createClient({
+      projectId: 'troop-42',
+      baseUrl: BASE_URL,
+      fetch: api.fetch,
+      window: new FakeWindow('https://app.scout.test/', new FakeStorage()),
+    });
     try {
       api.on('POST', UPLOAD, () => jsonReply(200, { publicUrl: PUBLIC_URL }));
       await client.auth.ready();

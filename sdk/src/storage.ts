@@ -31,7 +31,10 @@ export interface DownloadInfo {
 
 export interface StorageClient {
   upload(file: UploadBody, path: string, options?: UploadOptions): Promise<UploadResult>;
-  download(path: string, options?: { filename?: string; signal?: AbortSignal }): Promise<DownloadInfo>;
+  download(
+    path: string,
+    options?: { filename?: string; signal?: AbortSignal },
+  ): Promise<DownloadInfo>;
   remove(paths: string | readonly string[]): Promise<{ removed: string[] }>;
 }
 
@@ -56,8 +59,12 @@ export function toStorageError(err: unknown): ScoutError {
     const message = err instanceof Error ? err.message : 'Storage request failed';
     return new ScoutError({ kind: 'storage', code: 'NETWORK_ERROR', message, cause: err });
   }
-  const fromServer = err.status !== undefined && err.message !== `HTTP ${err.status}` ? err.message : undefined;
-  const message = fromServer ?? (err.status !== undefined ? STATUS_MESSAGES[err.status] : undefined) ?? err.message;
+  const fromServer =
+    err.status !== undefined && err.message !== `HTTP ${err.status}` ? err.message : undefined;
+  const message =
+    fromServer ??
+    (err.status !== undefined ? STATUS_MESSAGES[err.status] : undefined) ??
+    err.message;
   return new ScoutError({
     kind: 'storage',
     code: err.code,
@@ -74,7 +81,8 @@ function toBlob(file: unknown): Blob {
   if (typeof Blob !== 'undefined' && file instanceof Blob) return file;
   if (file instanceof Uint8Array) {
     // A view over shared memory cannot go into a Blob; copy it into an ordinary buffer first.
-    const bytes = file.buffer instanceof ArrayBuffer ? (file as Uint8Array<ArrayBuffer>) : new Uint8Array(file);
+    const bytes =
+      file.buffer instanceof ArrayBuffer ? (file as Uint8Array<ArrayBuffer>) : new Uint8Array(file);
     return new Blob([bytes]);
   }
   throw localError(UI_MESSAGES.unsupportedFileType);
@@ -140,7 +148,9 @@ export function createStorage(http: HttpClient, projectId: string): StorageClien
       const list = typeof paths === 'string' ? [paths] : [...paths];
       if (list.length === 0) throw localError(UI_MESSAGES.storageInvalid);
       list.forEach(checkPath);
-      const result = await call(() => http.delete<{ removed?: string[] }>(`${base}/remove`, { body: { paths: list } }));
+      const result = await call(() =>
+        http.delete<{ removed?: string[] }>(`${base}/remove`, { body: { paths: list } }),
+      );
       return { removed: Array.isArray(result?.removed) ? result.removed : list };
     },
   };

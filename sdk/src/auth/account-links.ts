@@ -45,6 +45,18 @@ export function checkLinkToken(token: unknown): string {
   return token.trim();
 }
 
+/**
+ * A one-time link made for an operator to hand over, not mailed: `resetUrl`, `verifyUrl` or
+ * `magicUrl` by kind. Only admins and service keys may ask (the server answers 403 otherwise).
+ */
+export interface GeneratedLink {
+  token: string;
+  expiresAt: string;
+  resetUrl?: string;
+  verifyUrl?: string;
+  magicUrl?: string;
+}
+
 export class AccountLinks {
   constructor(
     private readonly http: HttpClient,
@@ -107,5 +119,15 @@ export class AccountLinks {
       { auth: false },
     );
     return res.data;
+  }
+
+  /** `path` under /api/auth: password/reset/generate, email/verify/generate, signin/magic/generate. */
+  async generate(path: string, body: Record<string, unknown>): Promise<GeneratedLink> {
+    if ('email' in body) body = { ...body, email: checkEmail(body.email) };
+    const res = await this.http.post(`/api/auth/${path}`, { ...body, projectId: this.projectId });
+    const data = res.data as Partial<GeneratedLink> | null;
+    if (!data || typeof data.token !== 'string')
+      throw authError('NETWORK_ERROR', 'The server answered without a link');
+    return data as GeneratedLink;
   }
 }

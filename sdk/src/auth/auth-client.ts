@@ -3,11 +3,16 @@
  * order of spec section 4: a parent frame, then the URL, then storage.
  */
 import type { StoredTokens, WireUser } from '@scout/protocol/auth';
-import { ME_WAIT_TIMEOUT_MS, PARENT_FRAME_WAIT_MS } from '@scout/protocol/limits';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ME_WAIT_TIMEOUT_MS,
+  PARENT_FRAME_WAIT_MS,
+  REFRESH_TOKEN_TTL_SECONDS,
+} from '@scout/protocol/limits';
 import { isRecord, type WindowLike } from '../browser.ts';
 import { authError, isScoutError, networkError, validationError } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
-import { AccountLinks, type EmailLinkOptions } from './account-links.ts';
+import { AccountLinks, type EmailLinkOptions, type GeneratedLink } from './account-links.ts';
 import {
   readEmailLink,
   returnAddress,
@@ -27,7 +32,7 @@ import {
 import { takeUrlTokens } from './url-tokens.ts';
 
 export type { AuthState, AuthStateListener } from './session.ts';
-export type { EmailLinkOptions } from './account-links.ts';
+export type { EmailLinkOptions, GeneratedLink } from './account-links.ts';
 export type { EmailLink, EmailLinkKind } from './email-links.ts';
 
 /** headless: the app draws its own forms; managed: the hosted page signs people in. */
@@ -61,6 +66,20 @@ export interface ProfileUpdate {
   metadata?: Record<string, unknown> | string;
 }
 
+/** Stands in for the refresh token a bare access token lacks; the server refuses it. */
+const NO_REFRESH_TOKEN = 'none';
+
+/** Seconds until a JWT's `exp`, read without checking it (the server checks); undefined if unreadable. */
+function secondsLeft(jwt: string, nowSeconds: number): number | undefined {
+  try {
+    const part = jwt.split('.')[1] ?? '';
+    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof json.exp === 'number' ? Math.max(0, json.exp - nowSeconds) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function readUser(data: unknown): WireUser {
   const user = isRecord(data) ? data.user : undefined;
   if (!isRecord(user) || typeof user.id !== 'string')
@@ -92,7 +111,7 @@ export class AuthClient {
       },
     });
     this.http.useTokens(this.session);
-    this.started = this.initialize();
+    this.started = this.start();
   }
 
   getState(): AuthState {
@@ -111,6 +130,129 @@ export class AuthClient {
 
   getValidAccessToken(): Promise<string | null> {
     return this.session.getValidAccessToken();
+  }
+
+  // The session as the client library of the spec exposes it. These names are what apps written
+  // for that library call; each is a thin view of the session above.
+
+  /** Start-up: settles once a session was found (or none), like `ready()`. */
+  initialize(): Promise<AuthState> {
+    return this.started;
+  }
+
+  /** Whether a member is signed in now. */
+  isAuthenticated(): boolean {
+    return this.session.current.isAuthenticated;
+  }
+
+  /** The signed-in member as last loaded, or null; never asks the server. */
+  currentUser(): WireUser | null {
+    return this.session.current.user;
+  }
+
+  /** The access token held now, or null; it may have expired (see getValidToken). */
+  async getToken(): Promise<string | null> {
+    await this.started;
+    return this.session.current.tokens?.access_token ?? null;
+  }
+
+  /** An access token good for at least 30 s more, refreshed first when needed; null when signed out. */
+  async getValidToken(): Promise<string | null> {
+    await this.started;
+    return this.session.getValidAccessToken();
+  }
+
+  /** Trades the refresh token for new tokens now. False when signed out or refused. */
+  async refreshToken(): Promise<boolean> {
+    if (!this.session.current.tokens) return false;
+    return (await this.session.refresh()) !== null;
+  }
+
+  /**
+   * Adopts tokens obtained elsewhere (a native wrapper, a server-side sign-in) and loads the
+   * member they belong to. Tokens the server refuses leave the client signed out.
+   */
+  async setSession(tokens: {
+    access_token: string;
+    refresh_token: string;
+    expires_in?: number;
+    refresh_expires_in?: number;
+  }): Promise<WireUser> {
+    const stored = tokensFromResponse(
+      {
+        expires_in: ACCESS_TOKEN_TTL_SECONDS,
+        refresh_expires_in: REFRESH_TOKEN_TTL_SECONDS,
+        ...tokens,
+        token_type: 'Bearer',
+      },
+      this.session.nowSeconds(),
+    );
+    if (!stored) throw validationError('setSession needs an access_token and a refresh_token');
+    return this.beginWithTokens(stored, true);
+  }
+
+  /**
+   * Uses a bare access token (from an operator's script, say). Without a refresh token the
+   * session ends when the token does; `persist` keeps it in storage for other tabs.
+   */
+  async setToken(accessToken: string, persist = false): Promise<WireUser> {
+    if (!accessToken) throw validationError('setToken needs an access token');
+    // The token's own expiry says how long this session can last; nothing can renew it.
+    const lifetime =
+      secondsLeft(accessToken, this.session.nowSeconds()) ?? ACCESS_TOKEN_TTL_SECONDS;
+    const stored = tokensFromResponse(
+      {
+        access_token: accessToken,
+        refresh_token: NO_REFRESH_TOKEN,
+        token_type: 'Bearer',
+        expires_in: lifetime,
+        refresh_expires_in: lifetime,
+      },
+      this.session.nowSeconds(),
+    );
+    if (!stored) throw validationError('setToken needs an access token');
+    return this.beginWithTokens(stored, persist);
+  }
+
+  /** Reads the stored session again (after another script wrote it) and confirms it. */
+  async recoverAuthState(): Promise<AuthState> {
+    await this.started;
+    const stored = this.store.load();
+    if (stored && stored.access_token !== this.session.current.tokens?.access_token) {
+      await this.tryTokens(stored, 'stored');
+    }
+    return this.session.current;
+  }
+
+  /** Signs out, then (in a browser) goes to `redirectUrl` when one is given. */
+  async logout(redirectUrl?: string): Promise<void> {
+    await this.signOut();
+    if (redirectUrl && this.win) this.win.location.href = redirectUrl;
+  }
+
+  /** Ends every session of the member on every device (the server revokes them all), then here. */
+  async revokeAllSessions(): Promise<void> {
+    this.assertSignedIn();
+    await this.http.post('/api/auth/signout', {});
+    this.session.end(false);
+  }
+
+  /** For admins and service keys: a password-reset link for `email`, without sending it. */
+  generatePasswordResetToken(email: string): Promise<GeneratedLink> {
+    return this.links.generate('password/reset/generate', { email });
+  }
+
+  /** For admins and service keys: an email-verification link for the signed-in member. */
+  generateEmailVerificationToken(): Promise<GeneratedLink> {
+    return this.links.generate('email/verify/generate', {});
+  }
+
+  /** For admins and service keys: a magic sign-in link for `email`, without sending it. */
+  generateMagicLinkToken(email: string, options: EmailLinkOptions = {}): Promise<GeneratedLink> {
+    return this.links.generate('signin/magic/generate', {
+      email,
+      ...(options.redirectUrl ? { redirectUrl: options.redirectUrl } : {}),
+    });
   }
 
   async signUp(input: SignUpInput): Promise<WireUser> {
@@ -270,7 +412,7 @@ export class AuthClient {
     }
   }
 
-  private async initialize(): Promise<AuthState> {
+  private async start(): Promise<AuthState> {
     this.followOtherTabs();
     const win = this.win;
     // Taken before any wait so the tokens leave the address bar at once, whichever source wins.
@@ -302,6 +444,21 @@ export class AuthClient {
     }
     this.session.update({ isLoading: false });
     return this.session.current;
+  }
+
+  private async beginWithTokens(tokens: StoredTokens, persist: boolean): Promise<WireUser> {
+    // Start-up must not settle after this and forget a session it did not find itself.
+    await this.started;
+    this.session.begin(tokens, null, persist);
+    const epoch = this.session.epoch;
+    try {
+      const user = await this.loadUser();
+      this.session.update({ isLoading: false });
+      return user;
+    } catch (err) {
+      if (epoch === this.session.epoch) this.session.end(false);
+      throw err;
+    }
   }
 
   /** Starts a session from tokens and confirms it by loading the user. */

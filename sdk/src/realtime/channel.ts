@@ -65,6 +65,11 @@ export class RealtimeChannel {
     return this.acked;
   }
 
+  /** The spec's name for "subscribed and able to receive": the same as `isSubscribed`. */
+  isReady(): boolean {
+    return this.acked;
+  }
+
   get wanted(): SubscribeOptions | undefined {
     return this.wish;
   }

@@ -25,7 +25,12 @@ function open(opts: { token?: string | null; backoff?: (n: number) => number } =
     },
   });
   clients.push(client);
-  return { client, timers, backoffCalls, socket: (i = FakeSocket.all.length - 1) => FakeSocket.all[i] as FakeSocket };
+  return {
+    client,
+    timers,
+    backoffCalls,
+    socket: (i = FakeSocket.all.length - 1) => FakeSocket.all[i] as FakeSocket,
+  };
 }
 
 async function connected(t: ReturnType<typeof open>) {
@@ -37,13 +42,23 @@ async function connected(t: ReturnType<typeof open>) {
   return s;
 }
 
-const rejection = (p: Promise<unknown>) => p.then(() => undefined, (err: unknown) => err);
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
 
 describe('realtime client', () => {
   it('builds the socket URL from the API origin, never with a token in it', () => {
-    expect(realtimeUrl('https://api.scout.test', 'troop-42')).toBe('wss://api.scout.test/api/realtime/ws?project_id=troop-42');
-    expect(realtimeUrl('http://localhost:3000/', 'troop 42')).toBe('ws://localhost:3000/api/realtime/ws?project_id=troop+42');
-    expect(realtimeUrl('', 'p', { location: { href: 'https://app.scout.test/calendar' } })).toBe('wss://app.scout.test/api/realtime/ws?project_id=p');
+    expect(realtimeUrl('https://api.scout.test', 'troop-42')).toBe(
+      'wss://api.scout.test/api/realtime/ws?project_id=troop-42',
+    );
+    expect(realtimeUrl('http://localhost:3000/', 'troop 42')).toBe(
+      'ws://localhost:3000/api/realtime/ws?project_id=troop+42',
+    );
+    expect(realtimeUrl('', 'p', { location: { href: 'https://app.scout.test/calendar' } })).toBe(
+      'wss://app.scout.test/api/realtime/ws?project_id=p',
+    );
   });
 
   it('shares one socket between channels, sends auth first and resolves subscribe on the ack', async () => {
@@ -90,8 +105,16 @@ describe('realtime client', () => {
     const t = open({ token: null });
     const sub = rejection(t.client.channel('troop-12').subscribe());
     const s = await connected(t);
-    s.reply('error', { channel: 'troop-12', error: 'Sign in to use this channel', code: 'UNAUTHORIZED' });
-    expect(await sub).toMatchObject({ kind: 'realtime', code: 'UNAUTHORIZED', message: 'Sign in to use this channel' });
+    s.reply('error', {
+      channel: 'troop-12',
+      error: 'Sign in to use this channel',
+      code: 'UNAUTHORIZED',
+    });
+    expect(await sub).toMatchObject({
+      kind: 'realtime',
+      code: 'UNAUTHORIZED',
+      message: 'Sign in to use this channel',
+    });
     s.drop();
     await t.timers.advance(1000);
     const again = t.socket();
@@ -109,9 +132,21 @@ describe('realtime client', () => {
     const first = ch.publish('chat', { text: 'hi' }, { metadata: { lang: 'en' } });
     const second = rejection(ch.publish('chat', 'x'));
     await settle();
-    expect(s.sent.at(-2)).toEqual({ type: 'publish', payload: { channel: 'troop-12', type: 'chat', data: { text: 'hi' }, metadata: { lang: 'en' } } });
+    expect(s.sent.at(-2)).toEqual({
+      type: 'publish',
+      payload: {
+        channel: 'troop-12',
+        type: 'chat',
+        data: { text: 'hi' },
+        metadata: { lang: 'en' },
+      },
+    });
     s.reply('published', { channel: 'troop-12', messageId: '17-0' });
-    s.reply('error', { channel: 'troop-12', error: 'Realtime service unavailable', code: 'SERVICE_UNAVAILABLE' });
+    s.reply('error', {
+      channel: 'troop-12',
+      error: 'Realtime service unavailable',
+      code: 'SERVICE_UNAVAILABLE',
+    });
     await expect(first).resolves.toBe('17-0');
     expect(await second).toMatchObject({ kind: 'realtime', code: 'SERVICE_UNAVAILABLE' });
   });
@@ -134,8 +169,17 @@ describe('realtime client', () => {
     const s = await connected(t);
     s.reply('subscribed', { channel: 'troop-12' });
     s.reply('message', { channel: 'troop-12', id: '1-0', type: 'chat', data: 'one', timestamp: 1 });
-    s.reply('message', { channel: 'other', id: '1-0', type: 'chat', data: 'elsewhere', timestamp: 1 });
-    s.reply('presence', { channel: 'troop-12', data: { users: [{ userId: 'user-ann', joinedAt: 1, lastSeen: 1 }] } });
+    s.reply('message', {
+      channel: 'other',
+      id: '1-0',
+      type: 'chat',
+      data: 'elsewhere',
+      timestamp: 1,
+    });
+    s.reply('presence', {
+      channel: 'troop-12',
+      data: { users: [{ userId: 'user-ann', joinedAt: 1, lastSeen: 1 }] },
+    });
     stop();
     s.reply('message', { channel: 'troop-12', id: '2-0', type: 'chat', data: 'two', timestamp: 2 });
     expect(got).toEqual(['one']);
@@ -187,7 +231,11 @@ describe('realtime client', () => {
     const inflight = rejection(a.publish('chat', 'in flight'));
     await settle();
     s1.drop();
-    expect(await inflight).toMatchObject({ kind: 'realtime', code: 'NETWORK_ERROR', retryable: true });
+    expect(await inflight).toMatchObject({
+      kind: 'realtime',
+      code: 'NETWORK_ERROR',
+      retryable: true,
+    });
     expect(a.isSubscribed).toBe(false);
 
     const queued = a.publish('chat', 'while away');
@@ -273,11 +321,21 @@ describe('realtime client', () => {
 describe('realtime client without a WebSocket', () => {
   it('rejects subscribe and publish with a clear realtime error instead of failing at creation', async () => {
     vi.stubGlobal('WebSocket', undefined);
-    const client = new RealtimeClient({ projectId: 'troop-42', baseUrl: 'https://api.scout.test', getToken: async () => null });
+    const client = new RealtimeClient({
+      projectId: 'troop-42',
+      baseUrl: 'https://api.scout.test',
+      getToken: async () => null,
+    });
     clients.push(client);
     const ch = client.channel('troop-12');
-    expect(await rejection(ch.subscribe())).toMatchObject({ kind: 'realtime', code: 'UNSUPPORTED' });
-    expect(await rejection(ch.publish('chat', 1))).toMatchObject({ kind: 'realtime', code: 'UNSUPPORTED' });
+    expect(await rejection(ch.subscribe())).toMatchObject({
+      kind: 'realtime',
+      code: 'UNSUPPORTED',
+    });
+    expect(await rejection(ch.publish('chat', 1))).toMatchObject({
+      kind: 'realtime',
+      code: 'UNSUPPORTED',
+    });
     vi.unstubAllGlobals();
   });
 });

@@ -121,7 +121,8 @@ export class Connection {
       const frame = parse(event.data);
       if (!frame) return;
       // A connection counts as good (backoff resets) once the server accepted who we are.
-      if (frame.type === 'authenticated' || (frame.type === 'connected' && !this.sentToken)) this.attempt = 0;
+      if (frame.type === 'authenticated' || (frame.type === 'connected' && !this.sentToken))
+        this.attempt = 0;
       this.o.onFrame(frame);
     };
     socket.onclose = () => {
@@ -144,7 +145,8 @@ export class Connection {
     const socket = this.socket;
     this.socket = undefined;
     this.paced = [];
-    for (const t of [this.heartbeatTimer, this.pongTimer, this.paceTimer]) this.o.timers.clearTimeout(t);
+    for (const t of [this.heartbeatTimer, this.pongTimer, this.paceTimer])
+      this.o.timers.clearTimeout(t);
     this.paceTimer = undefined;
     if (!socket) return;
     socket.onopen = socket.onmessage = socket.onclose = null;
@@ -167,17 +169,23 @@ export class Connection {
 
   private pump() {
     const now = this.o.now();
-    this.tokens = Math.min(PACE_BURST, this.tokens + ((now - this.tokensAt) * PACE_PER_SECOND) / 1000);
+    this.tokens = Math.min(
+      PACE_BURST,
+      this.tokens + ((now - this.tokensAt) * PACE_PER_SECOND) / 1000,
+    );
     this.tokensAt = now;
     while (this.paced.length > 0 && this.tokens >= 1 && this.socket) {
       this.socket.send(this.paced.shift() as string);
       this.tokens -= 1;
     }
     if (this.paced.length > 0 && this.paceTimer === undefined) {
-      this.paceTimer = this.o.timers.setTimeout(() => {
-        this.paceTimer = undefined;
-        this.pump();
-      }, Math.ceil(1000 / PACE_PER_SECOND));
+      this.paceTimer = this.o.timers.setTimeout(
+        () => {
+          this.paceTimer = undefined;
+          this.pump();
+        },
+        Math.ceil(1000 / PACE_PER_SECOND),
+      );
     }
   }
 
@@ -196,9 +204,18 @@ export class Connection {
 function parse(data: unknown): ServerFrame | undefined {
   try {
     const raw = JSON.parse(typeof data === 'string' ? data : String(data)) as unknown;
-    if (typeof raw !== 'object' || raw === null || typeof (raw as { type?: unknown }).type !== 'string') return undefined;
+    if (
+      typeof raw !== 'object' ||
+      raw === null ||
+      typeof (raw as { type?: unknown }).type !== 'string'
+    )
+      return undefined;
     const payload = (raw as { payload?: unknown }).payload;
-    return { type: (raw as { type: string }).type, payload: typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {} };
+    return {
+      type: (raw as { type: string }).type,
+      payload:
+        typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {},
+    };
   } catch {
     return undefined;
   }

@@ -45,31 +45,34 @@ export function manualTimers() {
   let now = 0;
   let seq = 0;
   const tasks = new Map<number, { at: number; fn: () => void }>();
-  const timers: Timers & { now(): number; advance(ms: number): Promise<void>; pending(): number } = {
-    setTimeout(fn, ms) {
-      const id = ++seq;
-      tasks.set(id, { at: now + ms, fn });
-      return id;
-    },
-    clearTimeout(id) {
-      tasks.delete(id as number);
-    },
-    now: () => now,
-    pending: () => tasks.size,
-    async advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...tasks].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
-        if (!due) break;
-        tasks.delete(due[0]);
-        now = Math.max(now, due[1].at);
-        due[1].fn();
+  const timers: Timers & { now(): number; advance(ms: number): Promise<void>; pending(): number } =
+    {
+      setTimeout(fn, ms) {
+        const id = ++seq;
+        tasks.set(id, { at: now + ms, fn });
+        return id;
+      },
+      clearTimeout(id) {
+        tasks.delete(id as number);
+      },
+      now: () => now,
+      pending: () => tasks.size,
+      async advance(ms) {
+        const end = now + ms;
+        for (;;) {
+          const due = [...tasks]
+            .filter(([, t]) => t.at <= end)
+            .sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
+          if (!due) break;
+          tasks.delete(due[0]);
+          now = Math.max(now, due[1].at);
+          due[1].fn();
+          await settle();
+        }
+        now = end;
         await settle();
-      }
-      now = end;
-      await settle();
-    },
-  };
+      },
+    };
   return timers;
 }
 

@@ -1,0 +1,47 @@
+/**
+ * The SDK as an outside project gets it: `npm pack` in sdk/, the tarball installed into an empty
+ * project in a temporary folder. Packed once per test file that asks.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+export interface PackedSdk {
+  /** The consumer project, with the package installed in node_modules. */
+  project: string;
+  tarball: string;
+  /** The package's entry, to import in a test. */
+  entry: string;
+  remove(): void;
+}
+
+export function packSdk(): PackedSdk {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-sdk-consumer-'));
+  const packed = execFileSync(npm, ['pack', '--json', '--pack-destination', project], {
+    cwd: path.join(repoRoot, 'sdk'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const [info] = JSON.parse(packed.slice(packed.indexOf('['))) as Array<{ filename: string }>;
+  if (!info) throw new Error('npm pack reported nothing');
+  const tarball = path.join(project, info.filename);
+  fs.writeFileSync(
+    path.join(project, 'package.json'),
+    JSON.stringify({ name: 'troop-tools', private: true, type: 'module' }),
+  );
+  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--offline', tarball], {
+    cwd: project,
+    stdio: 'pipe',
+  });
+  return {
+    project,
+    tarball,
+    entry: path.join(project, 'node_modules/@scout/sdk/dist/index.js'),
+    remove: () => fs.rmSync(project, { recursive: true, force: true }),
+  };
+}
