@@ -102,8 +102,14 @@ async function main() {
       }),
     });
     const session = (await res.json()) as Record<string, unknown>;
+    // Runs in the page, where localStorage exists; this file is type-checked for Node.
+    type PageGlobal = { localStorage: { setItem(key: string, value: string): void } };
     await page.evaluate(
-      (tokens) => localStorage.setItem('blink_tokens_scout-troop', JSON.stringify(tokens)),
+      (tokens) =>
+        (globalThis as unknown as PageGlobal).localStorage.setItem(
+          'blink_tokens_scout-troop',
+          JSON.stringify(tokens),
+        ),
       {
         access_token: session.access_token,
         refresh_token: session.refresh_token,

@@ -68,6 +68,11 @@ export const API_ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  // Data API, in PostgREST's terms: no format the client accepts; a range past the rows; and
+  // PostgREST's own code for "one object asked for, not exactly one row" (postgrest-js reads it).
+  'NOT_ACCEPTABLE',
+  'RANGE_NOT_SATISFIABLE',
+  'PGRST116',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 export type ErrorCode = AuthErrorCode | ApiErrorCode;
@@ -85,6 +90,9 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   METHOD_NOT_ALLOWED: 'Method not allowed',
   INTERNAL_ERROR: 'Internal server error',
   SERVICE_UNAVAILABLE: 'Service unavailable',
+  NOT_ACCEPTABLE: 'None of the media types asked for are available',
+  RANGE_NOT_SATISFIABLE: 'Requested range not satisfiable',
+  PGRST116: 'JSON object requested, multiple (or no) rows returned',
 };
 
 /** Messages the screens show (spec sections 5 and 8). */
@@ -125,4 +133,7 @@ export interface ErrorBody {
   error: { code: string; message: string } | string;
   code: string;
   message: string;
+  /** PostgREST's fields, for its clients (not on auth answers): more about the error, and what to do. */
+  details?: string | null;
+  hint?: string | null;
 }

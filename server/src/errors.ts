@@ -14,13 +14,24 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   /** Extra response headers, e.g. Retry-After on 429. */
   readonly headers: Record<string, string>;
+  /** PostgREST's `details` and `hint` (docs/protocol.md, Errors); null when there are none. */
+  readonly details: string | null;
+  readonly hint: string | null;
 
-  constructor(status: number, code: ErrorCode, message?: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message?: string,
+    headers: Record<string, string> = {},
+    more: { details?: string | null; hint?: string | null } = {},
+  ) {
     super(message ?? defaultMessage(code));
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.headers = headers;
+    this.details = more.details ?? null;
+    this.hint = more.hint ?? null;
   }
 }
 
@@ -34,4 +45,6 @@ export const forbidden = (message?: string) => new ApiError(403, 'FORBIDDEN', me
 export const notFound = (message?: string) => new ApiError(404, 'NOT_FOUND', message);
 export const conflict = (message?: string) => new ApiError(409, 'CONFLICT', message);
 export const rateLimited = (retryAfterSeconds: number) =>
-  new ApiError(429, 'RATE_LIMITED', undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new ApiError(429, 'RATE_LIMITED', undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

@@ -62,9 +62,21 @@ function fromFastify(err: FastifyError): ApiError | undefined {
 }
 
 /** Auth endpoints are read as `{error: "text", code}`; everything else as `{error: {code, message}}`. */
-export function errorBody(url: string, code: string, message: string): ErrorBody {
-  const authShape = url.startsWith('/api/auth/');
-  return { error: authShape ? message : { code, message }, code, message };
+export function errorBody(
+  url: string,
+  code: string,
+  message: string,
+  more: { details?: string | null; hint?: string | null } = {},
+): ErrorBody {
+  // Auth answers keep exactly the shape their clients read.
+  if (url.startsWith('/api/auth/')) return { error: message, code, message };
+  return {
+    error: { code, message },
+    code,
+    message,
+    details: more.details ?? null,
+    hint: more.hint ?? null,
+  };
 }
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiError) {
@@ -72,7 +84,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiErro
   return reply
     .status(err.status)
     .type('application/json; charset=utf-8')
-    .send(errorBody(req.url, err.code, err.message));
+    .send(errorBody(req.url, err.code, err.message, { details: err.details, hint: err.hint }));
 }
 
 export function installErrorHandling(app: FastifyInstance) {

@@ -126,7 +126,10 @@ describe('calendar listing plan', () => {
         limit: 20,
         offset: 0,
       });
-      const plan = await store.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql.text}`, sql.params);
+      const plan = await store.query<{ detail: string }>(
+        `EXPLAIN QUERY PLAN ${sql.text}`,
+        sql.params,
+      );
       const details = plan.rows.map((r) => r.detail).join('\n');
       expect(details).toContain('calendar_events_date');
       expect(details).not.toContain('TEMP B-TREE');

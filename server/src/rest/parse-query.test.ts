@@ -230,7 +230,32 @@ describe('select, order, limit, offset, cursor, on_conflict', () => {
     expect(refusal('limit=-1')).toMatch(/limit must be a non-negative integer/);
     expect(refusal('offset=1.5')).toMatch(/offset/);
     expect(refusal('order=name.sideways')).toMatch(/Invalid order/);
-    expect(refusal('select=author(name)')).toMatch(/Invalid column name/);
-    expect(refusal('select=name::text')).toMatch(/Invalid column name/);
+    expect(refusal('select=author(name)')).toMatch(/Embedded resources .* are not supported/);
+    expect(refusal('select=*,users!inner(email)')).toMatch(/Embedded resources/);
+    expect(refusal('select=data->name')).toMatch(/JSON paths/);
+    expect(refusal('select=name::regclass')).toMatch(/Cast to "regclass" is not supported/);
+    expect(refusal('select=bad alias:name')).toMatch(/Invalid alias/);
+    expect(refusal('select=na;me')).toMatch(/Invalid column name/);
+  });
+
+  it('reads renamed columns and casts, and which stored columns they need', () => {
+    const q = parseQuery('select=name:eventName,day:event_date::text,id,id');
+    expect(q.select).toEqual(['event_name', 'event_date', 'id']);
+    expect(q.selectItems).toEqual([
+      { kind: 'column', column: 'event_name', alias: 'name', cast: null },
+      { kind: 'column', column: 'event_date', alias: 'day', cast: 'text' },
+      { kind: 'column', column: 'id', alias: null, cast: null },
+      { kind: 'column', column: 'id', alias: null, cast: null },
+    ]);
+    expect(parseQuery('select=*,n:name').select).toBeNull();
+  });
+
+  it('reads PostgREST columns, quoted or not', () => {
+    expect(parseQuery('columns="id","user_id",eventName').columns).toEqual([
+      'id',
+      'user_id',
+      'event_name',
+    ]);
+    expect(refusal('columns=')).toMatch(/columns names no column/);
   });
 });

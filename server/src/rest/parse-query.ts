@@ -8,15 +8,11 @@
  * (`"a,b"`, with `\"` and `\\` escapes) to carry `,`, `(`, `)` or `&`; so may each `in` item.
  */
 import { camelToSnake, isIdentifier, shown } from './names.ts';
+import { QueryError } from './query-error.ts';
+import { parseSelectList, selectedColumns, type SelectItem } from './select-list.ts';
 import { splitQueryString } from './query-string.ts';
 
-/** A query the Data API cannot answer; the caller turns it into a 400. */
-export class QueryError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'QueryError';
-  }
-}
+export { QueryError };
 
 export const COMPARISON_OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike'] as const;
 export type ComparisonOp = (typeof COMPARISON_OPS)[number];
@@ -42,8 +38,12 @@ export interface OrderTerm {
 }
 
 export interface ParsedQuery {
-  /** Columns to answer with; null means every readable column (`*`). */
+  /** Stored columns to read; null means every readable column (`*`). */
   select: string[] | null;
+  /** The select list as written: renames and casts shape the answer (select-list.ts). */
+  selectItems: SelectItem[] | null;
+  /** PostgREST's `columns` on insert: only these keys of each body row are written. */
+  columns: string[] | null;
   /** Conditions that must all hold. Empty means no filter. */
   filters: Filter[];
   order: OrderTerm[];
@@ -61,7 +61,15 @@ export const QUERY_LIMITS = {
   maxOrderTerms: 16,
 } as const;
 
-const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'cursor', 'on_conflict']);
+const RESERVED_PARAMS = new Set([
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'cursor',
+  'on_conflict',
+  'columns',
+]);
 
 export function columnName(raw: string): string {
   const name = camelToSnake(raw.trim());
@@ -299,14 +307,14 @@ function parseTopCondition(column: string, raw: string, budget: Budget): Conditi
   return { kind: 'cond', column, negated, op, value };
 }
 
-function parseSelect(raw: string): string[] | null {
-  const items = raw
+/** `columns="id","user_id"` (postgrest-js quotes each name). */
+function parseColumns(raw: string): string[] {
+  const names = raw
     .split(',')
-    .map((s) => s.trim())
+    .map((s) => s.trim().replace(/^"(.*)"$/, '$1'))
     .filter((s) => s !== '');
-  const columns = items.filter((s) => s !== '*').map(columnName);
-  if (items.length === 0 || items.includes('*')) return null;
-  return [...new Set(columns)];
+  if (names.length === 0) throw new QueryError('columns names no column');
+  return [...new Set(names.map(columnName))];
 }
 
 function parseOrder(raw: string): OrderTerm[] {
@@ -338,6 +346,8 @@ function parseOrder(raw: string): OrderTerm[] {
 export function parseQuery(rawQuery: string): ParsedQuery {
   const parsed: ParsedQuery = {
     select: null,
+    selectItems: null,
+    columns: null,
     filters: [],
     order: [],
     limit: null,
@@ -348,7 +358,10 @@ export function parseQuery(rawQuery: string): ParsedQuery {
   const budget = new Budget();
   for (const { key, value } of splitQueryString(rawQuery)) {
     if (RESERVED_PARAMS.has(key)) {
-      if (key === 'select') parsed.select = parseSelect(value);
+      if (key === 'select') {
+        parsed.selectItems = parseSelectList(value, columnName);
+        parsed.select = selectedColumns(parsed.selectItems);
+      } else if (key === 'columns') parsed.columns = parseColumns(value);
       else if (key === 'order') parsed.order = parseOrder(value);
       else if (key === 'limit') parsed.limit = parseCount('limit', value);
       else if (key === 'offset') parsed.offset = parseCount('offset', value);

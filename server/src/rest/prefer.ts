@@ -1,25 +1,42 @@
 /**
  * The `Prefer` header (PostgREST). Clients send it comma- or space-separated
- * (`return=representation resolution=merge-duplicates`), so it is split on both.
+ * (`return=representation resolution=merge-duplicates`), so it is split on both. Preferences this
+ * server does not know are ignored, as PostgREST does without `handling=strict`.
  */
+export type ReturnMode = 'representation' | 'minimal' | 'headers-only';
+export type CountMode = 'exact' | 'planned' | 'estimated';
+
 export interface Prefer {
-  /** Answer writes with the rows (default) or with no body. */
+  /** What a write answers: the rows (default), nothing, or nothing but a Location header. */
+  returnMode: ReturnMode;
+  /** Answer writes with the rows. */
   returnRows: boolean;
-  /** Count every matching row into Content-Range. */
-  count: boolean;
+  /** Count matching rows into Content-Range, and how. */
+  count: CountMode | null;
   resolution: 'merge' | 'ignore' | null;
+  /** On insert, a key named in `columns` but absent from a row: NULL (default) or the column's default. */
+  missing: 'null' | 'default';
 }
 
 export function parsePrefer(header: string | string[] | undefined): Prefer {
   const text = Array.isArray(header) ? header.join(',') : (header ?? '');
-  const prefer: Prefer = { returnRows: true, count: false, resolution: null };
+  const prefer: Prefer = {
+    returnMode: 'representation',
+    returnRows: true,
+    count: null,
+    resolution: null,
+    missing: 'null',
+  };
   for (const token of text.toLowerCase().split(/[\s,]+/)) {
-    if (token === 'return=minimal' || token === 'return=headers-only') prefer.returnRows = false;
-    else if (token === 'return=representation') prefer.returnRows = true;
-    // planned and estimated are answered with the exact count: our tables are small.
-    else if (/^count=(exact|planned|estimated)$/.test(token)) prefer.count = true;
-    else if (token === 'resolution=merge-duplicates') prefer.resolution = 'merge';
+    const ret = /^return=(representation|minimal|headers-only)$/.exec(token);
+    if (ret) prefer.returnMode = ret[1] as ReturnMode;
+    const count = /^count=(exact|planned|estimated)$/.exec(token);
+    if (count) prefer.count = count[1] as CountMode;
+    if (token === 'resolution=merge-duplicates') prefer.resolution = 'merge';
     else if (token === 'resolution=ignore-duplicates') prefer.resolution = 'ignore';
+    else if (token === 'missing=default') prefer.missing = 'default';
+    else if (token === 'missing=null') prefer.missing = 'null';
   }
+  prefer.returnRows = prefer.returnMode === 'representation';
   return prefer;
 }

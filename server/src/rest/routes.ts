@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { notFound } from '../errors.ts';
 import { assertProject, requireCaller } from '../http/caller.ts';
 import { createRealtimeHub } from '../realtime/hub.ts';
 import { createChangeFeed } from './change-feed.ts';
@@ -12,8 +13,11 @@ import type { DataContext } from './data-context.ts';
 import { toApiError } from './db-errors.ts';
 import { camelToSnake } from './names.ts';
 import { parseQuery, type ParsedQuery } from './parse-query.ts';
+import { answerFormat, notOneRow, toCsv, type AnswerFormat } from './media-type.ts';
 import { parsePrefer, type Prefer } from './prefer.ts';
+import { applyRange } from './range-header.ts';
 import { listRows } from './read-rows.ts';
+import { answerColumns, isPlainSelect, shapeRow } from './select-list.ts';
 import type { SignedInCaller } from './rules.ts';
 import { TableRegistry } from './tables.ts';
 import { deleteRows, insertRows, updateRows } from './write-rows.ts';
@@ -30,7 +34,34 @@ interface DataRequest {
   table: string;
   query: ParsedQuery;
   prefer: Prefer;
+  format: AnswerFormat;
 }
+
+/** The rows as the select list asks (renames, casts), then in the format the client accepts. */
+function sendRows(
+  reply: FastifyReply,
+  r: DataRequest,
+  rows: Record<string, unknown>[],
+  allColumns: readonly string[],
+  status: number,
+) {
+  const items = r.query.selectItems;
+  const shaped =
+    items && !isPlainSelect(items) ? rows.map((row) => shapeRow(row, items, allColumns)) : rows;
+  if (r.format === 'object') {
+    if (shaped.length !== 1) throw notOneRow(shaped.length);
+    return reply.code(status).send(shaped[0]);
+  }
+  if (r.format === 'csv') {
+    return reply
+      .code(status)
+      .type('text/csv; charset=utf-8')
+      .send(toCsv(answerColumns(items, allColumns), shaped));
+  }
+  return reply.code(status).send(shaped);
+}
+
+const columnsOf = (rows: readonly Record<string, unknown>[]) => Object.keys(rows[0] ?? {});
 
 export const restRoutes =
   (deps: AppDeps): FastifyPluginAsync =>
@@ -52,7 +83,10 @@ export const restRoutes =
         const page = await listRows(ctx, r.caller, r.table, r.query, r.prefer);
         reply.header('Content-Range', page.contentRange);
         if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
-        return reply.send(page.rows);
+        if (r.format === 'object' && page.rows.length !== 1) throw notOneRow(page.rows.length);
+        if (r.format === 'csv')
+          return reply.type('text/csv; charset=utf-8').send(toCsv(page.columns, page.rows));
+        return reply.send(r.format === 'object' ? page.rows[0] : page.rows);
       }),
     );
 
@@ -65,27 +99,57 @@ export const restRoutes =
           r.query,
           r.prefer,
           req.body,
+          { expectOne: r.format === 'object' && r.prefer.returnRows },
         );
         feed.announce(r.caller, changes);
-        return r.prefer.returnRows ? reply.code(201).send(rows) : reply.code(201).send();
+        if (r.prefer.returnMode === 'headers-only') {
+          const id = changes.flatMap((c) => c.ids)[0];
+          if (id !== undefined)
+            reply.header(
+              'Location',
+              `/api/db/${req.params.projectId}/rest/v1/${r.table}?id=eq.${encodeURIComponent(id)}`,
+            );
+        }
+        return r.prefer.returnRows
+          ? sendRows(reply, r, rows, columnsOf(rows), 201)
+          : reply.code(201).send();
       }),
     );
 
     app.patch<{ Params: Params }>(TABLE_PATH, (req, reply) =>
       handle(req, async (r) => {
-        const { rows, changes } = await updateRows(ctx, r.caller, r.table, r.query, req.body);
+        const { rows, changes } = await updateRows(ctx, r.caller, r.table, r.query, req.body, {
+          expectOne: r.format === 'object' && r.prefer.returnRows,
+        });
         feed.announce(r.caller, changes);
-        return r.prefer.returnRows ? reply.send(rows) : reply.code(204).send();
+        return r.prefer.returnRows
+          ? sendRows(reply, r, rows, columnsOf(rows), 200)
+          : reply.code(204).send();
       }),
     );
 
     app.delete<{ Params: Params }>(TABLE_PATH, (req, reply) =>
       handle(req, async (r) => {
-        const { rows, changes } = await deleteRows(ctx, r.caller, r.table, r.query);
+        const { rows, changes } = await deleteRows(ctx, r.caller, r.table, r.query, {
+          expectOne: r.format === 'object' && r.prefer.returnRows,
+        });
         feed.announce(r.caller, changes);
-        return r.prefer.returnRows ? reply.send(rows) : reply.code(204).send();
+        return r.prefer.returnRows
+          ? sendRows(reply, r, rows, columnsOf(rows), 200)
+          : reply.code(204).send();
       }),
     );
+
+    // Database functions are PostgREST's, not this server's: say so rather than look for a table.
+    app.route({
+      method: ['GET', 'POST', 'PATCH', 'DELETE'],
+      url: '/:projectId/rest/v1/rpc/:fn',
+      handler: async () => {
+        throw notFound(
+          'Database functions (/rpc) are not offered by this server; see docs/protocol.md, Data API',
+        );
+      },
+    });
 
     /** Project first (404), then the caller (401 for anonymous), then the query (400). */
     async function handle(
@@ -96,12 +160,21 @@ export const restRoutes =
         assertProject(deps, req.params.projectId);
         const caller = await requireCaller(deps, req);
         const q = req.url.indexOf('?');
-        const query = parseQuery(q < 0 ? '' : req.url.slice(q + 1));
+        const parsed = parseQuery(q < 0 ? '' : req.url.slice(q + 1));
+        const header = (name: string) => {
+          const v = req.headers[name];
+          return Array.isArray(v) ? v.join(',') : v;
+        };
+        const query =
+          req.method === 'GET' || req.method === 'HEAD'
+            ? applyRange(parsed, header('range'), header('range-unit'))
+            : parsed;
         return await fn({
           caller,
           table: camelToSnake(req.params.table),
           query,
           prefer: parsePrefer(req.headers.prefer),
+          format: answerFormat(header('accept')),
         });
       } catch (err) {
         throw toApiError(err);

@@ -94,7 +94,16 @@ export const DECLARED_TABLES: ReadonlyMap<string, TableDef> = new Map(
       {
         bumpOnUpdate: 'sequence',
         // As in migration 003.
-        notNull: ['id', 'user_id', 'event_name', 'event_date', 'event_time', 'created_at', 'updated_at', 'sequence'],
+        notNull: [
+          'id',
+          'user_id',
+          'event_name',
+          'event_date',
+          'event_time',
+          'created_at',
+          'updated_at',
+          'sequence',
+        ],
       },
     ),
   ].map((t) => [t.name, t]),

@@ -23,6 +23,7 @@ import {
 import { shown } from './names.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import type { Prefer } from './prefer.ts';
+import { notOneRow } from './media-type.ts';
 import { rowsToInsert, rowToUpdate, type BodyRow } from './request-rows.ts';
 import { checkRow, type Row } from './row-checks.ts';
 import {
@@ -161,6 +162,36 @@ export interface TableChange {
   ids: string[];
 }
 
+export interface WriteOptions {
+  /**
+   * One object was asked for (`Accept: application/vnd.pgrst.object+json`): a write that does
+   * not touch exactly one row is undone and answers 406, as PostgREST does.
+   */
+  expectOne?: boolean;
+}
+
+/** Inside the write's transaction, so a write that fails the expectation leaves nothing behind. */
+function checkExpectation(opts: WriteOptions, count: number): void {
+  if (opts.expectOne && count !== 1) throw notOneRow(count);
+}
+
+/**
+ * PostgREST's `columns`: only those keys of each row are written, and a listed key a row lacks
+ * is NULL, or left to the column's default with `Prefer: missing=default`.
+ */
+function onlyListedColumns(rows: BodyRow[], q: ParsedQuery, prefer: Prefer): BodyRow[] {
+  const listed = q.columns;
+  if (!listed) return rows;
+  return rows.map((row) => {
+    const out: BodyRow = {};
+    for (const c of listed) {
+      if (Object.hasOwn(row, c)) out[c] = row[c];
+      else if (prefer.missing === 'null') out[c] = null;
+    }
+    return out;
+  });
+}
+
 export interface WriteResult {
   rows: ApiRow[];
   /** What the write did, for the change feed; empty lists when nothing matched. */
@@ -180,10 +211,11 @@ export async function insertRows(
   q: ParsedQuery,
   prefer: Prefer,
   body: unknown,
+  opts: WriteOptions = {},
 ): Promise<WriteResult> {
   if (q.filters.length > 0)
     throw badRequest('Filters are not used when inserting; send the rows in the body');
-  const bodyRows = rowsToInsert(body);
+  const bodyRows = onlyListedColumns(rowsToInsert(body), q, prefer);
   const known = await tableFor(ctx, name);
   const access = accessFor(name, known?.dynamic ?? true, caller);
   if (!access.create) throw forbidden(`You cannot create rows in "${name}"`);
@@ -211,29 +243,35 @@ export async function insertRows(
     [table.updatedAt]: row[table.updatedAt] ?? now,
   });
 
-  const written = await atomically(ctx, upsert || given.length > 1, async (tx) => {
-    if (!upsert) {
-      const rows = await insertPlain(tx, table, given.map(withDefaults), withId(returning));
-      return rows.map((row) => ({ row, kind: 'created' as const }));
-    }
-    const out: Upserted[] = [];
-    for (const row of given) {
-      const one = await upsertOne(
-        tx,
-        table,
-        access,
-        caller,
-        row,
-        target,
-        prefer.resolution ?? 'merge',
-        withDefaults,
-        now,
-        withId(returning),
-      );
-      if (one) out.push(one);
-    }
-    return out;
-  });
+  const written = await atomically(
+    ctx,
+    upsert || given.length > 1 || opts.expectOne === true,
+    async (tx) => {
+      if (!upsert) {
+        const rows = await insertPlain(tx, table, given.map(withDefaults), withId(returning));
+        checkExpectation(opts, rows.length);
+        return rows.map((row) => ({ row, kind: 'created' as const }));
+      }
+      const out: Upserted[] = [];
+      for (const row of given) {
+        const one = await upsertOne(
+          tx,
+          table,
+          access,
+          caller,
+          row,
+          target,
+          prefer.resolution ?? 'merge',
+          withDefaults,
+          now,
+          withId(returning),
+        );
+        if (one) out.push(one);
+      }
+      checkExpectation(opts, out.length);
+      return out;
+    },
+  );
   const ofKind = (kind: Upserted['kind']): TableChange => ({
     table: table.name,
     kind,
@@ -379,6 +417,7 @@ export async function updateRows(
   name: string,
   q: ParsedQuery,
   body: unknown,
+  opts: WriteOptions = {},
 ): Promise<WriteResult> {
   checkTargeting(q, 'PATCH');
   const patch = rowToUpdate(body);
@@ -395,14 +434,17 @@ export async function updateRows(
   const returning = q.select ?? [...table.columns.keys()];
   const set = checkRow(table.name, typedRow(table, allowed), 'update');
   const selection: RowSelection = { filters: q.filters, scope: write };
-  const rows = await atomically(ctx, visibleButNotWritable(access.read, write), async (tx) => {
+  const several = visibleButNotWritable(access.read, write) || opts.expectOne === true;
+  const rows = await atomically(ctx, several, async (tx) => {
     await refuseForeignRows(tx, table, q, access.read, write);
     const sql = buildUpdate(table, tx.dialect, {
       ...serverStamped(table, set, nowIso(ctx)),
       selection,
       returning: withId(returning),
     });
-    return (await tx.query(sql.text, sql.params)).rows;
+    const updated = (await tx.query(sql.text, sql.params)).rows;
+    checkExpectation(opts, updated.length);
+    return updated;
   });
   return {
     rows: rows.map((r) => toApiRow(table, r, returning)),
@@ -415,6 +457,7 @@ export async function deleteRows(
   caller: SignedInCaller,
   name: string,
   q: ParsedQuery,
+  opts: WriteOptions = {},
 ): Promise<WriteResult> {
   checkTargeting(q, 'DELETE');
   const known = await tableFor(ctx, name);
@@ -427,7 +470,8 @@ export async function deleteRows(
   const returning = q.select ?? [...table.columns.keys()];
   const selection: RowSelection = { filters: q.filters, scope: write };
   const cascades = CASCADED_DELETES[table.name] ?? [];
-  const several = visibleButNotWritable(access.read, write) || cascades.length > 0;
+  const several =
+    visibleButNotWritable(access.read, write) || cascades.length > 0 || opts.expectOne === true;
   const { rows, cascaded } = await atomically(ctx, several, async (tx) => {
     await refuseForeignRows(tx, table, q, access.read, write);
     // Read before the delete: afterwards the cascade has taken the rows away.
@@ -447,7 +491,9 @@ export async function deleteRows(
       cascaded.push({ table: c.table, kind: 'deleted', ids: idsOf(children.rows) });
     }
     const sql = buildDelete(table, tx.dialect, selection, withId(returning));
-    return { rows: (await tx.query(sql.text, sql.params)).rows, cascaded };
+    const deleted = (await tx.query(sql.text, sql.params)).rows;
+    checkExpectation(opts, deleted.length);
+    return { rows: deleted, cascaded };
   });
   return {
     rows: rows.map((r) => toApiRow(table, r, returning)),
