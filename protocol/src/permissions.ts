@@ -38,6 +38,14 @@ export const PERMISSIONS = {
   dataUse: 'data.use',
   /** Write files in the shared troop area of storage (`troop/`). */
   troopFilesWrite: 'storage.troop.write',
+  /** Read and change every row of every Data API table, whoever owns it. */
+  tablesAll: 'tables.all',
+  /** Run SQL through `/sql` and `/batch`. */
+  sqlRun: 'sql.run',
+  /** Make one-time sign-in, reset and verification links without mailing them. */
+  linksGenerate: 'auth.links.generate',
+  /** Send mail from another sender address than the troop's. */
+  notificationsAnySender: 'notifications.from',
 } as const;
 
 export const DEFAULT_ROLES_CONFIG: RolesConfig = {

@@ -6,7 +6,9 @@ export interface Clock {
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A clock tests can set and advance. */
-export function manualClock(start = Date.UTC(2026, 0, 1)): Clock & { advance(ms: number): void; set(ms: number): void } {
+export function manualClock(
+  start = Date.UTC(2026, 0, 1),
+): Clock & { advance(ms: number): void; set(ms: number): void } {
   let t = start;
   return {
     now: () => t,

@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('configuration from the environment', () => {
   it('needs nothing: every setting has a working default', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, dataDir: './data', publicUrl: 'http://localhost:3000', allowedParentOrigins: [] });
+    expect(c).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      publicUrl: 'http://localhost:3000',
+      allowedParentOrigins: [],
+    });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.redisUrl).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();
@@ -36,7 +41,10 @@ describe('configuration from the environment', () => {
   });
 
   it('reads lists and origins', () => {
-    const c = loadConfig({ ALLOWED_PARENT_ORIGINS: 'https://a.example/path, https://b.example', PUBLIC_URL: 'https://troop.example/' });
+    const c = loadConfig({
+      ALLOWED_PARENT_ORIGINS: 'https://a.example/path, https://b.example',
+      PUBLIC_URL: 'https://troop.example/',
+    });
     expect(c.allowedParentOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(c.publicUrl).toBe('https://troop.example');
   });

@@ -22,12 +22,16 @@ describe('the signing key', () => {
   });
 
   it('differs between installations: nothing is baked into the code', () => {
-    expect(Buffer.from(loadOrCreateSecret(tempDir())).equals(Buffer.from(loadOrCreateSecret(tempDir())))).toBe(false);
+    expect(
+      Buffer.from(loadOrCreateSecret(tempDir())).equals(Buffer.from(loadOrCreateSecret(tempDir()))),
+    ).toBe(false);
   });
 
   it('can come from JWT_SECRET so processes on several machines share it, and refuses a short one', () => {
     const key = Buffer.alloc(48, 7).toString('base64');
     expect(Buffer.from(loadOrCreateSecret(tempDir(), key)).equals(Buffer.alloc(48, 7))).toBe(true);
-    expect(() => loadOrCreateSecret(tempDir(), Buffer.alloc(8).toString('base64'))).toThrow(/JWT_SECRET/);
+    expect(() => loadOrCreateSecret(tempDir(), Buffer.alloc(8).toString('base64'))).toThrow(
+      /JWT_SECRET/,
+    );
   });
 });

@@ -12,6 +12,7 @@ import { buildApp } from './app.ts';
 import { manualClock } from './clock.ts';
 import { testConfig, type Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
+import { forgetAccount } from './auth/session-check.ts';
 import { migrate } from './store/migrate.ts';
 import { openPostgresStore } from './store/postgres.ts';
 import { openSqliteStore } from './store/sqlite.ts';
@@ -21,7 +22,9 @@ import type { Store } from './store/store.ts';
 export type StoreKind = 'sqlite' | 'postgres';
 
 /** The stores a suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const testStoreKinds: StoreKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const testStoreKinds: StoreKind[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 /**
  * A fresh, migrated store. PostgreSQL gets a schema of its own, dropped on close. SQLite is in
@@ -110,4 +113,23 @@ export async function buildTestApp(
       fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The account row a test token speaks for, made if missing: the server believes a token only
+ * while its account exists (auth/session-check.ts). The role is set to `role` either way.
+ */
+export async function ensureTestAccount(
+  store: Store,
+  id: string,
+  role: string,
+  email: string,
+): Promise<void> {
+  const now = new Date().toISOString();
+  await store.query(
+    `INSERT INTO users (id, email, display_name, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET role = excluded.role`,
+    [id, email, id, role, now, now],
+  );
+  forgetAccount(store, id);
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../auth/tokens.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
+import { buildTestApp, ensureTestAccount, testStoreKinds, type TestApp } from '../test-app.ts';
 import { issueServiceKey, serviceKeyVerifier } from './service-keys.ts';
 import { createUserWithRole, setUserRole } from './users.ts';
 
@@ -10,12 +10,14 @@ describe.each(testStoreKinds)('admin SQL endpoints (%s)', (kind) => {
   let userToken: string;
   let projectId: string;
 
-  const token = (role: string, sub: string) =>
-    signAccessToken(
+  const token = async (role: string, sub: string) => {
+    await ensureTestAccount(t.deps.store, sub, role, `${sub}@troop.example`);
+    return signAccessToken(
       t.deps.jwtSecret,
       { sub, role, pid: t.deps.config.projectId, email: `${sub}@troop.example` },
       t.clock.now(),
     );
+  };
 
   const post = (path: string, body: unknown, bearer: string | null = adminToken) =>
     t.app.inject({

@@ -9,7 +9,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { forbidden } from '../errors.ts';
-import { assertProject, isAdmin, requireCaller } from '../http/caller.ts';
+import { PERMISSIONS } from '@scout/protocol/permissions';
+import { assertProject, callerCan, requireCaller } from '../http/caller.ts';
 import { parseInput } from '../http/validate.ts';
 import { runSqlStatements, SQL_MAX_LENGTH, SQL_MAX_STATEMENTS } from './run-sql.ts';
 
@@ -44,7 +45,8 @@ const batchBody = z.object({
 
 async function requireOperator(deps: AppDeps, req: FastifyRequest) {
   const caller = await requireCaller(deps, req);
-  if (!isAdmin(caller)) throw forbidden('Only admins and service keys may run SQL');
+  if (!callerCan(deps, caller, PERMISSIONS.sqlRun))
+    throw forbidden('Only admins and service keys may run SQL');
   assertProject(deps, parseInput(pathParams, req.params).projectId);
 }
 

@@ -3,7 +3,8 @@
  * first admin comes from here.
  */
 import crypto from 'node:crypto';
-import { ACCOUNT_ROLES, type AccountRole } from '@scout/protocol/roles';
+import { forgetAccount } from '../auth/session-check.ts';
+import { DEFAULT_ROLES_CONFIG, roleNames, type RolesConfig } from '@scout/protocol/permissions';
 import { DISPLAY_NAME_MAX_LENGTH } from '@scout/protocol/limits';
 import { ApiError, badRequest } from '../errors.ts';
 import { assertPasswordAcceptable, hashPassword } from '../auth/passwords.ts';
@@ -31,11 +32,12 @@ const toAdminUser = (r: Row): AdminUser => ({
   role: r.role,
 });
 
-export function parseAccountRole(raw: string): AccountRole {
-  if (!(ACCOUNT_ROLES as readonly string[]).includes(raw)) {
-    throw badRequest(`Role must be one of ${ACCOUNT_ROLES.join(', ')}, got "${raw}"`);
-  }
-  return raw as AccountRole;
+/** A role the roles configuration defines (docs/roles.md); anything else is refused by name. */
+export function parseAccountRole(raw: string, roles: RolesConfig = DEFAULT_ROLES_CONFIG): string {
+  const known = roleNames(roles);
+  if (!known.includes(raw))
+    throw badRequest(`Role must be one of ${known.join(', ')}, got "${raw}"`);
+  return raw;
 }
 
 /**
@@ -46,10 +48,11 @@ export async function createUserWithRole(
   store: Store,
   input: { email: string; password: string; role: string; name?: string | undefined },
   now: number,
+  roles: RolesConfig = DEFAULT_ROLES_CONFIG,
 ): Promise<AdminUser> {
   const email = normaliseEmail(input.email);
   const password = assertPasswordAcceptable(input.password);
-  const role = parseAccountRole(input.role);
+  const role = parseAccountRole(input.role, roles);
   const name = input.name?.trim() || null;
   if (name && name.length > DISPLAY_NAME_MAX_LENGTH)
     throw badRequest(`A name has at most ${DISPLAY_NAME_MAX_LENGTH} characters`);
@@ -81,14 +84,17 @@ export async function setUserRole(
   rawEmail: string,
   rawRole: string,
   now: number,
+  roles: RolesConfig = DEFAULT_ROLES_CONFIG,
 ): Promise<AdminUser> {
   const email = normaliseEmail(rawEmail);
-  const role = parseAccountRole(rawRole);
+  const role = parseAccountRole(rawRole, roles);
   const { rows } = await store.query<Row>(
     'UPDATE users SET role = ?, updated_at = ? WHERE email = ? RETURNING id, email, display_name, role',
     [role, new Date(now).toISOString(), email],
   );
   const row = rows[0];
   if (!row) throw new ApiError(404, 'USER_NOT_FOUND', `No account with the email ${email}`);
+  // Tokens already issued act with the new role at once (auth/session-check.ts).
+  forgetAccount(store, row.id);
   return toAdminUser(row);
 }

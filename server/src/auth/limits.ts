@@ -31,7 +31,9 @@ export const AUTH_RATE_LIMITS = {
   refreshPerAddress: { limit: 60, windowMs: MINUTE, perAddress: true },
 } as const satisfies Record<string, RateLimitRule>;
 
-type LimiterDeps = Pick<AppDeps, 'store' | 'clock'> & { config?: Pick<AppDeps['config'], 'addressRateLimitScale'> };
+type LimiterDeps = Pick<AppDeps, 'store' | 'clock'> & {
+  config?: Pick<AppDeps['config'], 'addressRateLimitScale'>;
+};
 
 /**
  * Counts one hit on `key`; throws 429 RATE_LIMITED with Retry-After (seconds until the window
@@ -57,6 +59,8 @@ export async function hitRateLimit(
   const count = Number(row.count);
   // A fresh window: a good moment to drop finished windows so the table stays small.
   if (count === 1) await deps.store.query('DELETE FROM rate_limits WHERE reset_at <= ?', [now]);
-  const limit = rule.perAddress ? rule.limit * (deps.config?.addressRateLimitScale ?? 1) : rule.limit;
+  const limit = rule.perAddress
+    ? rule.limit * (deps.config?.addressRateLimitScale ?? 1)
+    : rule.limit;
   if (count > limit) throw rateLimited((Number(row.reset_at) - now) / 1000);
 }

@@ -17,7 +17,14 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { assertProject, bearerToken, isAdmin, resolveCaller, type Caller } from '../http/caller.ts';
+import { PERMISSIONS } from '@scout/protocol/permissions';
+import {
+  assertProject,
+  bearerToken,
+  callerCan,
+  resolveCaller,
+  type Caller,
+} from '../http/caller.ts';
 import { createOutboxMailer } from '../mail/outbox.ts';
 import { generateVerification, sendVerificationMail, verifyEmail } from './email-verification.ts';
 import type { LinkMailDeps } from './link-mail.ts';
@@ -121,7 +128,7 @@ function projectBody(deps: AppDeps, req: FastifyRequest): Body {
 async function requireAdmin(deps: AppDeps, req: FastifyRequest): Promise<Caller> {
   const caller = await resolveCaller(deps, req);
   if (caller.kind === 'anonymous') throw new ApiError(401, 'TOKEN_EXPIRED', 'Sign-in required');
-  if (!isAdmin(caller))
+  if (!callerCan(deps, caller, PERMISSIONS.linksGenerate))
     throw new ApiError(403, 'FORBIDDEN', 'Only an admin or a service key may generate links');
   return caller;
 }

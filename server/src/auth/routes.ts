@@ -5,7 +5,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { assertProject, resolveCaller } from '../http/caller.ts';
+import { assertProject, bearerToken, resolveCaller } from '../http/caller.ts';
+import { checkSession } from './session-check.ts';
+import { verifyAccessToken } from './tokens.ts';
 import { AUTH_RATE_LIMITS, hitRateLimit } from './limits.ts';
 import { dummyPasswordHash } from './passwords.ts';
 import { getProfile, updateProfile } from './profile.ts';
@@ -26,6 +28,11 @@ export const authRoutes =
     app.get('/providers', async (req) => {
       assertKnownProject(deps, req);
       return { providers: ['email'] };
+    });
+    // Who may do what (docs/roles.md): public, so a client can show only what the server allows.
+    app.get('/roles', async (req) => {
+      assertKnownProject(deps, req);
+      return deps.config.roles;
     });
     app.post('/signup', async (req) => signUp(deps, projectBody(deps, req), req.ip));
     app.post('/signin/email', async (req) => signInWithEmail(deps, projectBody(deps, req), req.ip));
@@ -78,8 +85,18 @@ async function signOut(deps: AppDeps, req: FastifyRequest) {
   const refreshToken = field(objectBody(req.body), 'refreshToken');
   if (typeof refreshToken === 'string' && refreshToken !== '') {
     await revokeRefreshTokenFamily(deps, refreshToken);
-  } else {
-    await revokeUserSessions(deps, await signedInUserId(deps, req));
+    return { success: true };
   }
+  // A genuine token whose session has already ended: signing out again changes nothing.
+  const claims = await verifyAccessToken(
+    deps.jwtSecret,
+    bearerToken(req) ?? '',
+    deps.clock.now(),
+  ).catch(() => null);
+  if (claims?.sid && (await checkSession(deps.store, claims.sub, claims.sid)).ok === false) {
+    const account = await checkSession(deps.store, claims.sub, undefined);
+    if (account.ok) return { success: true };
+  }
+  await revokeUserSessions(deps, await signedInUserId(deps, req));
   return { success: true };
 }

@@ -14,6 +14,7 @@ import type { AuthErrorCode } from '@scout/protocol/errors';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
+import { forgetAccount } from './session-check.ts';
 import { signAccessToken } from './tokens.ts';
 import { findUserById, toWireUser, updateUser, type UserRow } from './users.ts';
 
@@ -161,15 +162,16 @@ export async function revokeFamily(
   familyId: string,
   db: Queryable = deps.store,
 ): Promise<void> {
-  await db.query(
-    'UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL',
+  const { rows } = await db.query<{ user_id: string }>(
+    'UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL RETURNING user_id',
     [new Date(deps.clock.now()).toISOString(), familyId],
   );
+  for (const userId of new Set(rows.map((r) => r.user_id))) forgetAccount(deps.store, userId);
 }
 
 /**
  * Ends every session of a user (password reset or change, sign-out everywhere), optionally
- * keeping the caller's own. Access tokens already issued stay valid until they expire (900 s).
+ * keeping the caller's own. Their access tokens stop working too (auth/session-check.ts).
  */
 export async function revokeUserSessions(
   deps: Pick<AppDeps, 'store' | 'clock'>,
@@ -183,6 +185,7 @@ export async function revokeUserSessions(
     params.push(opts.exceptFamilyId);
   }
   await deps.store.query(sql, params);
+  forgetAccount(deps.store, userId);
 }
 
 /** Revokes the family of a presented refresh token; an unknown token changes nothing. */

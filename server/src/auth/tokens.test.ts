@@ -21,7 +21,10 @@ describe('access tokens', () => {
   it('are standard HS256 JWTs that live 900 s and that an independent library verifies', async () => {
     const token = await signAccessToken(secret, claims, now);
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: new Date(now) });
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      currentDate: new Date(now),
+    });
     expect(payload).toMatchObject({ sub: 'u1', pid: 'troop', role: 'user', sid: 'fam' });
     expect(Number(decodeJwt(token).exp) - Number(decodeJwt(token).iat)).toBe(900);
   });
@@ -39,7 +42,9 @@ describe('access tokens', () => {
 
   it('count as expired at their expiry and not a second before', async () => {
     const token = await signAccessToken(secret, claims, now);
-    await expect(verifyAccessToken(secret, token, now + 899_000)).resolves.toMatchObject({ sub: 'u1' });
+    await expect(verifyAccessToken(secret, token, now + 899_000)).resolves.toMatchObject({
+      sub: 'u1',
+    });
     const err = await refusal(verifyAccessToken(secret, token, now + 900_000));
     expect(err).toMatchObject({ status: 401, code: 'TOKEN_EXPIRED' });
   });
@@ -48,9 +53,16 @@ describe('access tokens', () => {
     const iat = Math.floor(now / 1000);
     const good = await signAccessToken(secret, claims, now);
     const [h, p, s] = good.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ ...decodeJwt(good), role: 'admin' })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...decodeJwt(good), role: 'admin' }),
+    ).toString('base64url');
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${p}.`;
-    const hs512 = await new SignJWT({ pid: 'troop' }).setProtectedHeader({ alg: 'HS512' }).setSubject('u1').setIssuedAt(iat).setExpirationTime(iat + 60).sign(new Uint8Array(64).fill(9));
+    const hs512 = await new SignJWT({ pid: 'troop' })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject('u1')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 60)
+      .sign(new Uint8Array(64).fill(9));
     const candidates = [
       await signAccessToken(other, claims, now),
       none,
@@ -72,7 +84,9 @@ describe('access tokens', () => {
     const token = await signAccessToken(secret, claims, now);
     await expect(verifyAccessToken(secret, token, now)).resolves.toMatchObject({ sub: 'u1' });
     expect(await refusal(verifyAccessToken(other, token, now))).toMatchObject({ status: 401 });
-    expect(await refusal(verifyAccessToken(secret, token, now + 900_000))).toMatchObject({ code: 'TOKEN_EXPIRED' });
+    expect(await refusal(verifyAccessToken(secret, token, now + 900_000))).toMatchObject({
+      code: 'TOKEN_EXPIRED',
+    });
 
     const iat = Math.floor(now / 1000);
     const later = await new SignJWT({ pid: 'troop' })
@@ -82,7 +96,9 @@ describe('access tokens', () => {
       .setNotBefore(iat + 60)
       .setExpirationTime(iat + 600)
       .sign(secret);
-    await expect(verifyAccessToken(secret, later, now + 60_000)).resolves.toMatchObject({ sub: 'u3' });
+    await expect(verifyAccessToken(secret, later, now + 60_000)).resolves.toMatchObject({
+      sub: 'u3',
+    });
     expect(await refusal(verifyAccessToken(secret, later, now))).toMatchObject({ status: 401 });
   });
 });

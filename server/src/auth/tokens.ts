@@ -26,9 +26,14 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toStrin
 /** Tokens are small; anything much larger is not one of ours and is refused before hashing. */
 const MAX_TOKEN_LENGTH = 4096;
 
-const mac = (secret: Uint8Array, data: string) => createHmac('sha256', secret).update(data).digest();
+const mac = (secret: Uint8Array, data: string) =>
+  createHmac('sha256', secret).update(data).digest();
 
-export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, nowMs: number): Promise<string> {
+export async function signAccessToken(
+  secret: Uint8Array,
+  claims: AccessClaims,
+  nowMs: number,
+): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
   const payload = {
     role: claims.role,
@@ -74,7 +79,11 @@ function checkTimes(checked: Checked, nowMs: number): AccessClaims {
 }
 
 /** Returns the claims of a valid token; throws 401 TOKEN_EXPIRED for an expired or bad one. */
-export async function verifyAccessToken(secret: Uint8Array, token: string, nowMs: number): Promise<AccessClaims> {
+export async function verifyAccessToken(
+  secret: Uint8Array,
+  token: string,
+  nowMs: number,
+): Promise<AccessClaims> {
   if (token.length > MAX_TOKEN_LENGTH) throw invalid();
   let checked = checkedByKey.get(secret);
   const hit = checked?.get(token);
@@ -111,7 +120,8 @@ function checkToken(secret: Uint8Array, token: string): Checked {
   if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') throw invalid();
   const exp = payload.exp;
   const nbf = typeof payload.nbf === 'number' ? payload.nbf : undefined;
-  if (typeof payload.sub !== 'string' || typeof payload.pid !== 'string') return { exp, nbf, claims: null };
+  if (typeof payload.sub !== 'string' || typeof payload.pid !== 'string')
+    return { exp, nbf, claims: null };
   return {
     exp,
     nbf,

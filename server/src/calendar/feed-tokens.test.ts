@@ -9,7 +9,10 @@ const NOW = Date.UTC(2026, 4, 1);
 
 async function addUser(store: Store, id: string) {
   const at = new Date(NOW).toISOString();
-  await store.query('INSERT INTO users (id, email, display_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [id, `${id}@example.org`, id, at, at]);
+  await store.query(
+    'INSERT INTO users (id, email, display_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+    [id, `${id}@example.org`, id, at, at],
+  );
 }
 
 describe.each(testStoreKinds)('feed tokens in the store (%s)', (kind) => {
@@ -32,7 +35,10 @@ describe.each(testStoreKinds)('feed tokens in the store (%s)', (kind) => {
   it('gives two first requests at once the same token', async () => {
     store = await openTestStore(kind);
     await addUser(store, 'u1');
-    const [a, b] = await Promise.all([getOrCreateFeedToken(store, key, 'u1', NOW), getOrCreateFeedToken(store, key, 'u1', NOW)]);
+    const [a, b] = await Promise.all([
+      getOrCreateFeedToken(store, key, 'u1', NOW),
+      getOrCreateFeedToken(store, key, 'u1', NOW),
+    ]);
     expect(a.token).toBe(b.token);
   });
 
@@ -61,7 +67,9 @@ describe.each(testStoreKinds)('feed tokens in the store (%s)', (kind) => {
 
   it('refuses a user that no longer exists and drops the feed with its user', async () => {
     store = await openTestStore(kind);
-    await expect(getOrCreateFeedToken(store, key, 'ghost', NOW)).rejects.toMatchObject({ status: 401 });
+    await expect(getOrCreateFeedToken(store, key, 'ghost', NOW)).rejects.toMatchObject({
+      status: 401,
+    });
     await expect(resetFeedToken(store, key, 'ghost', NOW)).rejects.toMatchObject({ status: 401 });
     await addUser(store, 'u1');
     const { token } = await getOrCreateFeedToken(store, key, 'u1', NOW);

@@ -4,7 +4,13 @@
  */
 import { unauthorized } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
-import { hashFeedToken, isFeedTokenShape, newFeedToken, openFeedToken, sealFeedToken } from './token-crypto.ts';
+import {
+  hashFeedToken,
+  isFeedTokenShape,
+  newFeedToken,
+  openFeedToken,
+  sealFeedToken,
+} from './token-crypto.ts';
 
 export interface FeedToken {
   token: string;
@@ -16,7 +22,13 @@ export interface FeedToken {
  * Writes a new token for the user, replacing any old one. Only for a user that still exists: a
  * valid access token can outlive a deleted account by a few minutes.
  */
-async function storeNewToken(db: Queryable, key: Buffer, userId: string, nowMs: number, replace: boolean): Promise<string | undefined> {
+async function storeNewToken(
+  db: Queryable,
+  key: Buffer,
+  userId: string,
+  nowMs: number,
+  replace: boolean,
+): Promise<string | undefined> {
   const token = newFeedToken();
   const onConflict = replace
     ? 'DO UPDATE SET token_hash = excluded.token_hash, token_encrypted = excluded.token_encrypted, created_at = excluded.created_at'
@@ -25,12 +37,22 @@ async function storeNewToken(db: Queryable, key: Buffer, userId: string, nowMs: 
     `INSERT INTO calendar_feeds (user_id, token_hash, token_encrypted, created_at)
      SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?)
      ON CONFLICT (user_id) ${onConflict}`,
-    [userId, hashFeedToken(token), sealFeedToken(key, userId, token), new Date(nowMs).toISOString(), userId],
+    [
+      userId,
+      hashFeedToken(token),
+      sealFeedToken(key, userId, token),
+      new Date(nowMs).toISOString(),
+      userId,
+    ],
   );
   return res.rowCount > 0 ? token : undefined;
 }
 
-async function readToken(db: Queryable, key: Buffer, userId: string): Promise<{ token: string | undefined } | undefined> {
+async function readToken(
+  db: Queryable,
+  key: Buffer,
+  userId: string,
+): Promise<{ token: string | undefined } | undefined> {
   const { rows } = await db.query<{ token_hash: string; token_encrypted: string }>(
     'SELECT token_hash, token_encrypted FROM calendar_feeds WHERE user_id = ?',
     [userId],
@@ -41,7 +63,12 @@ async function readToken(db: Queryable, key: Buffer, userId: string): Promise<{ 
   return { token: token && hashFeedToken(token) === row.token_hash ? token : undefined };
 }
 
-export async function getOrCreateFeedToken(db: Queryable, key: Buffer, userId: string, nowMs: number): Promise<FeedToken> {
+export async function getOrCreateFeedToken(
+  db: Queryable,
+  key: Buffer,
+  userId: string,
+  nowMs: number,
+): Promise<FeedToken> {
   const existing = await readToken(db, key, userId);
   if (existing?.token) return { token: existing.token, reissued: false };
   if (existing) return { token: await resetFeedToken(db, key, userId, nowMs), reissued: true };
@@ -53,7 +80,12 @@ export async function getOrCreateFeedToken(db: Queryable, key: Buffer, userId: s
   throw unauthorized('Account not found');
 }
 
-export async function resetFeedToken(db: Queryable, key: Buffer, userId: string, nowMs: number): Promise<string> {
+export async function resetFeedToken(
+  db: Queryable,
+  key: Buffer,
+  userId: string,
+  nowMs: number,
+): Promise<string> {
   const token = await storeNewToken(db, key, userId, nowMs, true);
   if (!token) throw unauthorized('Account not found');
   return token;
@@ -62,12 +94,19 @@ export async function resetFeedToken(db: Queryable, key: Buffer, userId: string,
 /** The user a feed token belongs to, or undefined for a token never issued or already reset. */
 export async function findFeedOwner(db: Queryable, token: string): Promise<string | undefined> {
   if (!isFeedTokenShape(token)) return undefined;
-  const { rows } = await db.query<{ user_id: string }>('SELECT user_id FROM calendar_feeds WHERE token_hash = ?', [hashFeedToken(token)]);
+  const { rows } = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM calendar_feeds WHERE token_hash = ?',
+    [hashFeedToken(token)],
+  );
   return rows[0]?.user_id;
 }
 
 /** Both forms of the feed URL: `webcal://` opens a subscription in most calendar apps. */
-export function feedUrls(publicUrl: string, projectId: string, token: string): { httpsUrl: string; webcalUrl: string } {
+export function feedUrls(
+  publicUrl: string,
+  projectId: string,
+  token: string,
+): { httpsUrl: string; webcalUrl: string } {
   const httpsUrl = `${publicUrl}/api/calendar/${encodeURIComponent(projectId)}/feed/${token}.ics`;
   return { httpsUrl, webcalUrl: httpsUrl.replace(/^https?:/i, 'webcal:') };
 }

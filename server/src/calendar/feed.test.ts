@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { buildCalendarDocument, eventFileName, FEED_CALENDAR_NAME, parseEventStart, safeLink, type CalendarEventRow } from './feed.ts';
+import {
+  buildCalendarDocument,
+  eventFileName,
+  FEED_CALENDAR_NAME,
+  parseEventStart,
+  safeLink,
+  type CalendarEventRow,
+} from './feed.ts';
 import { expectWellFramed, readCalendar } from './test-calendar.ts';
 
 const NOW = Date.UTC(2026, 4, 1, 12, 0, 0);
-const feedOptions = { timeZone: 'America/New_York', hostname: 'troop.example.org', nowMs: NOW, calendarName: FEED_CALENDAR_NAME };
+const feedOptions = {
+  timeZone: 'America/New_York',
+  hostname: 'troop.example.org',
+  nowMs: NOW,
+  calendarName: FEED_CALENDAR_NAME,
+};
 
 function row(overrides: Partial<CalendarEventRow> = {}): CalendarEventRow {
   return {
@@ -33,11 +45,16 @@ describe('buildCalendarDocument', () => {
     expect(prop('method')).toBe('PUBLISH');
     expect(prop('x-wr-calname')).toBe('Scout Leadership Platform Troop Calendar');
     expect(prop('x-wr-timezone')).toBe('America/New_York');
-    expect(calendar.getAllSubcomponents('vtimezone').map((z) => z.getFirstPropertyValue('tzid'))).toEqual(['America/New_York']);
+    expect(
+      calendar.getAllSubcomponents('vtimezone').map((z) => z.getFirstPropertyValue('tzid')),
+    ).toEqual(['America/New_York']);
   });
 
   it('writes every field of an event', () => {
-    const ics = buildCalendarDocument([row({ hyperlink: 'https://scouts.example/camp?x=1&y=2', sequence: 3 })], feedOptions);
+    const ics = buildCalendarDocument(
+      [row({ hyperlink: 'https://scouts.example/camp?x=1&y=2', sequence: 3 })],
+      feedOptions,
+    );
     const [e] = readCalendar(ics).events;
     expect(e).toEqual({
       uid: 'event_1767225600000@troop.example.org',
@@ -67,7 +84,10 @@ describe('buildCalendarDocument', () => {
     ['Asia/Kolkata', '2027-03-15', '07:15', '2027-03-15T01:45:00.000Z'],
     ['UTC', '2026-07-04', '18:30', '2026-07-04T18:30:00.000Z'],
   ])('reads %s %s %s as the right instant', (timeZone, date, time, utc) => {
-    const ics = buildCalendarDocument([row({ event_date: date, event_time: time })], { ...feedOptions, timeZone });
+    const ics = buildCalendarDocument([row({ event_date: date, event_time: time })], {
+      ...feedOptions,
+      timeZone,
+    });
     const [e] = readCalendar(ics).events;
     expect(e?.tzid).toBe(timeZone);
     expect(e?.start).toBe(utc);
@@ -83,7 +103,9 @@ describe('buildCalendarDocument', () => {
       ],
       feedOptions,
     );
-    const starts = Object.fromEntries(readCalendar(ics).events.map((e) => [e.uid.split('@')[0], e.start]));
+    const starts = Object.fromEntries(
+      readCalendar(ics).events.map((e) => [e.uid.split('@')[0], e.start]),
+    );
     expect(starts).toEqual({
       a: '2026-07-04T22:30:00.000Z',
       b: '2026-01-10T14:00:00.000Z',
@@ -112,12 +134,23 @@ describe('buildCalendarDocument', () => {
     const events = readCalendar(ics).events;
     const normalise = (s: string) => s.replace(/\r\n/g, '\n');
     expect(events.map((e) => e.summary)).toEqual(names.map(normalise));
-    expect(events.map((e) => e.description)).toEqual(names.map((n) => `Created by ${normalise(n)} (creator)`));
+    expect(events.map((e) => e.description)).toEqual(
+      names.map((n) => `Created by ${normalise(n)} (creator)`),
+    );
   });
 
   it('folds long names into lines of at most 75 octets that unfold to the name', () => {
-    const names = ['Summer camp '.repeat(30), 'é'.repeat(100), '野営'.repeat(60), '🏕️🔥'.repeat(40), `x${'ü'.repeat(37)}`];
-    const ics = buildCalendarDocument(names.map((n, i) => row({ id: `e${i}`, event_name: n })), feedOptions);
+    const names = [
+      'Summer camp '.repeat(30),
+      'é'.repeat(100),
+      '野営'.repeat(60),
+      '🏕️🔥'.repeat(40),
+      `x${'ü'.repeat(37)}`,
+    ];
+    const ics = buildCalendarDocument(
+      names.map((n, i) => row({ id: `e${i}`, event_name: n })),
+      feedOptions,
+    );
     const lines = expectWellFramed(ics);
     expect(lines.some((l) => l.startsWith(' '))).toBe(true);
     expect(readCalendar(ics).events.map((e) => e.summary)).toEqual(names.map((n) => n.trim()));
@@ -169,7 +202,11 @@ describe('buildCalendarDocument', () => {
   });
 
   it('gives a single-event file no calendar name, so apps import it into a calendar of the user’s choice', () => {
-    const ics = buildCalendarDocument([row()], { timeZone: 'Europe/Berlin', hostname: 'h.example', nowMs: NOW });
+    const ics = buildCalendarDocument([row()], {
+      timeZone: 'Europe/Berlin',
+      hostname: 'h.example',
+      nowMs: NOW,
+    });
     const { prop, events } = readCalendar(ics);
     expect(prop('x-wr-calname')).toBeUndefined();
     expect(events).toHaveLength(1);
@@ -177,7 +214,9 @@ describe('buildCalendarDocument', () => {
   });
 
   it('falls back to created_at for LAST-MODIFIED and to 0 for a missing SEQUENCE', () => {
-    const [e] = readCalendar(buildCalendarDocument([row({ updated_at: null, sequence: null })], feedOptions)).events;
+    const [e] = readCalendar(
+      buildCalendarDocument([row({ updated_at: null, sequence: null })], feedOptions),
+    ).events;
     expect(e?.lastModified).toBe('2026-04-01T10:00:00.000Z');
     expect(e?.sequence).toBe(0);
   });
@@ -185,10 +224,15 @@ describe('buildCalendarDocument', () => {
 
 describe('parts', () => {
   it('parses dates and times strictly', () => {
-    expect(parseEventStart('2026-07-04', '18:30')).toEqual({ date: { year: 2026, month: 7, day: 4 }, time: { hour: 18, minute: 30, second: 0 } });
+    expect(parseEventStart('2026-07-04', '18:30')).toEqual({
+      date: { year: 2026, month: 7, day: 4 },
+      time: { hour: 18, minute: 30, second: 0 },
+    });
     expect(parseEventStart('2026-13-01', '18:30')).toBeUndefined();
     expect(parseEventStart('July 4', '18:30')).toBeUndefined();
-    expect(parseEventStart('2026-07-04', '6:30 PM')).toEqual({ date: { year: 2026, month: 7, day: 4 } });
+    expect(parseEventStart('2026-07-04', '6:30 PM')).toEqual({
+      date: { year: 2026, month: 7, day: 4 },
+    });
   });
 
   it('accepts only web links', () => {

@@ -3,7 +3,15 @@
  * the "Add to calendar" download of a single event. Pure: rows in, text out.
  */
 import { PRODUCT_NAME } from '@scout/protocol/limits';
-import { contentLine, escapeText, formatDate, formatLocalDateTime, formatUtcDateTime, serialize, type LocalDateTime } from './ics.ts';
+import {
+  contentLine,
+  escapeText,
+  formatDate,
+  formatLocalDateTime,
+  formatUtcDateTime,
+  serialize,
+  type LocalDateTime,
+} from './ics.ts';
 import { buildVTimezone, MAX_YEAR, MIN_YEAR } from './vtimezone.ts';
 
 /** A row of calendar_events, as either store returns it. */
@@ -61,7 +69,13 @@ export function parseEventStart(date: string | null, time: string | null): Event
   const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
   const check = new Date(0);
   check.setUTCFullYear(year, month - 1, day);
-  if (year < MIN_YEAR || year > MAX_YEAR || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
+  if (
+    year < MIN_YEAR ||
+    year > MAX_YEAR ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day
+  )
+    return undefined;
   const t = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec((time ?? '').trim());
   const hour = Number(t?.[1]);
   const minute = Number(t?.[2]);
@@ -93,18 +107,24 @@ function eventLines(event: CalendarEventRow, start: EventStart, opts: DocumentOp
   ];
   if (start.time) {
     lines.push(
-      contentLine('DTSTART', formatLocalDateTime({ ...start.date, ...start.time }), [{ name: 'TZID', value: opts.timeZone }]),
+      contentLine('DTSTART', formatLocalDateTime({ ...start.date, ...start.time }), [
+        { name: 'TZID', value: opts.timeZone },
+      ]),
       contentLine('DURATION', DEFAULT_EVENT_DURATION),
     );
   } else {
-    lines.push(contentLine('DTSTART', formatDate(start.date), [{ name: 'VALUE', value: 'DATE' }]), contentLine('DURATION', 'P1D'));
+    lines.push(
+      contentLine('DTSTART', formatDate(start.date), [{ name: 'VALUE', value: 'DATE' }]),
+      contentLine('DURATION', 'P1D'),
+    );
   }
   lines.push(contentLine('SEQUENCE', String(sequenceOf(event.sequence))));
   const created = toMs(event.created_at);
   const modified = toMs(event.updated_at);
   if (Number.isFinite(created)) lines.push(contentLine('CREATED', formatUtcDateTime(created)));
   const lastModified = Number.isFinite(modified) ? modified : created;
-  if (Number.isFinite(lastModified)) lines.push(contentLine('LAST-MODIFIED', formatUtcDateTime(lastModified)));
+  if (Number.isFinite(lastModified))
+    lines.push(contentLine('LAST-MODIFIED', formatUtcDateTime(lastModified)));
   lines.push(contentLine('SUMMARY', escapeText(event.event_name?.trim() || 'Troop event')));
   const link = safeLink(event.hyperlink);
   const description = descriptionOf(event, link);
@@ -119,20 +139,31 @@ function eventLines(event: CalendarEventRow, start: EventStart, opts: DocumentOp
  * The document. Rows whose date cannot be read are left out rather than failing the whole feed:
  * one bad row must not cut a family off from every other event.
  */
-export function buildCalendarDocument(events: readonly CalendarEventRow[], opts: DocumentOptions): string {
+export function buildCalendarDocument(
+  events: readonly CalendarEventRow[],
+  opts: DocumentOptions,
+): string {
   const usable = events.flatMap((e) => {
     const start = parseEventStart(e.event_date, e.event_time);
     return start ? [{ event: e, start }] : [];
   });
   const years = new Set(usable.map((u) => u.start.date.year));
   years.add(new Date(opts.nowMs).getUTCFullYear());
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', contentLine('PRODID', escapeText(PRODID)), 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    contentLine('PRODID', escapeText(PRODID)),
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+  ];
   if (opts.calendarName !== undefined) {
     lines.push(
       contentLine('X-WR-CALNAME', escapeText(opts.calendarName)),
       contentLine('NAME', escapeText(opts.calendarName)),
       contentLine('X-WR-TIMEZONE', escapeText(opts.timeZone)),
-      contentLine('REFRESH-INTERVAL', FEED_REFRESH_INTERVAL, [{ name: 'VALUE', value: 'DURATION' }]),
+      contentLine('REFRESH-INTERVAL', FEED_REFRESH_INTERVAL, [
+        { name: 'VALUE', value: 'DURATION' },
+      ]),
       contentLine('X-PUBLISHED-TTL', FEED_REFRESH_INTERVAL),
     );
   }

@@ -13,11 +13,13 @@ export const CRLF = '\r\n';
  * stray one in an event name cannot break a calendar app's parser.
  */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\r\n|\r|\n/g, '\n')
-    // eslint-disable-next-line no-control-regex -- RFC 5545 TEXT excludes control characters
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .replace(/[\\;,\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`));
+  return (
+    value
+      .replace(/\r\n|\r|\n/g, '\n')
+      // eslint-disable-next-line no-control-regex -- RFC 5545 TEXT excludes control characters
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+      .replace(/[\\;,\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`))
+  );
 }
 
 /**

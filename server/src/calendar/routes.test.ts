@@ -20,14 +20,15 @@ interface EventInput {
 
 async function addUser(t: TestApp, id: string): Promise<string> {
   const at = new Date(NOW).toISOString();
-  await t.deps.store.query('INSERT INTO users (id, email, display_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [
-    id,
-    `${id}@example.org`,
-    id,
-    at,
-    at,
-  ]);
-  return signAccessToken(t.deps.jwtSecret, { sub: id, role: 'user', pid: t.deps.config.projectId, email: `${id}@example.org` }, t.clock.now());
+  await t.deps.store.query(
+    'INSERT INTO users (id, email, display_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+    [id, `${id}@example.org`, id, at, at],
+  );
+  return signAccessToken(
+    t.deps.jwtSecret,
+    { sub: id, role: 'user', pid: t.deps.config.projectId, email: `${id}@example.org` },
+    t.clock.now(),
+  );
 }
 
 async function addEvent(t: TestApp, e: EventInput, userId = 'u1') {
@@ -35,7 +36,18 @@ async function addEvent(t: TestApp, e: EventInput, userId = 'u1') {
   await t.deps.store.query(
     `INSERT INTO calendar_events (id, user_id, event_name, event_date, event_time, hyperlink, creator_name, created_at, updated_at, sequence)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [e.id, userId, e.name, e.date, e.time, e.link ?? null, e.creator ?? 'Alex Scout', created, e.updatedAt ?? created, e.sequence ?? 0],
+    [
+      e.id,
+      userId,
+      e.name,
+      e.date,
+      e.time,
+      e.link ?? null,
+      e.creator ?? 'Alex Scout',
+      created,
+      e.updatedAt ?? created,
+      e.sequence ?? 0,
+    ],
   );
 }
 
@@ -57,7 +69,11 @@ describe.each(testStoreKinds)('calendar feed (%s)', (kind) => {
   }
 
   async function feedUrl(pid: string, token: string) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/calendar/${pid}/feed-url`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/calendar/${pid}/feed-url`,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as { httpsUrl: string; webcalUrl: string };
   }
@@ -68,7 +84,9 @@ describe.each(testStoreKinds)('calendar feed (%s)', (kind) => {
   it('gives a signed-in user a private https and webcal URL that stays the same on every visit', async () => {
     const { pid, token } = await setup();
     const urls = await feedUrl(pid, token);
-    expect(urls.httpsUrl).toMatch(new RegExp(`^${PUBLIC_URL}/api/calendar/${pid}/feed/[A-Za-z0-9_-]{43}\\.ics$`));
+    expect(urls.httpsUrl).toMatch(
+      new RegExp(`^${PUBLIC_URL}/api/calendar/${pid}/feed/[A-Za-z0-9_-]{43}\\.ics$`),
+    );
     expect(urls.webcalUrl).toBe(urls.httpsUrl.replace('https://', 'webcal://'));
     expect(await feedUrl(pid, token)).toEqual(urls);
     const other = await feedUrl(pid, await addUser(t, 'u2'));
@@ -79,8 +97,20 @@ describe.each(testStoreKinds)('calendar feed (%s)', (kind) => {
 
   it('serves the feed without an Authorization header, as text/calendar that an independent parser reads', async () => {
     const { pid, token } = await setup();
-    await addEvent(t, { id: 'event_1', name: 'Summer campfire, songs; s’mores', date: '2026-07-04', time: '18:30', link: 'https://scouts.example/fire' });
-    await addEvent(t, { id: 'event_2', name: 'Winter hike 🥾 ❄️ Über den Berg 山', date: '2026-01-10', time: '09:00', creator: 'Dana' });
+    await addEvent(t, {
+      id: 'event_1',
+      name: 'Summer campfire, songs; s’mores',
+      date: '2026-07-04',
+      time: '18:30',
+      link: 'https://scouts.example/fire',
+    });
+    await addEvent(t, {
+      id: 'event_2',
+      name: 'Winter hike 🥾 ❄️ Über den Berg 山',
+      date: '2026-01-10',
+      time: '09:00',
+      creator: 'Dana',
+    });
     const res = await fetchFeed((await feedUrl(pid, token)).httpsUrl);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
@@ -126,7 +156,9 @@ describe.each(testStoreKinds)('calendar feed (%s)', (kind) => {
     const { pid, token } = await setup('Europe/Berlin');
     await addEvent(t, { id: 's', name: 'Summer', date: '2026-07-04', time: '18:30' });
     await addEvent(t, { id: 'w', name: 'Winter', date: '2026-01-10', time: '09:00' });
-    const { prop, events } = readCalendar((await fetchFeed((await feedUrl(pid, token)).httpsUrl)).body);
+    const { prop, events } = readCalendar(
+      (await fetchFeed((await feedUrl(pid, token)).httpsUrl)).body,
+    );
     expect(prop('x-wr-timezone')).toBe('Europe/Berlin');
     expect(events.map((e) => [e.summary, e.tzid, e.start])).toEqual([
       ['Winter', 'Europe/Berlin', '2026-01-10T08:00:00.000Z'],
@@ -136,7 +168,8 @@ describe.each(testStoreKinds)('calendar feed (%s)', (kind) => {
 
   it('keeps long names with line breaks intact in lines of at most 75 octets', async () => {
     const { pid, token } = await setup();
-    const name = `Annual court of honour\nbring: uniform, handbook; 🎖️ médailles 勲章 ${'and a very long tail '.repeat(8)}`.trim();
+    const name =
+      `Annual court of honour\nbring: uniform, handbook; 🎖️ médailles 勲章 ${'and a very long tail '.repeat(8)}`.trim();
     await addEvent(t, { id: 'long', name, date: '2026-06-01', time: '19:00' });
     const res = await fetchFeed((await feedUrl(pid, token)).httpsUrl);
     const lines = expectWellFramed(res.body);
@@ -149,19 +182,25 @@ describe.each(testStoreKinds)('calendar feed (%s)', (kind) => {
     await addEvent(t, { id: 'meet', name: 'Meeting', date: '2026-07-04', time: '18:30' });
     await addEvent(t, { id: 'gone', name: 'Cancelled', date: '2026-07-05', time: '10:00' });
     const url = (await feedUrl(pid, token)).httpsUrl;
-    const before = readCalendar((await fetchFeed(url)).body).events.find((e) => e.summary === 'Meeting');
+    const before = readCalendar((await fetchFeed(url)).body).events.find(
+      (e) => e.summary === 'Meeting',
+    );
     expect(before?.sequence).toBe(0);
 
-    await t.deps.store.query('UPDATE calendar_events SET event_name = ?, event_time = ?, sequence = sequence + 1, updated_at = ? WHERE id = ?', [
-      'Meeting (moved)',
-      '19:00',
-      '2026-05-02T08:00:00.000Z',
-      'meet',
-    ]);
+    await t.deps.store.query(
+      'UPDATE calendar_events SET event_name = ?, event_time = ?, sequence = sequence + 1, updated_at = ? WHERE id = ?',
+      ['Meeting (moved)', '19:00', '2026-05-02T08:00:00.000Z', 'meet'],
+    );
     await t.deps.store.query('DELETE FROM calendar_events WHERE id = ?', ['gone']);
     const after = readCalendar((await fetchFeed(url)).body).events;
     expect(after.map((e) => [e.uid, e.summary, e.sequence, e.lastModified, e.start])).toEqual([
-      ['meet@troop.example.org', 'Meeting (moved)', 1, '2026-05-02T08:00:00.000Z', '2026-07-04T23:00:00.000Z'],
+      [
+        'meet@troop.example.org',
+        'Meeting (moved)',
+        1,
+        '2026-05-02T08:00:00.000Z',
+        '2026-07-04T23:00:00.000Z',
+      ],
     ]);
   });
 
@@ -169,7 +208,11 @@ describe.each(testStoreKinds)('calendar feed (%s)', (kind) => {
     const { pid, token } = await setup();
     const old = await feedUrl(pid, token);
     expect((await fetchFeed(old.httpsUrl)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: `/api/calendar/${pid}/feed-url/reset`, headers: { ...bearer(token), 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/calendar/${pid}/feed-url/reset`,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
     const fresh = res.json() as { httpsUrl: string; webcalUrl: string };
     expect(fresh.httpsUrl).not.toBe(old.httpsUrl);
@@ -215,7 +258,11 @@ describe.each(testStoreKinds)('calendar feed (%s)', (kind) => {
 
   it('gives no feed URL to a service key: a feed belongs to a person', async () => {
     const { pid } = await setup();
-    const res = await t.app.inject({ method: 'GET', url: `/api/calendar/${pid}/feed-url`, headers: bearer('sk_test_key') });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/calendar/${pid}/feed-url`,
+      headers: bearer('sk_test_key'),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
@@ -239,26 +286,50 @@ describe.each(testStoreKinds)('calendar feed (%s)', (kind) => {
   it('downloads one event as an .ics attachment for a signed-in member', async () => {
     const { pid } = await setup();
     const other = await addUser(t, 'u2');
-    await addEvent(t, { id: 'event_42', name: 'Café "Pack" night, 7pm', date: '2026-01-10', time: '09:00', link: 'https://scouts.example/cafe' });
+    await addEvent(t, {
+      id: 'event_42',
+      name: 'Café "Pack" night, 7pm',
+      date: '2026-01-10',
+      time: '09:00',
+      link: 'https://scouts.example/cafe',
+    });
     await addEvent(t, { id: 'event_43', name: 'Other', date: '2026-01-11', time: '09:00' });
     // Every member sees every event (spec section 6), not only the creator.
-    const res = await t.app.inject({ method: 'GET', url: `/api/calendar/${pid}/events/event_42.ics`, headers: bearer(other) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/calendar/${pid}/events/event_42.ics`,
+      headers: bearer(other),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="Cafe Pack night 7pm.ics"');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="Cafe Pack night 7pm.ics"',
+    );
     expectWellFramed(res.body);
     const { prop, events } = readCalendar(res.body);
     expect(prop('x-wr-calname')).toBeUndefined();
     expect(events.map((e) => [e.uid, e.summary, e.start, e.end, e.url])).toEqual([
-      ['event_42@troop.example.org', 'Café "Pack" night, 7pm', '2026-01-10T14:00:00.000Z', '2026-01-10T15:00:00.000Z', 'https://scouts.example/cafe'],
+      [
+        'event_42@troop.example.org',
+        'Café "Pack" night, 7pm',
+        '2026-01-10T14:00:00.000Z',
+        '2026-01-10T15:00:00.000Z',
+        'https://scouts.example/cafe',
+      ],
     ]);
   });
 
   it('refuses the single-event download to anonymous callers and answers 404 for an unknown event', async () => {
     const { pid, token } = await setup();
     await addEvent(t, { id: 'e1', name: 'Meeting', date: '2026-07-04', time: '18:30' });
-    expect((await t.app.inject({ method: 'GET', url: `/api/calendar/${pid}/events/e1.ics` })).statusCode).toBe(401);
-    for (const url of [`/api/calendar/${pid}/events/nope.ics`, `/api/calendar/${pid}/events/e1`, `/api/calendar/${pid}/events/.ics`]) {
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/calendar/${pid}/events/e1.ics` })).statusCode,
+    ).toBe(401);
+    for (const url of [
+      `/api/calendar/${pid}/events/nope.ics`,
+      `/api/calendar/${pid}/events/e1`,
+      `/api/calendar/${pid}/events/.ics`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ code: 'NOT_FOUND' });

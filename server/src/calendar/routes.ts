@@ -14,7 +14,12 @@ import { ApiError, forbidden, notFound } from '../errors.ts';
 import { assertProject, requireCaller } from '../http/caller.ts';
 import { parseInput } from '../http/validate.ts';
 import { findCalendarEvent, listCalendarEvents } from './events.ts';
-import { buildCalendarDocument, eventFileName, FEED_CALENDAR_NAME, parseEventStart } from './feed.ts';
+import {
+  buildCalendarDocument,
+  eventFileName,
+  FEED_CALENDAR_NAME,
+  parseEventStart,
+} from './feed.ts';
 import { feedUrls, findFeedOwner, getOrCreateFeedToken, resetFeedToken } from './feed-tokens.ts';
 import { deriveFeedTokenKey } from './token-crypto.ts';
 
@@ -37,7 +42,11 @@ export const calendarRoutes =
   async (app) => {
     const tokenKey = deriveFeedTokenKey(deps.jwtSecret);
     const hostname = new URL(deps.config.publicUrl).hostname;
-    const documentOptions = () => ({ timeZone: deps.config.timezone, hostname, nowMs: deps.clock.now() });
+    const documentOptions = () => ({
+      timeZone: deps.config.timezone,
+      hostname,
+      nowMs: deps.clock.now(),
+    });
 
     /** Feed URLs belong to a person: a service key has no calendar to subscribe to. */
     async function feedOwner(req: FastifyRequest): Promise<{ projectId: string; userId: string }> {
@@ -50,8 +59,17 @@ export const calendarRoutes =
 
     app.get('/:projectId/feed-url', async (req) => {
       const { projectId, userId } = await feedOwner(req);
-      const { token, reissued } = await getOrCreateFeedToken(deps.store, tokenKey, userId, deps.clock.now());
-      if (reissued) req.log.warn({ userId }, 'stored calendar feed token could not be opened; issued a new one');
+      const { token, reissued } = await getOrCreateFeedToken(
+        deps.store,
+        tokenKey,
+        userId,
+        deps.clock.now(),
+      );
+      if (reissued)
+        req.log.warn(
+          { userId },
+          'stored calendar feed token could not be opened; issued a new one',
+        );
       return feedUrls(deps.config.publicUrl, projectId, token);
     });
 
@@ -68,7 +86,10 @@ export const calendarRoutes =
       assertProject(deps, projectId);
       const owner = await findFeedOwner(deps.store, icsBaseName(file));
       if (!owner) throw notFound('Calendar feed not found');
-      const body = buildCalendarDocument(await listCalendarEvents(deps.store), { ...documentOptions(), calendarName: FEED_CALENDAR_NAME });
+      const body = buildCalendarDocument(await listCalendarEvents(deps.store), {
+        ...documentOptions(),
+        calendarName: FEED_CALENDAR_NAME,
+      });
       return reply.type(CALENDAR_TYPE).header('Cache-Control', FEED_CACHE_CONTROL).send(body);
     });
 
@@ -78,7 +99,8 @@ export const calendarRoutes =
       await requireCaller(deps, req);
       const event = await findCalendarEvent(deps.store, icsBaseName(file));
       if (!event) throw notFound('Event not found');
-      if (!parseEventStart(event.event_date, event.event_time)) throw new ApiError(409, 'CONFLICT', 'This event has no date a calendar can use');
+      if (!parseEventStart(event.event_date, event.event_time))
+        throw new ApiError(409, 'CONFLICT', 'This event has no date a calendar can use');
       return reply
         .type(CALENDAR_TYPE)
         .header('Cache-Control', 'private, no-store')

@@ -21,7 +21,8 @@ export interface ReadEvent {
   allDay: boolean;
 }
 
-const iso = (v: unknown) => (v instanceof ICAL.Time ? new Date(v.toUnixTime() * 1000).toISOString() : undefined);
+const iso = (v: unknown) =>
+  v instanceof ICAL.Time ? new Date(v.toUnixTime() * 1000).toISOString() : undefined;
 const text = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
 
 export function readCalendar(ics: string) {

@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deriveFeedTokenKey, hashFeedToken, isFeedTokenShape, newFeedToken, openFeedToken, sealFeedToken } from './token-crypto.ts';
+import {
+  deriveFeedTokenKey,
+  hashFeedToken,
+  isFeedTokenShape,
+  newFeedToken,
+  openFeedToken,
+  sealFeedToken,
+} from './token-crypto.ts';
 
 describe('feed tokens at rest', () => {
   const key = deriveFeedTokenKey(crypto.randomBytes(64));
@@ -27,14 +34,28 @@ describe('feed tokens at rest', () => {
   it('does not open under another server secret, for another user, or after tampering', () => {
     const t = newFeedToken();
     const sealed = sealFeedToken(key, 'user-1', t);
-    expect(openFeedToken(deriveFeedTokenKey(crypto.randomBytes(64)), 'user-1', sealed)).toBeUndefined();
+    expect(
+      openFeedToken(deriveFeedTokenKey(crypto.randomBytes(64)), 'user-1', sealed),
+    ).toBeUndefined();
     expect(openFeedToken(key, 'user-2', sealed)).toBeUndefined();
     const parts = sealed.split('.');
     const tag = Buffer.from(parts[3] ?? '', 'base64url');
-    expect(openFeedToken(key, 'user-1', [...parts.slice(0, 3), tag.subarray(0, 4).toString('base64url')].join('.'))).toBeUndefined();
+    expect(
+      openFeedToken(
+        key,
+        'user-1',
+        [...parts.slice(0, 3), tag.subarray(0, 4).toString('base64url')].join('.'),
+      ),
+    ).toBeUndefined();
     const body = Buffer.from(parts[2] ?? '', 'base64url');
     body[0] = (body[0] ?? 0) ^ 1;
-    expect(openFeedToken(key, 'user-1', [parts[0], parts[1], body.toString('base64url'), parts[3]].join('.'))).toBeUndefined();
+    expect(
+      openFeedToken(
+        key,
+        'user-1',
+        [parts[0], parts[1], body.toString('base64url'), parts[3]].join('.'),
+      ),
+    ).toBeUndefined();
     expect(openFeedToken(key, 'user-1', 'garbage')).toBeUndefined();
   });
 

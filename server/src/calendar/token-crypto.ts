@@ -20,7 +20,8 @@ export const newFeedToken = () => crypto.randomBytes(TOKEN_BYTES).toString('base
 /** Anything else in a feed URL is not a token we issued; it is refused before any lookup. */
 export const isFeedTokenShape = (token: string) => TOKEN_PATTERN.test(token);
 
-export const hashFeedToken = (token: string) => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+export const hashFeedToken = (token: string) =>
+  crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** A key of its own for feed tokens: the JWT key itself never encrypts anything. */
 export function deriveFeedTokenKey(secret: Uint8Array): Buffer {
@@ -33,19 +34,27 @@ export function sealFeedToken(key: Buffer, userId: string, token: string): strin
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(userId, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return [VERSION, iv, ciphertext, cipher.getAuthTag()].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return [VERSION, iv, ciphertext, cipher.getAuthTag()]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 /** The token, or undefined when the value was sealed under another key, for another user, or altered. */
 export function openFeedToken(key: Buffer, userId: string, sealed: string): string | undefined {
   const [version, iv, ciphertext, tag, extra] = sealed.split('.');
-  if (version !== VERSION || !iv || ciphertext === undefined || !tag || extra !== undefined) return undefined;
+  if (version !== VERSION || !iv || ciphertext === undefined || !tag || extra !== undefined)
+    return undefined;
   try {
     // A fixed tag length: GCM would otherwise accept a forged, truncated tag.
-    const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
+    const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
+      authTagLength: TAG_BYTES,
+    });
     decipher.setAAD(Buffer.from(userId, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    const token = Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+    const token = Buffer.concat([
+      decipher.update(Buffer.from(ciphertext, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
     return isFeedTokenShape(token) ? token : undefined;
   } catch {
     return undefined;

@@ -7,7 +7,13 @@ const HOUR = 3_600_000;
 
 /** The zone as a calendar app sees it: parsed by ical.js from a document holding only it. */
 function parsedZone(timeZone: string, years: number[]) {
-  const doc = serialize(['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', ...buildVTimezone(timeZone, years), 'END:VCALENDAR']);
+  const doc = serialize([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//t//t//EN',
+    ...buildVTimezone(timeZone, years),
+    'END:VCALENDAR',
+  ]);
   return ICAL.Component.fromString(doc).getTimeZoneByID(timeZone);
 }
 
@@ -15,7 +21,14 @@ function parsedZone(timeZone: string, years: number[]) {
 function appInstant(zone: ReturnType<typeof parsedZone>, localMs: number): number {
   const d = new Date(localMs);
   const t = ICAL.Time.fromData(
-    { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: 0 },
+    {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: 0,
+    },
     zone,
   );
   return t.toUnixTime() * 1000;
@@ -50,8 +63,12 @@ describe('buildVTimezone', () => {
     expect(lines[0]).toBe('BEGIN:VTIMEZONE');
     expect(lines).toContain('TZID:America/New_York');
     const text = lines.join('\n');
-    expect(text).toContain('BEGIN:DAYLIGHT\nDTSTART:20260308T020000\nTZOFFSETFROM:-0500\nTZOFFSETTO:-0400\nEND:DAYLIGHT');
-    expect(text).toContain('BEGIN:STANDARD\nDTSTART:20261101T020000\nTZOFFSETFROM:-0400\nTZOFFSETTO:-0500\nEND:STANDARD');
+    expect(text).toContain(
+      'BEGIN:DAYLIGHT\nDTSTART:20260308T020000\nTZOFFSETFROM:-0500\nTZOFFSETTO:-0400\nEND:DAYLIGHT',
+    );
+    expect(text).toContain(
+      'BEGIN:STANDARD\nDTSTART:20261101T020000\nTZOFFSETFROM:-0400\nTZOFFSETTO:-0500\nEND:STANDARD',
+    );
   });
 
   it('gives a zone without changes one observance, so it still parses', () => {
@@ -79,25 +96,28 @@ describe('buildVTimezone', () => {
   ];
   const years = [2018, 2019, 2026, 2027];
 
-  it.each(zones)('gives ical.js the same instant as the runtime for every wall-clock time (%s)', (timeZone) => {
-    const zone = parsedZone(timeZone, years);
-    const changes = years.flatMap((y) => offsetChangesInYear(timeZone, y));
-    // Around a change a wall-clock time is missing or happens twice; both readings are valid there.
-    const nearChange = (ms: number) => changes.some((c) => Math.abs(c.at - ms) < 3 * HOUR);
-    let checked = 0;
-    for (const year of years) {
-      for (let u = Date.UTC(year, 0, 1, 3); u < Date.UTC(year + 1, 0, 1); u += 5 * HOUR) {
-        if (nearChange(u)) continue;
-        const local = u + utcOffsetAt(timeZone, u) * 1000;
-        // The zone covers the years asked for, in local time; the last hours of 31 December UTC
-        // may already be next year there.
-        if (new Date(local).getUTCFullYear() !== year) continue;
-        expect(appInstant(zone, local), new Date(local).toISOString()).toBe(u);
-        checked++;
+  it.each(zones)(
+    'gives ical.js the same instant as the runtime for every wall-clock time (%s)',
+    (timeZone) => {
+      const zone = parsedZone(timeZone, years);
+      const changes = years.flatMap((y) => offsetChangesInYear(timeZone, y));
+      // Around a change a wall-clock time is missing or happens twice; both readings are valid there.
+      const nearChange = (ms: number) => changes.some((c) => Math.abs(c.at - ms) < 3 * HOUR);
+      let checked = 0;
+      for (const year of years) {
+        for (let u = Date.UTC(year, 0, 1, 3); u < Date.UTC(year + 1, 0, 1); u += 5 * HOUR) {
+          if (nearChange(u)) continue;
+          const local = u + utcOffsetAt(timeZone, u) * 1000;
+          // The zone covers the years asked for, in local time; the last hours of 31 December UTC
+          // may already be next year there.
+          if (new Date(local).getUTCFullYear() !== year) continue;
+          expect(appInstant(zone, local), new Date(local).toISOString()).toBe(u);
+          checked++;
+        }
       }
-    }
-    expect(checked).toBeGreaterThan(6000);
-  });
+      expect(checked).toBeGreaterThan(6000);
+    },
+  );
 
   it('keeps a year after a gap right even when the rules changed in between', () => {
     // Sao Paulo had summer time in 2018 and none after 2019: July and January 2026 are both -03.

@@ -129,7 +129,12 @@ function observancesForYear(timeZone: string, year: number, anchor: boolean): Ob
     out.push({ daylight: seasonal && offset > lowest, localStart: jan1, from: offset, to: offset });
   }
   for (const c of changes) {
-    out.push({ daylight: seasonal && c.to > lowest, localStart: c.at + c.from * SECOND, from: c.from, to: c.to });
+    out.push({
+      daylight: seasonal && c.to > lowest,
+      localStart: c.at + c.from * SECOND,
+      from: c.from,
+      to: c.to,
+    });
   }
   return out;
 }
@@ -145,7 +150,11 @@ export function buildVTimezone(timeZone: string, years: Iterable<number>): strin
     const prev = i > 0 ? sorted[i - 1] : undefined;
     observances.push(...observancesForYear(timeZone, year, prev !== year - 1));
   });
-  const lines = ['BEGIN:VTIMEZONE', contentLine('TZID', escapeText(timeZone)), contentLine('X-LIC-LOCATION', escapeText(timeZone))];
+  const lines = [
+    'BEGIN:VTIMEZONE',
+    contentLine('TZID', escapeText(timeZone)),
+    contentLine('X-LIC-LOCATION', escapeText(timeZone)),
+  ];
   for (const o of observances) {
     const kind = o.daylight ? 'DAYLIGHT' : 'STANDARD';
     lines.push(

@@ -10,6 +10,7 @@ import { BackupUnsupportedError, PG_BACKUP_ADVICE, backupDatabase } from '../adm
 import { issueServiceKey, listServiceKeys, revokeServiceKey } from '../admin/service-keys.ts';
 import { createUserWithRole, setUserRole } from '../admin/users.ts';
 import { systemClock } from '../clock.ts';
+import type { RolesConfig } from '@scout/protocol/permissions';
 import { ConfigError, loadConfig } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { migrate } from '../store/migrate.ts';
@@ -24,10 +25,10 @@ export const EXIT_USAGE = 2;
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  create-user --email E --password P --role admin|user [--name N]
+  create-user --email E --password P --role R [--name N]   R: a configured role (admin, leader, user)
                             create an account (the first admin, for instance);
                             --password - reads the password from standard input
-  set-role --email E --role admin|user
+  set-role --email E --role R        give a member a configured role
                             change an account's role (applies at its next token refresh)
   issue-key --name N        issue a service key; it is printed once and never again
   revoke-key --id ID        revoke a service key
@@ -52,6 +53,8 @@ interface CommandSpec {
 }
 
 interface CommandIo {
+  /** The roles configuration in use (ROLES_FILE or the default). */
+  roles: RolesConfig;
   now: number;
   /** Where relative paths on the command line start: the directory npm was run from. */
   cwd: string;
@@ -69,6 +72,7 @@ const COMMANDS: Record<string, CommandSpec> = {
         store,
         { email: f.email as string, password, role: f.role as string, name: f.name },
         io.now,
+        io.roles,
       );
       out.log(`Created ${user.role} account ${user.email} (id ${user.id}).`);
     },
@@ -76,7 +80,7 @@ const COMMANDS: Record<string, CommandSpec> = {
   'set-role': {
     required: ['email', 'role'],
     async run(store, f, out, io) {
-      const user = await setUserRole(store, f.email as string, f.role as string, io.now);
+      const user = await setUserRole(store, f.email as string, f.role as string, io.now, io.roles);
       out.log(`${user.email} now has the role ${user.role}.`);
     },
   },
@@ -187,6 +191,7 @@ export async function runAdmin(
   try {
     await migrate(store);
     await parsed.command.run(store, parsed.flags, out, {
+      roles: config.roles,
       now: systemClock.now(),
       cwd: env.INIT_CWD || process.cwd(),
       readStdin,

@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { can } from '@scout/protocol/permissions';
 import { ApiError, forbidden, unauthorized } from '../errors.ts';
+import { checkSession } from '../auth/session-check.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -21,7 +22,7 @@ export const isAdmin = (c: Caller) =>
  * everything; anonymous callers nothing.
  */
 export function callerCan(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'config'>,
   caller: Caller,
   permission: string,
   resource?: string,
@@ -61,7 +62,14 @@ export async function resolveCredential(deps: AppDeps, token: string | undefined
   const claims = await verifyAccessToken(deps.jwtSecret, token, deps.clock.now());
   if (claims.pid !== deps.config.projectId)
     throw new ApiError(401, 'TOKEN_EXPIRED', 'Token is for another project');
-  return { kind: 'user', userId: claims.sub, role: claims.role, email: claims.email };
+  // The token is genuine; are its account and session still what they were (auth/session-check.ts)?
+  const state = await checkSession(deps.store, claims.sub, claims.sid);
+  if (!state.ok) {
+    if (state.reason === 'account')
+      throw new ApiError(401, 'USER_NOT_FOUND', 'This account no longer exists');
+    throw new ApiError(401, 'TOKEN_EXPIRED', 'This session has ended');
+  }
+  return { kind: 'user', userId: claims.sub, role: state.role, email: claims.email };
 }
 
 export const resolveCaller = (deps: AppDeps, req: FastifyRequest) =>

@@ -17,7 +17,7 @@ describe.each(testStoreKinds)('health and common behaviour (%s)', (kind) => {
     for (const url of ['/api/health', '/api/nope']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-      expect(res.headers['content-security-policy']).not.toContain('unsafe-inline\'; script');
+      expect(res.headers['content-security-policy']).not.toContain("unsafe-inline'; script");
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
@@ -25,9 +25,14 @@ describe.each(testStoreKinds)('health and common behaviour (%s)', (kind) => {
   });
 
   it('limits frame-ancestors to the configured parent origins', async () => {
-    t = await buildTestApp({ store: kind, config: { allowedParentOrigins: ['https://council.example'] } });
+    t = await buildTestApp({
+      store: kind,
+      config: { allowedParentOrigins: ['https://council.example'] },
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain('frame-ancestors https://council.example');
+    expect(res.headers['content-security-policy']).toContain(
+      'frame-ancestors https://council.example',
+    );
   });
 
   it('answers unknown API paths with a JSON 404, never HTML', async () => {

@@ -16,7 +16,10 @@ export function installJsonBody(app: FastifyInstance) {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
       try {
-        done(null, JSON.parse(text, (k, v) => (k === '__proto__' ? undefined : v)));
+        done(
+          null,
+          JSON.parse(text, (k, v) => (k === '__proto__' ? undefined : v)),
+        );
       } catch {
         done(new ApiError(400, 'VALIDATION_ERROR', 'Malformed JSON body'), undefined);
       }
@@ -24,7 +27,9 @@ export function installJsonBody(app: FastifyInstance) {
   );
   // Plain text and form bodies are not part of the protocol; accept and ignore them so the
   // route answers a clear 400 for the missing fields rather than a 415 surprise.
-  app.addContentTypeParser(['text/plain', 'application/x-www-form-urlencoded'], { parseAs: 'string', bodyLimit: JSON_BODY_MAX_BYTES }, (_req, _body, done) =>
-    done(null, undefined),
+  app.addContentTypeParser(
+    ['text/plain', 'application/x-www-form-urlencoded'],
+    { parseAs: 'string', bodyLimit: JSON_BODY_MAX_BYTES },
+    (_req, _body, done) => done(null, undefined),
   );
 }

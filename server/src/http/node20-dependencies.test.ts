@@ -11,7 +11,9 @@ import { buildTestApp } from '../test-app.ts';
 
 const require = createRequire(import.meta.url);
 const fromStatic = createRequire(require.resolve('@fastify/static'));
-const fromInject = createRequire(createRequire(require.resolve('fastify')).resolve('light-my-request'));
+const fromInject = createRequire(
+  createRequire(require.resolve('fastify')).resolve('light-my-request'),
+);
 
 describe('dependencies that declare Node 22, on this Node', () => {
   it('runs on Node 20 here', () => {
@@ -21,12 +23,18 @@ describe('dependencies that declare Node 22, on this Node', () => {
   it('content-disposition builds headers for plain and non-ASCII file names', () => {
     const { create } = fromStatic('content-disposition') as { create: (name: string) => string };
     expect(create('packing list.pdf')).toBe('attachment; filename="packing list.pdf"');
-    expect(create('Café menu.pdf')).toBe(`attachment; filename="Caf? menu.pdf"; filename*=UTF-8''Caf%C3%A9%20menu.pdf`);
+    expect(create('Café menu.pdf')).toBe(
+      `attachment; filename="Caf? menu.pdf"; filename*=UTF-8''Caf%C3%A9%20menu.pdf`,
+    );
   });
 
   it('cookie serialises Set-Cookie the way fastify inject reads it back', () => {
-    const { stringifySetCookie } = fromInject('cookie') as { stringifySetCookie: (c: { name: string; value: string; httpOnly?: boolean }) => string };
-    expect(stringifySetCookie({ name: 'sid', value: 'abc', httpOnly: true })).toBe('sid=abc; HttpOnly');
+    const { stringifySetCookie } = fromInject('cookie') as {
+      stringifySetCookie: (c: { name: string; value: string; httpOnly?: boolean }) => string;
+    };
+    expect(stringifySetCookie({ name: 'sid', value: 'abc', httpOnly: true })).toBe(
+      'sid=abc; HttpOnly',
+    );
   });
 
   it('the app that loads them starts and answers', async () => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Query parameters that carry secrets; their values never reach a log line. */
-const SECRET_PARAMS = /^(token|magic_token|access_token|refresh_token|code|state|key|apikey|api_key|feed_token)$/i;
+const SECRET_PARAMS =
+  /^(token|magic_token|access_token|refresh_token|code|state|key|apikey|api_key|feed_token)$/i;
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');

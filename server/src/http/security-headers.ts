@@ -6,7 +6,8 @@ import type { Config } from '../config.ts';
  * only the configured parent origins may frame the app.
  */
 export function contentSecurityPolicy(config: Config): string {
-  const ancestors = config.allowedParentOrigins.length > 0 ? config.allowedParentOrigins.join(' ') : "'none'";
+  const ancestors =
+    config.allowedParentOrigins.length > 0 ? config.allowedParentOrigins.join(' ') : "'none'";
   return [
     "default-src 'self'",
     "script-src 'self'",

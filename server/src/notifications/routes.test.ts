@@ -4,9 +4,21 @@ import { PRODUCT_NAME } from '@scout/protocol/limits';
 import { buildMailTestApp, type MailTestApp } from '../auth/link-test-support.ts';
 import { bearer, signIn, signUp } from '../auth/test-support.ts';
 import { addressesOf, createMemoryMailer } from '../mail/test-support.ts';
+import { forgetAccount } from '../auth/session-check.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
 
 const serviceKeys = { verify: async (token: string) => (token === 'sk_test' ? 'k1' : null) };
+
+/** Sending mail needs notifications.send: leaders have it, members do not (docs/roles.md). */
+async function signUpLeader(
+  t: TestApp,
+  input: Parameters<typeof signUp>[1] = {},
+): Promise<SessionResponse> {
+  const session = await signUp(t, input);
+  await t.deps.store.query("UPDATE users SET role = 'leader' WHERE id = ?", [session.user.id]);
+  forgetAccount(t.deps.store, session.user.id);
+  return session;
+}
 
 function send(t: TestApp, payload: unknown, token?: string, projectId = t.deps.config.projectId) {
   return t.app.inject({
@@ -21,10 +33,24 @@ describe.each(testStoreKinds)('POST /api/notifications/:projectId/email (%s)', (
   let t: MailTestApp | TestApp | undefined;
   afterEach(async () => t?.close());
 
-  it('delivers a member’s message from MAIL_FROM, with both parts, replies going to the member', async () => {
+  it('refuses a plain member: sending mail from the troop needs notifications.send', async () => {
     const m = await buildMailTestApp(kind);
     t = m;
-    const member = await signUp(m, { email: 'leader@troop12.org' });
+    const member = await signUp(m, { email: 'parent@troop12.org' });
+    const res = await send(
+      m,
+      { to: 'outsider@example.com', subject: 'Hi', html: '<a href="https://x.example">Win</a>' },
+      member.access_token,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/notifications\.send/);
+    expect(m.peer.received).toHaveLength(0);
+  });
+
+  it('delivers a leader’s message from MAIL_FROM, with both parts, replies going to the leader', async () => {
+    const m = await buildMailTestApp(kind);
+    t = m;
+    const member = await signUpLeader(m, { email: 'leader@troop12.org' });
     const res = await send(
       m,
       {
@@ -89,7 +115,7 @@ describe.each(testStoreKinds)('POST /api/notifications/:projectId/email (%s)', (
   it('keeps a subject with CR/LF in one header: no Bcc, no extra recipient', async () => {
     const m = await buildMailTestApp(kind);
     t = m;
-    const member = await signUp(m);
+    const member = await signUpLeader(m);
     const res = await send(
       m,
       {
@@ -138,7 +164,7 @@ describe.each(testStoreKinds)('POST /api/notifications/:projectId/email (%s)', (
   ])('answers %s with 400 and sends nothing', async (_name, payload) => {
     const mail = createMemoryMailer();
     t = await buildTestApp({ store: kind, deps: { mail } });
-    const member = await signUp(t);
+    const member = await signUpLeader(t);
     const res = await send(t, payload, member.access_token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
@@ -151,7 +177,7 @@ describe.each(testStoreKinds)('POST /api/notifications/:projectId/email (%s)', (
   it('accepts ten recipients', async () => {
     const mail = createMemoryMailer();
     t = await buildTestApp({ store: kind, deps: { mail } });
-    const member = await signUp(t);
+    const member = await signUpLeader(t);
     const to = Array.from({ length: 10 }, (_, i) => `t${i}@troop12.org`);
     expect((await send(t, { to, subject: 's', text: 't' }, member.access_token)).statusCode).toBe(
       200,
@@ -162,7 +188,7 @@ describe.each(testStoreKinds)('POST /api/notifications/:projectId/email (%s)', (
   it('answers anonymous callers 401 and an unknown project 404', async () => {
     const mail = createMemoryMailer();
     t = await buildTestApp({ store: kind, deps: { mail } });
-    const member = await signUp(t);
+    const member = await signUpLeader(t);
     const message = { to: 'a@troop12.org', subject: 's', text: 't' };
     const anonymous = await send(t, message);
     expect(anonymous.statusCode).toBe(401);
@@ -175,7 +201,7 @@ describe.each(testStoreKinds)('POST /api/notifications/:projectId/email (%s)', (
   it('lets a member send 20 messages an hour, and a service key more', async () => {
     const mail = createMemoryMailer();
     t = await buildTestApp({ store: kind, deps: { mail, serviceKeys } });
-    const member = await signUp(t);
+    const member = await signUpLeader(t);
     const message = { to: 'a@troop12.org', subject: 's', text: 't' };
     for (let i = 0; i < 20; i++)
       expect((await send(t, message, member.access_token)).statusCode).toBe(200);
@@ -193,7 +219,7 @@ describe.each(testStoreKinds)('POST /api/notifications/:projectId/email (%s)', (
   it('answers 503 when the mail server cannot be reached', async () => {
     const m = await buildMailTestApp(kind);
     t = m;
-    const member = await signUp(m);
+    const member = await signUpLeader(m);
     await m.peer.close();
     const res = await send(
       m,

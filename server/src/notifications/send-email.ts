@@ -8,8 +8,9 @@ import { z } from 'zod';
 import { NOTIFICATION_EMAIL_MAX_RECIPIENTS } from '@scout/protocol/limits';
 import { hitRateLimit, type RateLimitRule } from '../auth/limits.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, badRequest } from '../errors.ts';
-import { isAdmin, type Caller } from '../http/caller.ts';
+import { ApiError, badRequest, forbidden } from '../errors.ts';
+import { PERMISSIONS } from '@scout/protocol/permissions';
+import { callerCan, type Caller } from '../http/caller.ts';
 import { parseInput } from '../http/validate.ts';
 import { parseMailbox } from '../mail/addresses.ts';
 import { headerText, type MailAddress, type Mailer } from '../mail/mailer.ts';
@@ -98,13 +99,18 @@ export interface Log {
 }
 
 export async function sendNotificationEmail(
-  deps: Pick<AppDeps, 'store' | 'clock'> & { mail: Mailer },
+  deps: Pick<AppDeps, 'store' | 'clock' | 'config'> & { mail: Mailer },
   caller: Exclude<Caller, { kind: 'anonymous' }>,
   body: unknown,
   log: Log,
 ): Promise<{ success: true; messageId: string }> {
+  // Mail leaves from the troop's address to anyone: only those the roles configuration trusts
+  // with it may send (leaders and admins by default), or it is a phishing tool.
+  if (!callerCan(deps, caller, PERMISSIONS.notificationsSend)) {
+    throw forbidden('Sending mail needs the permission notifications.send (leaders and admins)');
+  }
   const { input, to, cc, bcc, subject } = readRequest(body);
-  const operator = isAdmin(caller);
+  const operator = callerCan(deps, caller, PERMISSIONS.notificationsAnySender);
   const from = operator ? optionalMailbox('from', input.from) : undefined;
   const replyTo =
     optionalMailbox('replyTo', input.replyTo) ??

@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock.ts';
-import { HISTORY_MAX_AGE_MS, HISTORY_MAX_MESSAGES, PRESENCE_TTL_MS, type BusEvent, type RealtimeBus } from './bus.ts';
+import {
+  HISTORY_MAX_AGE_MS,
+  HISTORY_MAX_MESSAGES,
+  PRESENCE_TTL_MS,
+  type BusEvent,
+  type RealtimeBus,
+} from './bus.ts';
 import { createMemoryBus } from './memory-bus.ts';
 import { createRedisBus } from './redis-bus.ts';
 
@@ -19,7 +25,14 @@ afterAll(async () => {
 
 const kinds: [string, (clock: ReturnType<typeof manualClock>) => RealtimeBus][] = [
   ['memory', (clock) => createMemoryBus({ clock })],
-  ['redis', () => createRedisBus({ url: REDIS_URL, keyPrefix: `${runPrefix}${crypto.randomBytes(4).toString('hex')}:` })],
+  [
+    'redis',
+    () =>
+      createRedisBus({
+        url: REDIS_URL,
+        keyPrefix: `${runPrefix}${crypto.randomBytes(4).toString('hex')}:`,
+      }),
+  ],
 ];
 
 describe.each(kinds)('realtime bus (%s)', (_kind, make) => {
@@ -33,7 +46,11 @@ describe.each(kinds)('realtime bus (%s)', (_kind, make) => {
     return { bus, clock };
   };
   const all = { start: 'open', end: 'open', limit: 5000 } as const;
-  const msg = (clock: { now(): number }, data: unknown) => ({ type: 'n', data, timestamp: clock.now() });
+  const msg = (clock: { now(): number }, data: unknown) => ({
+    type: 'n',
+    data,
+    timestamp: clock.now(),
+  });
 
   it('gives increasing ids and keeps history in order', async () => {
     const { bus, clock } = open();
@@ -43,13 +60,21 @@ describe.each(kinds)('realtime bus (%s)', (_kind, make) => {
     expect(new Set(ids).size).toBe(5);
     const history = await bus.history('c', all, clock.now());
     expect(history.map((m) => m.id)).toEqual(ids);
-    expect(history[0]).toEqual({ channel: 'c', id: ids[0], type: 'n', data: 0, timestamp: clock.now() });
+    expect(history[0]).toEqual({
+      channel: 'c',
+      id: ids[0],
+      type: 'n',
+      data: 0,
+      timestamp: clock.now(),
+    });
     expect(await bus.history('other', all, clock.now())).toEqual([]);
   });
 
   it(`keeps the last ${HISTORY_MAX_MESSAGES} messages of a channel`, async () => {
     const { bus, clock } = open();
-    await Promise.all(Array.from({ length: HISTORY_MAX_MESSAGES + 5 }, (_, i) => bus.publish('c', msg(clock, i))));
+    await Promise.all(
+      Array.from({ length: HISTORY_MAX_MESSAGES + 5 }, (_, i) => bus.publish('c', msg(clock, i))),
+    );
     const history = await bus.history('c', all, clock.now());
     expect(history).toHaveLength(HISTORY_MAX_MESSAGES);
     expect(history[0]?.data).toBe(5);
@@ -77,9 +102,21 @@ describe.each(kinds)('realtime bus (%s)', (_kind, make) => {
     const { bus, clock } = open();
     const t0 = clock.now();
     await bus.putPresence([
-      { channel: 'c', connectionId: 'k1', user: { userId: 'ann', metadata: { tab: 1 }, joinedAt: t0, lastSeen: t0 } },
-      { channel: 'c', connectionId: 'k2', user: { userId: 'ann', metadata: { tab: 2 }, joinedAt: t0 + 5, lastSeen: t0 + 5 } },
-      { channel: 'c', connectionId: 'k3', user: { userId: 'bob', joinedAt: t0 + 1, lastSeen: t0 + 1 } },
+      {
+        channel: 'c',
+        connectionId: 'k1',
+        user: { userId: 'ann', metadata: { tab: 1 }, joinedAt: t0, lastSeen: t0 },
+      },
+      {
+        channel: 'c',
+        connectionId: 'k2',
+        user: { userId: 'ann', metadata: { tab: 2 }, joinedAt: t0 + 5, lastSeen: t0 + 5 },
+      },
+      {
+        channel: 'c',
+        connectionId: 'k3',
+        user: { userId: 'bob', joinedAt: t0 + 1, lastSeen: t0 + 1 },
+      },
     ]);
     expect(await bus.presence('c', t0 + 10)).toEqual([
       { userId: 'ann', metadata: { tab: 2 }, joinedAt: t0, lastSeen: t0 + 5 },
@@ -87,7 +124,13 @@ describe.each(kinds)('realtime bus (%s)', (_kind, make) => {
     ]);
     await bus.removePresence('c', 'k2');
     clock.advance(PRESENCE_TTL_MS - 100);
-    await bus.putPresence([{ channel: 'c', connectionId: 'k3', user: { userId: 'bob', joinedAt: t0 + 1, lastSeen: clock.now() } }]);
+    await bus.putPresence([
+      {
+        channel: 'c',
+        connectionId: 'k3',
+        user: { userId: 'bob', joinedAt: t0 + 1, lastSeen: clock.now() },
+      },
+    ]);
     clock.advance(200);
     expect(await bus.sweepPresence(['c', 'empty'], clock.now())).toEqual(['c']);
     expect((await bus.presence('c', clock.now())).map((u) => u.userId)).toEqual(['bob']);
@@ -108,8 +151,15 @@ describe('memory bus bound', () => {
     const clock = manualClock(Date.now());
     const bus = createMemoryBus({ clock, maxBytes: 10_000 });
     const all = { start: 'open', end: 'open', limit: 1000 } as const;
-    for (let i = 0; i < 20; i++) await bus.publish(i % 2 ? 'a' : 'b', { type: 'n', data: 'x'.repeat(900), timestamp: clock.now() });
-    const kept = (await bus.history('a', all, clock.now())).length + (await bus.history('b', all, clock.now())).length;
+    for (let i = 0; i < 20; i++)
+      await bus.publish(i % 2 ? 'a' : 'b', {
+        type: 'n',
+        data: 'x'.repeat(900),
+        timestamp: clock.now(),
+      });
+    const kept =
+      (await bus.history('a', all, clock.now())).length +
+      (await bus.history('b', all, clock.now())).length;
     expect(kept).toBeGreaterThan(5);
     expect(kept).toBeLessThan(11);
     const a = await bus.history('a', all, clock.now());

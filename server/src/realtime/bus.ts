@@ -41,7 +41,8 @@ export interface HistoryQuery {
   limit: number;
 }
 
-export type BusEvent = { kind: 'message'; message: RealtimeMessage } | { kind: 'presence'; channel: string };
+export type BusEvent =
+  { kind: 'message'; message: RealtimeMessage } | { kind: 'presence'; channel: string };
 
 /**
  * History bounds, per channel: the last 1000 messages and at most 24 hours. Older messages are
@@ -91,5 +92,7 @@ export function mergePresence(entries: Iterable<PresenceUser>, now: number): Pre
       lastSeen: Math.max(seen.lastSeen, e.lastSeen),
     });
   }
-  return [...byUser.values()].sort((a, b) => a.joinedAt - b.joinedAt || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  return [...byUser.values()].sort(
+    (a, b) => a.joinedAt - b.joinedAt || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
+  );
 }

@@ -21,9 +21,13 @@ export const SERVER_OWNED_MESSAGE = 'Only the server publishes on this channel';
 /** 1-128 characters of letters, digits, `_ : . -`: safe as a Redis key part and in logs. */
 export const CHANNEL_PATTERN = /^[A-Za-z0-9_:.-]{1,128}$/;
 
-export const isValidChannel = (name: unknown): name is string => typeof name === 'string' && CHANNEL_PATTERN.test(name);
+export const isValidChannel = (name: unknown): name is string =>
+  typeof name === 'string' && CHANNEL_PATTERN.test(name);
 
-export function anonymousMayUse(config: Pick<Config, 'realtimeAnonymousChannels'>, channel: string): boolean {
+export function anonymousMayUse(
+  config: Pick<Config, 'realtimeAnonymousChannels'>,
+  channel: string,
+): boolean {
   if (isServerOwnedChannel(channel)) return false;
   return config.realtimeAnonymousChannels.some((rule) =>
     rule.endsWith('*') ? channel.startsWith(rule.slice(0, -1)) : rule === channel,

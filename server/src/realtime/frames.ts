@@ -9,7 +9,9 @@ import { CHANNEL_PATTERN } from './channel-access.ts';
 /** Larger frames are refused (and the socket closed): messages are for events, not files. */
 export const MAX_FRAME_BYTES = 64 * 1024;
 
-const channel = z.string().regex(CHANNEL_PATTERN, 'channel must be 1-128 letters, digits, _ : . or -');
+const channel = z
+  .string()
+  .regex(CHANNEL_PATTERN, 'channel must be 1-128 letters, digits, _ : . or -');
 // Some clients send `null` for "no metadata".
 const metadata = z
   .record(z.string(), z.unknown())
@@ -21,19 +23,28 @@ export const clientFrameSchemas = {
   // A claimed userId is accepted and ignored: identity comes from the token only.
   subscribe: z.object({ channel, userId: z.unknown().optional(), metadata }),
   unsubscribe: z.object({ channel }),
-  publish: z.object({ channel, type: z.string().min(1).max(128), data: z.unknown().optional(), userId: z.unknown().optional(), metadata }),
+  publish: z.object({
+    channel,
+    type: z.string().min(1).max(128),
+    data: z.unknown().optional(),
+    userId: z.unknown().optional(),
+    metadata,
+  }),
   ping: z.object({}).passthrough(),
 } as const;
 
 type Schemas = typeof clientFrameSchemas;
-export type ClientFrame = { [K in keyof Schemas]: { type: K; payload: z.output<Schemas[K]> } }[keyof Schemas];
+export type ClientFrame = {
+  [K in keyof Schemas]: { type: K; payload: z.output<Schemas[K]> };
+}[keyof Schemas];
 
 export type ParsedFrame =
   | { kind: 'frame'; frame: ClientFrame }
   | { kind: 'invalid'; type: string; channel: string | undefined; error: string }
   | { kind: 'garbage'; error: string };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseClientFrame(text: string): ParsedFrame {
   let raw: unknown;
@@ -42,17 +53,28 @@ export function parseClientFrame(text: string): ParsedFrame {
   } catch {
     return { kind: 'garbage', error: 'Frames must be JSON' };
   }
-  if (!isObject(raw) || typeof raw.type !== 'string') return { kind: 'garbage', error: 'Frames must be JSON objects {type, payload}' };
+  if (!isObject(raw) || typeof raw.type !== 'string')
+    return { kind: 'garbage', error: 'Frames must be JSON objects {type, payload}' };
   const type = raw.type;
-  if (!Object.hasOwn(clientFrameSchemas, type)) return { kind: 'garbage', error: `Unknown frame type "${type.slice(0, 32)}"` };
+  if (!Object.hasOwn(clientFrameSchemas, type))
+    return { kind: 'garbage', error: `Unknown frame type "${type.slice(0, 32)}"` };
   const payload = raw.payload ?? {};
-  const claimed = isObject(payload) && typeof payload.channel === 'string' ? payload.channel.slice(0, 128) : undefined;
-  if (!isObject(payload)) return { kind: 'invalid', type, channel: claimed, error: 'payload must be an object' };
+  const claimed =
+    isObject(payload) && typeof payload.channel === 'string'
+      ? payload.channel.slice(0, 128)
+      : undefined;
+  if (!isObject(payload))
+    return { kind: 'invalid', type, channel: claimed, error: 'payload must be an object' };
   const result = clientFrameSchemas[type as keyof Schemas].safeParse(payload);
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'payload';
-    return { kind: 'invalid', type, channel: claimed, error: `Invalid ${where}: ${issue?.message ?? 'invalid value'}` };
+    return {
+      kind: 'invalid',
+      type,
+      channel: claimed,
+      error: `Invalid ${where}: ${issue?.message ?? 'invalid value'}`,
+    };
   }
   return { kind: 'frame', frame: { type, payload: result.data } as ClientFrame };
 }
@@ -68,4 +90,5 @@ export type ServerFrameType =
   | 'pong'
   | 'error';
 
-export const encodeFrame = (type: ServerFrameType, payload: unknown) => JSON.stringify({ type, payload });
+export const encodeFrame = (type: ServerFrameType, payload: unknown) =>
+  JSON.stringify({ type, payload });

@@ -8,7 +8,10 @@ import { createMemoryBus } from './memory-bus.ts';
 class FakeSocket implements HubSocket {
   static next = 0;
   readonly id = `conn-${++FakeSocket.next}`;
-  readonly frames: { type: string; payload: { channel?: string; data?: { users: { userId: string }[] } } }[] = [];
+  readonly frames: {
+    type: string;
+    payload: { channel?: string; data?: { users: { userId: string }[] } };
+  }[] = [];
   deliver(frame: Buffer) {
     this.frames.push(JSON.parse(frame.toString()));
   }
@@ -37,7 +40,9 @@ describe('realtime hub', () => {
     const { hub } = open();
     const sockets = Array.from({ length: 50 }, () => new FakeSocket());
     for (const [i, s] of sockets.entries()) await hub.join(s, 'troop-12', { userId: `user-${i}` });
-    await expect.poll(() => sockets[0]!.presenceFrames().at(-1)?.payload.data?.users.length).toBe(50);
+    await expect
+      .poll(() => sockets[0]!.presenceFrames().at(-1)?.payload.data?.users.length)
+      .toBe(50);
     expect(sockets[0]!.presenceFrames().length).toBeLessThan(5);
     expect(sockets[49]!.presenceFrames().at(-1)?.payload.data?.users).toHaveLength(50);
   });
@@ -46,7 +51,10 @@ describe('realtime hub', () => {
     const clock = manualClock(Date.now());
     const inner = createMemoryBus({ clock });
     let release: () => void = () => {};
-    const slow: RealtimeBus = { ...inner, listen: (c) => new Promise<void>((r) => (release = r)).then(() => inner.listen(c)) };
+    const slow: RealtimeBus = {
+      ...inner,
+      listen: (c) => new Promise<void>((r) => (release = r)).then(() => inner.listen(c)),
+    };
     const { hub } = open(slow);
     const s = new FakeSocket();
     const joining = hub.join(s, 'troop-12', { userId: 'user-ann' });
@@ -59,9 +67,15 @@ describe('realtime hub', () => {
   it('refuses a server-side publish with a bad channel or type', async () => {
     const { hub } = open();
     await expect(hub.publish('bad channel', { type: 'x' })).rejects.toBeInstanceOf(ApiError);
-    await expect(hub.publish('calendar_events', { type: '' })).rejects.toMatchObject({ status: 400 });
+    await expect(hub.publish('calendar_events', { type: '' })).rejects.toMatchObject({
+      status: 400,
+    });
     const m = await hub.publish('calendar_events', { type: 'created', data: { id: 'event_1' } });
-    expect(m).toMatchObject({ channel: 'calendar_events', type: 'created', data: { id: 'event_1' } });
+    expect(m).toMatchObject({
+      channel: 'calendar_events',
+      type: 'created',
+      data: { id: 'event_1' },
+    });
     expect(m).not.toHaveProperty('userId');
   });
 });

@@ -39,7 +39,11 @@ export interface RealtimeHub {
   history(channel: string, query: HistoryQuery): Promise<RealtimeMessage[]>;
   presence(channel: string): Promise<PresenceUser[]>;
   /** Puts a socket on a channel (or updates its metadata); resolves once messages flow to it. */
-  join(socket: HubSocket, channel: string, user: { userId: string; metadata?: Record<string, unknown> }): Promise<void>;
+  join(
+    socket: HubSocket,
+    channel: string,
+    user: { userId: string; metadata?: Record<string, unknown> },
+  ): Promise<void>;
   leave(socket: HubSocket, channel: string): Promise<void>;
   addSocket(socket: HubSocket): void;
   /** Takes a closed socket off every channel it was on. */
@@ -121,7 +125,9 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
   }
 
   const announce = (channel: string) =>
-    bus.announcePresence(channel).catch((err: Error) => log?.warn({ err: err.message, channel }, 'presence announce failed'));
+    bus
+      .announcePresence(channel)
+      .catch((err: Error) => log?.warn({ err: err.message, channel }, 'presence announce failed'));
 
   function detach(socket: HubSocket, channel: string): boolean {
     socketChannels.get(socket)?.delete(channel);
@@ -131,7 +137,9 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
       channels.delete(channel);
       clearTimeout(presenceTimers.get(channel));
       presenceTimers.delete(channel);
-      bus.unlisten(channel).catch((err: Error) => log?.warn({ err: err.message, channel }, 'unlisten failed'));
+      bus
+        .unlisten(channel)
+        .catch((err: Error) => log?.warn({ err: err.message, channel }, 'unlisten failed'));
     }
     return true;
   }
@@ -147,7 +155,11 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
     const mine = [...(socketChannels.get(socket) ?? [])];
     socketChannels.delete(socket);
     await Promise.all(
-      mine.map((c) => leave(socket, c).catch((err: Error) => log?.warn({ err: err.message, channel: c }, 'leave failed'))),
+      mine.map((c) =>
+        leave(socket, c).catch((err: Error) =>
+          log?.warn({ err: err.message, channel: c }, 'leave failed'),
+        ),
+      ),
     );
   }
 
@@ -163,7 +175,8 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
     }
     try {
       await bus.putPresence(entries);
-      for (const channel of await bus.sweepPresence([...channels.keys()], now)) await announce(channel);
+      for (const channel of await bus.sweepPresence([...channels.keys()], now))
+        await announce(channel);
     } catch (err) {
       log?.warn({ err: (err as Error).message }, 'presence heartbeat failed');
     }
@@ -174,8 +187,13 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
 
   return {
     async publish(channel, message) {
-      if (!isValidChannel(channel)) throw badRequest('channel must be 1-128 letters, digits, _ : . or -');
-      if (typeof message.type !== 'string' || message.type.length === 0 || message.type.length > 128) {
+      if (!isValidChannel(channel))
+        throw badRequest('channel must be 1-128 letters, digits, _ : . or -');
+      if (
+        typeof message.type !== 'string' ||
+        message.type.length === 0 ||
+        message.type.length > 128
+      ) {
         throw badRequest('type must be a string of 1-128 characters');
       }
       return bus.publish(channel, {

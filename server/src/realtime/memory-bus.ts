@@ -16,7 +16,12 @@ import {
   type RealtimeBus,
   type RealtimeMessage,
 } from './bus.ts';
-import { compareMessageIds, formatMessageId, nextMessageId, type MessageId } from './message-ids.ts';
+import {
+  compareMessageIds,
+  formatMessageId,
+  nextMessageId,
+  type MessageId,
+} from './message-ids.ts';
 
 interface Stored {
   message: RealtimeMessage;
@@ -59,7 +64,12 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
   function trim(h: ChannelHistory, now: number) {
     while (h.items.length > 0) {
       const head = h.items[0] as Stored;
-      if (!head.removed && h.items.length <= maxMessages && head.message.timestamp >= now - maxAgeMs) break;
+      if (
+        !head.removed &&
+        h.items.length <= maxMessages &&
+        head.message.timestamp >= now - maxAgeMs
+      )
+        break;
       drop(head);
       h.items.shift();
     }
@@ -91,7 +101,12 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
       const id = nextMessageId(h.last, input.timestamp);
       h.last = id;
       const message: RealtimeMessage = { channel, id: formatMessageId(id), ...input };
-      const stored: Stored = { message, id, bytes: JSON.stringify(input.data ?? null).length + 200, removed: false };
+      const stored: Stored = {
+        message,
+        id,
+        bytes: JSON.stringify(input.data ?? null).length + 200,
+        removed: false,
+      };
       h.items.push(stored);
       all.push(stored);
       totalBytes += stored.bytes;
@@ -111,7 +126,8 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
           (query.start === 'open' || compareMessageIds(s.id, query.start) > 0) &&
           (query.end === 'open' || compareMessageIds(s.id, query.end) < 0),
       );
-      const picked = query.start === 'open' ? inRange.slice(-query.limit) : inRange.slice(0, query.limit);
+      const picked =
+        query.start === 'open' ? inRange.slice(-query.limit) : inRange.slice(0, query.limit);
       return picked.map((s) => s.message);
     },
 

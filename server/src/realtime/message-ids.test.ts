@@ -1,20 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tokenBucket } from './rate-limit.ts';
-import { compareMessageIds, formatMessageId, nextMessageId, parseMessageId, parseRangeBound } from './message-ids.ts';
+import {
+  compareMessageIds,
+  formatMessageId,
+  nextMessageId,
+  parseMessageId,
+  parseRangeBound,
+} from './message-ids.ts';
 
 describe('message ids', () => {
   it('increase per channel whatever the clock does', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 2_000_000_000_000 }), { minLength: 1, maxLength: 50 }), (times) => {
-        let last;
-        for (const now of times) {
-          const id = nextMessageId(last, now);
-          if (last) expect(compareMessageIds(id, last)).toBeGreaterThan(0);
-          expect(parseMessageId(formatMessageId(id))).toEqual(id);
-          last = id;
-        }
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2_000_000_000_000 }), { minLength: 1, maxLength: 50 }),
+        (times) => {
+          let last;
+          for (const now of times) {
+            const id = nextMessageId(last, now);
+            if (last) expect(compareMessageIds(id, last)).toBeGreaterThan(0);
+            expect(parseMessageId(formatMessageId(id))).toEqual(id);
+            last = id;
+          }
+        },
+      ),
     );
   });
 
@@ -30,7 +39,8 @@ describe('message ids', () => {
     expect(parseRangeBound('+')).toBe('open');
     expect(parseRangeBound(undefined)).toBe('open');
     expect(parseRangeBound('17-3')).toEqual({ ms: 17, seq: 3 });
-    for (const bad of ['17', '17-', 'a-1', '1-2-3', '(17-3', '9999999999999999-0']) expect(parseRangeBound(bad), bad).toBeUndefined();
+    for (const bad of ['17', '17-', 'a-1', '1-2-3', '(17-3', '9999999999999999-0'])
+      expect(parseRangeBound(bad), bad).toBeUndefined();
   });
 });
 

@@ -4,7 +4,8 @@ import { testStoreKinds } from '../test-app.ts';
 import { createRealtimeHub } from './hub.ts';
 import { FrameClient, listeningApp, tokenFor, type ListeningApp } from './test-support.ts';
 
-const users = (f: { payload: Record<string, unknown> }) => (f.payload.data as { users: { userId: string; metadata?: unknown }[] }).users;
+const users = (f: { payload: Record<string, unknown> }) =>
+  (f.payload.data as { users: { userId: string; metadata?: unknown }[] }).users;
 
 describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
   let t: ListeningApp;
@@ -22,7 +23,10 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
   }
 
   async function connect(opts: { token?: string; url?: string; autoPong?: boolean } = {}) {
-    const c = await FrameClient.connect(opts.url ?? t.wsUrl, opts.autoPong === false ? { autoPong: false } : {});
+    const c = await FrameClient.connect(
+      opts.url ?? t.wsUrl,
+      opts.autoPong === false ? { autoPong: false } : {},
+    );
     clients.push(c);
     if (opts.token) {
       c.send('auth', { token: opts.token });
@@ -37,9 +41,15 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
     t = await start({ store: kind });
     const c = await FrameClient.connect(t.wsUrl);
     clients.push(c);
-    expect(c.frames[0]).toMatchObject({ type: 'connected', payload: { connectionId: expect.any(String) } });
+    expect(c.frames[0]).toMatchObject({
+      type: 'connected',
+      payload: { connectionId: expect.any(String) },
+    });
     c.send('auth', { token: await tokenFor(t, 'user-ann') });
-    expect(await c.next('authenticated')).toEqual({ type: 'authenticated', payload: { userId: 'user-ann' } });
+    expect(await c.next('authenticated')).toEqual({
+      type: 'authenticated',
+      payload: { userId: 'user-ann' },
+    });
   });
 
   it('answers a bad token with error and closes the socket', async () => {
@@ -65,9 +75,17 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
     t = await start({ store: kind });
     const ann = await signedIn('user-ann');
     ann.send('subscribe', { channel: 'troop-12', metadata: { name: 'Ann' } });
-    expect(await ann.next('subscribed')).toEqual({ type: 'subscribed', payload: { channel: 'troop-12' } });
+    expect(await ann.next('subscribed')).toEqual({
+      type: 'subscribed',
+      payload: { channel: 'troop-12' },
+    });
     const first = await ann.presence('troop-12', ['user-ann']);
-    expect(users(first)[0]).toMatchObject({ userId: 'user-ann', metadata: { name: 'Ann' }, joinedAt: expect.any(Number), lastSeen: expect.any(Number) });
+    expect(users(first)[0]).toMatchObject({
+      userId: 'user-ann',
+      metadata: { name: 'Ann' },
+      joinedAt: expect.any(Number),
+      lastSeen: expect.any(Number),
+    });
 
     const bob = await signedIn('user-bob');
     bob.send('subscribe', { channel: 'troop-12' });
@@ -76,10 +94,17 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
     await bob.presence('troop-12', ['user-ann', 'user-bob']);
 
     bob.send('unsubscribe', { channel: 'troop-12' });
-    expect(await bob.next('unsubscribed')).toEqual({ type: 'unsubscribed', payload: { channel: 'troop-12' } });
+    expect(await bob.next('unsubscribed')).toEqual({
+      type: 'unsubscribed',
+      payload: { channel: 'troop-12' },
+    });
     await ann.presence('troop-12', ['user-ann']);
 
-    const rest = await t.app.inject({ method: 'GET', url: `/api/realtime/${t.deps.config.projectId}/presence?channel=troop-12`, headers: { authorization: `Bearer ${await tokenFor(t, 'user-cy')}` } });
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: `/api/realtime/${t.deps.config.projectId}/presence?channel=troop-12`,
+      headers: { authorization: `Bearer ${await tokenFor(t, 'user-cy')}` },
+    });
     expect(rest.json().users.map((u: { userId: string }) => u.userId)).toEqual(['user-ann']);
   });
 
@@ -92,11 +117,19 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
       await c.next('subscribed');
     }
     const publisher = await signedIn('user-cy');
-    publisher.send('publish', { channel: 'troop-12', type: 'chat', data: { text: 'Campout Friday' }, metadata: { lang: 'en' } });
+    publisher.send('publish', {
+      channel: 'troop-12',
+      type: 'chat',
+      data: { text: 'Campout Friday' },
+      metadata: { lang: 'en' },
+    });
     publisher.send('publish', { channel: 'troop-12', type: 'chat', data: { text: 'Bring tents' } });
     const ack1 = await publisher.next('published');
     const ack2 = await publisher.next('published');
-    expect(ack1.payload).toEqual({ channel: 'troop-12', messageId: expect.stringMatching(/^\d+-\d+$/) });
+    expect(ack1.payload).toEqual({
+      channel: 'troop-12',
+      messageId: expect.stringMatching(/^\d+-\d+$/),
+    });
 
     for (const c of [ann, bob]) {
       const m1 = await c.next('message');
@@ -110,9 +143,15 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
         userId: 'user-cy',
         metadata: { lang: 'en' },
       });
-      expect(m2.payload).toMatchObject({ id: ack2.payload.messageId, data: { text: 'Bring tents' } });
+      expect(m2.payload).toMatchObject({
+        id: ack2.payload.messageId,
+        data: { text: 'Bring tents' },
+      });
     }
-    const [a, b] = [ack1, ack2].map((f) => String(f.payload.messageId).split('-').map(Number)) as [number[], number[]];
+    const [a, b] = [ack1, ack2].map((f) => String(f.payload.messageId).split('-').map(Number)) as [
+      number[],
+      number[],
+    ];
     expect(a[0]! < b[0]! || (a[0] === b[0] && a[1]! < b[1]!)).toBe(true);
   });
 
@@ -136,8 +175,17 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
     const ann = await signedIn('user-ann');
     ann.send('subscribe', { channel: 'calendar_events' });
     await ann.next('subscribed');
-    const sent = await t.deps.realtime!.publish('calendar_events', { type: 'created', data: { id: 'event_1' }, userId: 'user-bob' });
-    expect((await ann.next('message')).payload).toMatchObject({ id: sent.id, type: 'created', data: { id: 'event_1' }, userId: 'user-bob' });
+    const sent = await t.deps.realtime!.publish('calendar_events', {
+      type: 'created',
+      data: { id: 'event_1' },
+      userId: 'user-bob',
+    });
+    expect((await ann.next('message')).payload).toMatchObject({
+      id: sent.id,
+      type: 'created',
+      data: { id: 'event_1' },
+      userId: 'user-bob',
+    });
   });
 
   it('answers ping with pong', async () => {
@@ -156,7 +204,11 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
     ann.send('publish', { channel: 'troop-12', type: 'chat', data: 'hi', userId: 'user-bob' });
     expect((await ann.next('message')).payload.userId).toBe('user-ann');
     await ann.next('published');
-    const history = await t.app.inject({ method: 'GET', url: `/api/realtime/${t.deps.config.projectId}/messages?channel=troop-12`, headers: { authorization: `Bearer ${await tokenFor(t, 'user-ann')}` } });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/realtime/${t.deps.config.projectId}/messages?channel=troop-12`,
+      headers: { authorization: `Bearer ${await tokenFor(t, 'user-ann')}` },
+    });
     expect(history.json().messages.map((m: { userId: string }) => m.userId)).toEqual(['user-ann']);
   });
 
@@ -164,9 +216,15 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
     t = await start({ store: kind });
     const c = await connect();
     c.send('subscribe', { channel: 'troop-12', userId: 'user-bob' });
-    expect((await c.next('error')).payload).toMatchObject({ channel: 'troop-12', code: 'UNAUTHORIZED' });
+    expect((await c.next('error')).payload).toMatchObject({
+      channel: 'troop-12',
+      code: 'UNAUTHORIZED',
+    });
     c.send('publish', { channel: 'troop-12', type: 'chat', data: 'hi' });
-    expect((await c.next('error')).payload).toMatchObject({ channel: 'troop-12', code: 'UNAUTHORIZED' });
+    expect((await c.next('error')).payload).toMatchObject({
+      channel: 'troop-12',
+      code: 'UNAUTHORIZED',
+    });
     c.send('ping');
     await c.next('pong');
   });
@@ -185,18 +243,27 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
     const p = await c.presence('lobby', [String(m.payload.userId)]);
     expect(users(p)).toHaveLength(1);
     c.send('subscribe', { channel: 'troop-12' });
-    expect((await c.next('error')).payload).toMatchObject({ channel: 'troop-12', code: 'UNAUTHORIZED' });
+    expect((await c.next('error')).payload).toMatchObject({
+      channel: 'troop-12',
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('rejects a bad channel name or publish without a type, and keeps the socket open', async () => {
     t = await start({ store: kind });
     const c = await signedIn('user-ann');
     c.send('subscribe', { channel: 'troop 12!' });
-    expect((await c.next('error')).payload).toMatchObject({ channel: 'troop 12!', code: 'VALIDATION_ERROR' });
+    expect((await c.next('error')).payload).toMatchObject({
+      channel: 'troop 12!',
+      code: 'VALIDATION_ERROR',
+    });
     c.send('subscribe', { channel: 'x'.repeat(129) });
     expect((await c.next('error')).payload.code).toBe('VALIDATION_ERROR');
     c.send('publish', { channel: 'troop-12', data: 'no type' });
-    expect((await c.next('error')).payload).toMatchObject({ channel: 'troop-12', code: 'VALIDATION_ERROR' });
+    expect((await c.next('error')).payload).toMatchObject({
+      channel: 'troop-12',
+      code: 'VALIDATION_ERROR',
+    });
     c.send('subscribe', 'not an object');
     expect((await c.next('error')).payload.code).toBe('VALIDATION_ERROR');
     c.send('ping');
@@ -259,7 +326,12 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
 
   it('drops a socket that stops answering pings and removes its presence', async () => {
     // A fast heartbeat: a socket that misses a ping is cut at the next one.
-    t = await start({ store: kind, deps: { realtime: createRealtimeHub({ clock: { now: () => Date.now() }, pingIntervalMs: 50 }) } });
+    t = await start({
+      store: kind,
+      deps: {
+        realtime: createRealtimeHub({ clock: { now: () => Date.now() }, pingIntervalMs: 50 }),
+      },
+    });
     const ann = await signedIn('user-ann');
     ann.send('subscribe', { channel: 'troop-12' });
     await ann.next('subscribed');
@@ -285,7 +357,10 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
 
   it('refuses an upgrade for another project or path with a JSON 404', async () => {
     t = await start({ store: kind });
-    for (const url of [t.wsUrl.replace(/project_id=.*/, 'project_id=other'), t.wsUrl.replace('/ws?', '/nope?')]) {
+    for (const url of [
+      t.wsUrl.replace(/project_id=.*/, 'project_id=other'),
+      t.wsUrl.replace('/ws?', '/nope?'),
+    ]) {
       const status = await new Promise<number>((resolve, reject) => {
         const ws = new WebSocket(url);
         ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
@@ -294,7 +369,10 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
       });
       expect(status).toBe(404);
     }
-    const plain = await t.app.inject({ method: 'GET', url: '/api/realtime/ws?project_id=' + t.deps.config.projectId });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/api/realtime/ws?project_id=' + t.deps.config.projectId,
+    });
     expect(plain.statusCode).toBe(426);
     expect(plain.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });

@@ -21,7 +21,12 @@ import {
   type RealtimeBus,
   type RealtimeMessage,
 } from './bus.ts';
-import { compareMessageIds, formatMessageId, type MessageId, type RangeBound } from './message-ids.ts';
+import {
+  compareMessageIds,
+  formatMessageId,
+  type MessageId,
+  type RangeBound,
+} from './message-ids.ts';
 
 const PUBLISH_SCRIPT = `
 local id = redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[1], '*', 'm', ARGV[2])
@@ -31,7 +36,13 @@ return id
 `;
 
 interface ScriptedRedis extends Redis {
-  realtimePublish(streamKey: string, eventKey: string, maxLen: number, body: string, ttlMs: number): Promise<string>;
+  realtimePublish(
+    streamKey: string,
+    eventKey: string,
+    maxLen: number,
+    body: string,
+    ttlMs: number,
+  ): Promise<string>;
 }
 
 export interface RedisBusOptions {
@@ -67,15 +78,22 @@ const streamEntries = (rows: [string, string[]][], channel: string, oldest: numb
   });
 
 const lowerBound = (b: RangeBound, floor: MessageId) =>
-  b !== 'open' && compareMessageIds(b, floor) >= 0 ? `(${formatMessageId(b)}` : formatMessageId(floor);
+  b !== 'open' && compareMessageIds(b, floor) >= 0
+    ? `(${formatMessageId(b)}`
+    : formatMessageId(floor);
 const upperBound = (b: RangeBound) => (b === 'open' ? '+' : `(${formatMessageId(b)}`);
 
 export function createRedisBus(opts: RedisBusOptions): RealtimeBus {
   const cmd = new Redis(opts.url, { maxRetriesPerRequest: 2 }) as ScriptedRedis;
   const sub = new Redis(opts.url);
   cmd.defineCommand('realtimePublish', { numberOfKeys: 2, lua: PUBLISH_SCRIPT });
-  for (const [name, conn] of [['command', cmd], ['subscriber', sub]] as const) {
-    conn.on('error', (err: Error) => opts.logger?.warn({ err: err.message, connection: name }, 'redis connection error'));
+  for (const [name, conn] of [
+    ['command', cmd],
+    ['subscriber', sub],
+  ] as const) {
+    conn.on('error', (err: Error) =>
+      opts.logger?.warn({ err: err.message, connection: name }, 'redis connection error'),
+    );
   }
 
   const p = opts.keyPrefix;
@@ -91,7 +109,10 @@ export function createRedisBus(opts: RedisBusOptions): RealtimeBus {
     if (payload === 'p') return handler({ kind: 'presence', channel });
     if (payload.startsWith('m')) {
       const space = payload.indexOf(' ');
-      const message = space > 0 ? toMessage(channel, payload.slice(1, space), payload.slice(space + 1)) : undefined;
+      const message =
+        space > 0
+          ? toMessage(channel, payload.slice(1, space), payload.slice(space + 1))
+          : undefined;
       if (message) handler({ kind: 'message', message });
     }
   });
@@ -109,9 +130,14 @@ export function createRedisBus(opts: RedisBusOptions): RealtimeBus {
     return out;
   }
 
-  async function dropStale(channel: string, now: number): Promise<{ users: Map<string, PresenceUser>; lost: boolean }> {
+  async function dropStale(
+    channel: string,
+    now: number,
+  ): Promise<{ users: Map<string, PresenceUser>; lost: boolean }> {
     const users = await readPresence(channel);
-    const stale = [...users].filter(([, u]) => u.lastSeen < now - PRESENCE_TTL_MS).map(([id]) => id);
+    const stale = [...users]
+      .filter(([, u]) => u.lastSeen < now - PRESENCE_TTL_MS)
+      .map(([id]) => id);
     if (stale.length > 0) await cmd.hdel(presenceKey(channel), ...stale);
     for (const id of stale) users.delete(id);
     return { users, lost: stale.length > 0 };
@@ -119,8 +145,20 @@ export function createRedisBus(opts: RedisBusOptions): RealtimeBus {
 
   return {
     async publish(channel, input) {
-      const body = JSON.stringify({ type: input.type, data: input.data ?? null, timestamp: input.timestamp, userId: input.userId, metadata: input.metadata });
-      const id = await cmd.realtimePublish(historyKey(channel), eventKey(channel), HISTORY_MAX_MESSAGES, body, HISTORY_MAX_AGE_MS);
+      const body = JSON.stringify({
+        type: input.type,
+        data: input.data ?? null,
+        timestamp: input.timestamp,
+        userId: input.userId,
+        metadata: input.metadata,
+      });
+      const id = await cmd.realtimePublish(
+        historyKey(channel),
+        eventKey(channel),
+        HISTORY_MAX_MESSAGES,
+        body,
+        HISTORY_MAX_AGE_MS,
+      );
       return toMessage(channel, id, body) as RealtimeMessage;
     },
 
@@ -130,10 +168,16 @@ export function createRedisBus(opts: RedisBusOptions): RealtimeBus {
       const lo = lowerBound(query.start, floor);
       const hi = upperBound(query.end);
       if (query.start === 'open') {
-        const rows = (await cmd.xrevrange(historyKey(channel), hi, lo, 'COUNT', query.limit)) as [string, string[]][];
+        const rows = (await cmd.xrevrange(historyKey(channel), hi, lo, 'COUNT', query.limit)) as [
+          string,
+          string[],
+        ][];
         return streamEntries(rows, channel, oldest).reverse();
       }
-      const rows = (await cmd.xrange(historyKey(channel), lo, hi, 'COUNT', query.limit)) as [string, string[]][];
+      const rows = (await cmd.xrange(historyKey(channel), lo, hi, 'COUNT', query.limit)) as [
+        string,
+        string[],
+      ][];
       return streamEntries(rows, channel, oldest);
     },
 

@@ -5,7 +5,14 @@
 import fs from 'node:fs';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, freePort, serverOptions, signToken, startServer, type RunningServer } from './server-process.ts';
+import {
+  eventually,
+  freePort,
+  serverOptions,
+  signToken,
+  startServer,
+  type RunningServer,
+} from './server-process.ts';
 import { FrameClient } from './test-support.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -36,9 +43,11 @@ describe('realtime across two server processes on one Redis', () => {
   });
 
   async function join(server: RunningServer, userId: string, channel: string) {
-    const c = await FrameClient.connect(`${server.baseUrl.replace('http', 'ws')}/api/realtime/ws?project_id=${opts.projectId}`);
+    const c = await FrameClient.connect(
+      `${server.baseUrl.replace('http', 'ws')}/api/realtime/ws?project_id=${opts.projectId}`,
+    );
     clients.push(c);
-    c.send('auth', { token: await signToken(opts, userId) });
+    c.send('auth', { token: await signToken(opts, userId, [opts.dataDir, dirB]) });
     await c.next('authenticated');
     c.send('subscribe', { channel });
     await c.next('subscribed');
@@ -48,7 +57,10 @@ describe('realtime across two server processes on one Redis', () => {
   const rest = async (server: RunningServer, path: string, init: RequestInit = {}) => {
     const res = await fetch(`${server.baseUrl}/api/realtime/${opts.projectId}${path}`, {
       ...init,
-      headers: { authorization: `Bearer ${await signToken(opts, 'user-cy')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${await signToken(opts, 'user-cy', [opts.dataDir, dirB])}`,
+        'content-type': 'application/json',
+      },
     });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes are asserted by the test
     return (await res.json()) as any;
@@ -62,14 +74,25 @@ describe('realtime across two server processes on one Redis', () => {
     await bob.presence('troop-12', ['user-ann', 'user-bob']);
     for (const server of [a, b]) {
       const { users } = await rest(server, '/presence?channel=troop-12');
-      expect(users.map((u: { userId: string }) => u.userId).sort()).toEqual(['user-ann', 'user-bob']);
+      expect(users.map((u: { userId: string }) => u.userId).sort()).toEqual([
+        'user-ann',
+        'user-bob',
+      ]);
     }
 
     bob.send('publish', { channel: 'troop-12', type: 'chat', data: 'from B' });
     const fromB = await ann.next('message');
-    expect(fromB.payload).toMatchObject({ channel: 'troop-12', type: 'chat', data: 'from B', userId: 'user-bob' });
+    expect(fromB.payload).toMatchObject({
+      channel: 'troop-12',
+      type: 'chat',
+      data: 'from B',
+      userId: 'user-bob',
+    });
 
-    const { messageId } = await rest(a, '/publish', { method: 'POST', body: JSON.stringify({ channel: 'troop-12', type: 'chat', data: 'from A' }) });
+    const { messageId } = await rest(a, '/publish', {
+      method: 'POST',
+      body: JSON.stringify({ channel: 'troop-12', type: 'chat', data: 'from A' }),
+    });
     await eventually('bob receives the message published on A', 5000, () =>
       bob.frames.some((f) => f.type === 'message' && f.payload.id === messageId),
     );

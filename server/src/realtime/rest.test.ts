@@ -8,21 +8,44 @@ describe.each(testStoreKinds)('realtime REST (%s)', (kind) => {
   afterEach(async () => t?.close());
 
   const base = () => `/api/realtime/${t.deps.config.projectId}`;
-  const auth = async (userId = 'user-ann') => ({ authorization: `Bearer ${await tokenFor(t, userId)}` });
+  const auth = async (userId = 'user-ann') => ({
+    authorization: `Bearer ${await tokenFor(t, userId)}`,
+  });
   const publish = async (payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: `${base()}/publish`, headers, payload: payload as Record<string, unknown> });
+    t.app.inject({
+      method: 'POST',
+      url: `${base()}/publish`,
+      headers,
+      payload: payload as Record<string, unknown>,
+    });
   const messages = async (query: string, headers?: Record<string, string>) =>
-    t.app.inject({ method: 'GET', url: `${base()}/messages?${query}`, headers: headers ?? (await auth()) });
+    t.app.inject({
+      method: 'GET',
+      url: `${base()}/messages?${query}`,
+      headers: headers ?? (await auth()),
+    });
 
   it('publishes as the token user and answers the message id', async () => {
     t = await buildTestApp({ store: kind });
-    const res = await publish({ channel: 'troop-12', type: 'chat', data: { text: 'Campout' }, userId: 'user-bob' }, await auth('user-ann'));
+    const res = await publish(
+      { channel: 'troop-12', type: 'chat', data: { text: 'Campout' }, userId: 'user-bob' },
+      await auth('user-ann'),
+    );
     expect(res.statusCode).toBe(200);
     const { messageId } = res.json();
     expect(messageId).toMatch(/^\d+-\d+$/);
     const list = await messages('channel=troop-12');
     expect(list.json()).toEqual({
-      messages: [{ channel: 'troop-12', id: messageId, type: 'chat', data: { text: 'Campout' }, timestamp: t.clock.now(), userId: 'user-ann' }],
+      messages: [
+        {
+          channel: 'troop-12',
+          id: messageId,
+          type: 'chat',
+          data: { text: 'Campout' },
+          timestamp: t.clock.now(),
+          userId: 'user-ann',
+        },
+      ],
     });
   });
 
@@ -31,7 +54,10 @@ describe.each(testStoreKinds)('realtime REST (%s)', (kind) => {
     const closed = await publish({ channel: 'troop-12', type: 'chat', data: 1 });
     expect(closed.statusCode).toBe(401);
     expect(closed.json()).toMatchObject({ code: 'UNAUTHORIZED', error: { code: 'UNAUTHORIZED' } });
-    expect((await t.app.inject({ method: 'GET', url: `${base()}/presence?channel=troop-12` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${base()}/presence?channel=troop-12` }))
+        .statusCode,
+    ).toBe(401);
     expect((await messages('channel=troop-12', {})).statusCode).toBe(401);
 
     const open = await publish({ channel: 'lobby', type: 'chat', data: 1 });
@@ -43,9 +69,17 @@ describe.each(testStoreKinds)('realtime REST (%s)', (kind) => {
 
   it('refuses an invalid token with 401 and an unknown project with 404', async () => {
     t = await buildTestApp({ store: kind });
-    const bad = await publish({ channel: 'troop-12', type: 'chat' }, { authorization: 'Bearer nope' });
+    const bad = await publish(
+      { channel: 'troop-12', type: 'chat' },
+      { authorization: 'Bearer nope' },
+    );
     expect(bad.statusCode).toBe(401);
-    const other = await t.app.inject({ method: 'POST', url: '/api/realtime/other-project/publish', headers: await auth(), payload: { channel: 'troop-12', type: 'chat' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/realtime/other-project/publish',
+      headers: await auth(),
+      payload: { channel: 'troop-12', type: 'chat' },
+    });
     expect(other.statusCode).toBe(404);
     expect(other.json().code).toBe('PROJECT_NOT_FOUND');
   });
@@ -68,9 +102,14 @@ describe.each(testStoreKinds)('realtime REST (%s)', (kind) => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
       t.clock.advance(i % 2);
-      ids.push((await publish({ channel: 'troop-12', type: 'n', data: i }, await auth())).json().messageId);
+      ids.push(
+        (await publish({ channel: 'troop-12', type: 'n', data: i }, await auth())).json().messageId,
+      );
     }
-    const data = async (q: string) => (await messages(`channel=troop-12&${q}`)).json().messages.map((m: { data: number }) => m.data);
+    const data = async (q: string) =>
+      (await messages(`channel=troop-12&${q}`))
+        .json()
+        .messages.map((m: { data: number }) => m.data);
     expect(await data('start=-&end=%2B')).toEqual([0, 1, 2, 3, 4, 5]);
     expect(await data('limit=2')).toEqual([4, 5]);
     expect(await data(`start=${ids[1]}&limit=2`)).toEqual([2, 3]);
@@ -82,7 +121,13 @@ describe.each(testStoreKinds)('realtime REST (%s)', (kind) => {
 
   it('answers bad history parameters with 400', async () => {
     t = await buildTestApp({ store: kind });
-    for (const q of ['channel=troop-12&start=yesterday', 'channel=troop-12&limit=0', 'channel=troop-12&limit=5000', 'channel=troop-12&limit=abc', 'limit=5']) {
+    for (const q of [
+      'channel=troop-12&start=yesterday',
+      'channel=troop-12&limit=0',
+      'channel=troop-12&limit=5000',
+      'channel=troop-12&limit=abc',
+      'limit=5',
+    ]) {
       const res = await messages(q);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
@@ -109,7 +154,11 @@ describe.each(testStoreKinds)('realtime REST (%s)', (kind) => {
 
   it('lists nobody on a channel no socket joined', async () => {
     t = await buildTestApp({ store: kind });
-    const res = await t.app.inject({ method: 'GET', url: `${base()}/presence?channel=troop-12`, headers: await auth() });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${base()}/presence?channel=troop-12`,
+      headers: await auth(),
+    });
     expect(res.json()).toEqual({ users: [] });
   });
 });

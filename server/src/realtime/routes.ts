@@ -16,7 +16,12 @@ import { ApiError, forbidden, unauthorized } from '../errors.ts';
 import { assertProject, resolveCaller, resolveCredential } from '../http/caller.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { parseInput } from '../http/validate.ts';
-import { CHANNEL_PATTERN, SERVER_OWNED_MESSAGE, anonymousMayUse, isServerOwnedChannel } from './channel-access.ts';
+import {
+  CHANNEL_PATTERN,
+  SERVER_OWNED_MESSAGE,
+  anonymousMayUse,
+  isServerOwnedChannel,
+} from './channel-access.ts';
 import { MAX_FRAME_BYTES } from './frames.ts';
 import { createRealtimeHub, type RealtimeHub } from './hub.ts';
 import { parseRangeBound } from './message-ids.ts';
@@ -38,7 +43,10 @@ const decodedTwice = (v: unknown) => {
   }
 };
 
-const channel = z.preprocess(decodedTwice, z.string().regex(CHANNEL_PATTERN, 'must be 1-128 letters, digits, _ : . or -'));
+const channel = z.preprocess(
+  decodedTwice,
+  z.string().regex(CHANNEL_PATTERN, 'must be 1-128 letters, digits, _ : . or -'),
+);
 const bound = z.preprocess(decodedTwice, z.string().max(40).optional());
 const projectParams = z.object({ projectId: z.string() });
 const publishBody = z.object({
@@ -58,14 +66,22 @@ const messagesQuery = z.object({
 export const realtimeRoutes =
   (deps: AppDeps): FastifyPluginAsync =>
   async (app) => {
-    const hub = (deps.realtime ??= createRealtimeHub({ clock: deps.clock, bus: deps.bus, logger: deps.logger }));
+    const hub = (deps.realtime ??= createRealtimeHub({
+      clock: deps.clock,
+      bus: deps.bus,
+      logger: deps.logger,
+    }));
 
     app.post('/:projectId/publish', async (req) => {
       const body = parseInput(publishBody, req.body);
       const caller = await authorize(req, body.channel);
       if (isServerOwnedChannel(body.channel)) throw forbidden(SERVER_OWNED_MESSAGE);
       if (JSON.stringify([body.data ?? null, body.metadata ?? null]).length > MAX_FRAME_BYTES) {
-        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Messages are limited to ${MAX_FRAME_BYTES} bytes`);
+        throw new ApiError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `Messages are limited to ${MAX_FRAME_BYTES} bytes`,
+        );
       }
       const message = await hub.publish(body.channel, {
         type: body.type,
@@ -87,8 +103,15 @@ export const realtimeRoutes =
       await authorize(req, q.channel);
       const start = parseRangeBound(q.start);
       const end = parseRangeBound(q.end);
-      if (!start || !end) throw new ApiError(400, 'VALIDATION_ERROR', 'start and end must be message ids, - or +');
-      return { messages: await hub.history(q.channel, { start, end, limit: q.limit ?? MESSAGES_DEFAULT_LIMIT }) };
+      if (!start || !end)
+        throw new ApiError(400, 'VALIDATION_ERROR', 'start and end must be message ids, - or +');
+      return {
+        messages: await hub.history(q.channel, {
+          start,
+          end,
+          limit: q.limit ?? MESSAGES_DEFAULT_LIMIT,
+        }),
+      };
     });
 
     app.get('/ws', async () => {
@@ -98,7 +121,8 @@ export const realtimeRoutes =
     async function authorize(req: FastifyRequest, ch: string) {
       assertProject(deps, parseInput(projectParams, req.params).projectId);
       const caller = await resolveCaller(deps, req);
-      if (caller.kind === 'anonymous' && !anonymousMayUse(deps.config, ch)) throw unauthorized('Sign in to use this channel');
+      if (caller.kind === 'anonymous' && !anonymousMayUse(deps.config, ch))
+        throw unauthorized('Sign in to use this channel');
       return caller;
     }
 
@@ -111,7 +135,8 @@ export const realtimeRoutes =
       authenticate: async (token): Promise<Identity> => {
         const caller = await resolveCredential(deps, token);
         if (caller.kind === 'user') return { kind: 'user', userId: caller.userId };
-        if (caller.kind === 'service') return { kind: 'service', userId: `service_${caller.keyId}` };
+        if (caller.kind === 'service')
+          return { kind: 'service', userId: `service_${caller.keyId}` };
         throw unauthorized('Invalid access token');
       },
     });
@@ -119,17 +144,28 @@ export const realtimeRoutes =
 
 type AddHook = (name: 'preClose', hook: () => Promise<void>) => unknown;
 
-function installUpgrade(server: Server, addHook: AddHook, ctx: SocketContext & { projectId: string; hub: RealtimeHub }) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false });
+function installUpgrade(
+  server: Server,
+  addHook: AddHook,
+  ctx: SocketContext & { projectId: string; hub: RealtimeHub },
+) {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: WS_MAX_PAYLOAD,
+    perMessageDeflate: false,
+  });
   let shuttingDown = false;
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.replace(/\/+$/, '') !== WS_PATH) return refuse(socket, 404, 'NOT_FOUND', 'Not found', url.pathname);
-    if (shuttingDown) return refuse(socket, 503, 'SERVICE_UNAVAILABLE', 'Server shutting down', url.pathname);
+    if (url.pathname.replace(/\/+$/, '') !== WS_PATH)
+      return refuse(socket, 404, 'NOT_FOUND', 'Not found', url.pathname);
+    if (shuttingDown)
+      return refuse(socket, 503, 'SERVICE_UNAVAILABLE', 'Server shutting down', url.pathname);
     const projectId = url.searchParams.get('project_id') ?? url.searchParams.get('projectId');
-    if (projectId !== ctx.projectId) return refuse(socket, 404, 'PROJECT_NOT_FOUND', 'Project not found', url.pathname);
+    if (projectId !== ctx.projectId)
+      return refuse(socket, 404, 'PROJECT_NOT_FOUND', 'Project not found', url.pathname);
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws, ctx));
   };
   server.on('upgrade', onUpgrade);
@@ -140,7 +176,8 @@ function installUpgrade(server: Server, addHook: AddHook, ctx: SocketContext & {
     await ctx.hub.close();
     // Peers get a second to answer the close frame; the rest are cut so shutdown never hangs.
     const deadline = Date.now() + 1000;
-    while (wss.clients.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (wss.clients.size > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     for (const ws of wss.clients) ws.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   });

@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { signAccessToken } from '../auth/tokens.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -50,23 +51,27 @@ export async function freePort(): Promise<number> {
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   // One process (node with the tsx loader, not the tsx CLI's wrapper), so a kill is a real crash.
-  const child: ChildProcess = spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(root, 'server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(o.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: o.dataDir,
-      PROJECT_ID: o.projectId,
-      JWT_SECRET: o.jwtSecret.toString('base64'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      WEB_DIR: path.join(o.dataDir, 'no-web'),
-      ...o.env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(root, 'server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(o.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: o.dataDir,
+        PROJECT_ID: o.projectId,
+        JWT_SECRET: o.jwtSecret.toString('base64'),
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'warn',
+        WEB_DIR: path.join(o.dataDir, 'no-web'),
+        ...o.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   child.stdout?.on('data', (d) => (out += String(d)));
   child.stderr?.on('data', (d) => (out += String(d)));
@@ -97,12 +102,40 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   };
 }
 
-export function signToken(o: Pick<ServerOptions, 'jwtSecret' | 'projectId'>, userId: string): Promise<string> {
-  return signAccessToken(o.jwtSecret, { sub: userId, role: 'user', pid: o.projectId, email: `${userId}@troop12.org` }, Date.now());
+/**
+ * A token for `userId`, whose account is made in each server's database (`dataDirs`, the
+ * server's own by default) if missing: servers believe tokens only for existing accounts.
+ */
+export function signToken(
+  o: Pick<ServerOptions, 'jwtSecret' | 'projectId' | 'dataDir'>,
+  userId: string,
+  dataDirs: string[] = [o.dataDir],
+): Promise<string> {
+  const email = `${userId}@troop12.org`;
+  for (const dir of dataDirs) {
+    const db = new Database(path.join(dir, 'scout.db'));
+    try {
+      const now = new Date().toISOString();
+      db.prepare(
+        'INSERT INTO users (id, email, display_name, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+      ).run(userId, email, userId, 'user', now, now);
+    } finally {
+      db.close();
+    }
+  }
+  return signAccessToken(
+    o.jwtSecret,
+    { sub: userId, role: 'user', pid: o.projectId, email },
+    Date.now(),
+  );
 }
 
 /** Polls `check` until it returns true; fails after `ms`. */
-export async function eventually(what: string, ms: number, check: () => boolean | Promise<boolean>): Promise<void> {
+export async function eventually(
+  what: string,
+  ms: number,
+  check: () => boolean | Promise<boolean>,
+): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
     if (await check()) return;

@@ -10,7 +10,14 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { SERVER_OWNED_MESSAGE, anonymousMayUse, isServerOwnedChannel } from './channel-access.ts';
-import { MAX_FRAME_BYTES, encodeFrame, parseClientFrame, type ClientFrame, type ParsedFrame, type ServerFrameType } from './frames.ts';
+import {
+  MAX_FRAME_BYTES,
+  encodeFrame,
+  parseClientFrame,
+  type ClientFrame,
+  type ParsedFrame,
+  type ServerFrameType,
+} from './frames.ts';
 import type { HubSocket, RealtimeHub } from './hub.ts';
 import { tokenBucket, type TokenBucket } from './rate-limit.ts';
 
@@ -72,11 +79,19 @@ export class RealtimeSocket implements HubSocket {
   receive(data: Buffer, isBinary: boolean) {
     if (this.closing) return;
     this.alive = true;
-    if (!this.bucket.take(this.ctx.clock.now())) return this.fail('RATE_LIMITED', 'Too many frames; the limit is 50 a second', CLOSE_POLICY);
-    if (data.length > MAX_FRAME_BYTES) return this.fail('PAYLOAD_TOO_LARGE', `Frames are limited to ${MAX_FRAME_BYTES} bytes`, CLOSE_TOO_BIG);
-    if (isBinary) return this.fail('VALIDATION_ERROR', 'Frames must be JSON text', CLOSE_UNSUPPORTED);
+    if (!this.bucket.take(this.ctx.clock.now()))
+      return this.fail('RATE_LIMITED', 'Too many frames; the limit is 50 a second', CLOSE_POLICY);
+    if (data.length > MAX_FRAME_BYTES)
+      return this.fail(
+        'PAYLOAD_TOO_LARGE',
+        `Frames are limited to ${MAX_FRAME_BYTES} bytes`,
+        CLOSE_TOO_BIG,
+      );
+    if (isBinary)
+      return this.fail('VALIDATION_ERROR', 'Frames must be JSON text', CLOSE_UNSUPPORTED);
     const parsed = parseClientFrame(data.toString('utf8'));
-    if (parsed.kind === 'garbage') return this.fail('VALIDATION_ERROR', parsed.error, CLOSE_UNSUPPORTED);
+    if (parsed.kind === 'garbage')
+      return this.fail('VALIDATION_ERROR', parsed.error, CLOSE_UNSUPPORTED);
     const first = this.framesSeen++ === 0;
     this.queue = this.queue
       .then(() => this.handle(parsed, first))
@@ -137,8 +152,14 @@ export class RealtimeSocket implements HubSocket {
         return this.send('pong', {});
       case 'subscribe': {
         const { channel, metadata } = frame.payload;
-        if (!this.mayUse(channel)) return this.sendError(channel, 'UNAUTHORIZED', 'Sign in to use this channel');
-        await this.guard(channel, () => this.ctx.hub.join(this, channel, { userId: this.identity.userId, ...(metadata ? { metadata } : {}) }));
+        if (!this.mayUse(channel))
+          return this.sendError(channel, 'UNAUTHORIZED', 'Sign in to use this channel');
+        await this.guard(channel, () =>
+          this.ctx.hub.join(this, channel, {
+            userId: this.identity.userId,
+            ...(metadata ? { metadata } : {}),
+          }),
+        );
         return this.send('subscribed', { channel });
       }
       case 'unsubscribe': {
@@ -148,10 +169,17 @@ export class RealtimeSocket implements HubSocket {
       }
       case 'publish': {
         const { channel, type, data, metadata } = frame.payload;
-        if (!this.mayUse(channel)) return this.sendError(channel, 'UNAUTHORIZED', 'Sign in to use this channel');
-        if (isServerOwnedChannel(channel)) return this.sendError(channel, 'FORBIDDEN', SERVER_OWNED_MESSAGE);
+        if (!this.mayUse(channel))
+          return this.sendError(channel, 'UNAUTHORIZED', 'Sign in to use this channel');
+        if (isServerOwnedChannel(channel))
+          return this.sendError(channel, 'FORBIDDEN', SERVER_OWNED_MESSAGE);
         const message = await this.guard(channel, () =>
-          this.ctx.hub.publish(channel, { type, data, userId: this.identity.userId, ...(metadata ? { metadata } : {}) }),
+          this.ctx.hub.publish(channel, {
+            type,
+            data,
+            userId: this.identity.userId,
+            ...(metadata ? { metadata } : {}),
+          }),
         );
         return this.send('published', { channel, messageId: message.id });
       }
@@ -163,7 +191,8 @@ export class RealtimeSocket implements HubSocket {
     try {
       this.identity = await this.ctx.authenticate(token);
     } catch (err) {
-      const known = err instanceof ApiError ? err : new ApiError(401, 'UNAUTHORIZED', 'Invalid access token');
+      const known =
+        err instanceof ApiError ? err : new ApiError(401, 'UNAUTHORIZED', 'Invalid access token');
       return this.fail(known.code, known.message, CLOSE_POLICY);
     }
     this.send('authenticated', { userId: this.identity.userId });
@@ -203,7 +232,11 @@ export class RealtimeSocket implements HubSocket {
 
   private log(level: 'warn' | 'error', err: unknown, msg: string) {
     const logger = this.ctx.logger;
-    if (logger) logger[level]({ err: err instanceof Error ? err.message : String(err), connectionId: this.id }, msg);
+    if (logger)
+      logger[level](
+        { err: err instanceof Error ? err.message : String(err), connectionId: this.id },
+        msg,
+      );
   }
 }
 

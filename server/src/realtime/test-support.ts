@@ -1,7 +1,7 @@
 /** Helpers for the realtime tests: a listening app and a ws client that reads frames in order. */
 import { WebSocket, type ClientOptions } from 'ws';
 import { signAccessToken } from '../auth/tokens.ts';
-import { buildTestApp, type TestApp } from '../test-app.ts';
+import { buildTestApp, ensureTestAccount, type TestApp } from '../test-app.ts';
 
 export interface Frame {
   type: string;
@@ -13,17 +13,28 @@ export interface ListeningApp extends TestApp {
   wsUrl: string;
 }
 
-export async function listeningApp(opts: Parameters<typeof buildTestApp>[0] = {}): Promise<ListeningApp> {
+export async function listeningApp(
+  opts: Parameters<typeof buildTestApp>[0] = {},
+): Promise<ListeningApp> {
   const t = await buildTestApp(opts);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   const baseUrl = `http://127.0.0.1:${address.port}`;
-  return { ...t, baseUrl, wsUrl: `ws://127.0.0.1:${address.port}/api/realtime/ws?project_id=${t.deps.config.projectId}` };
+  return {
+    ...t,
+    baseUrl,
+    wsUrl: `ws://127.0.0.1:${address.port}/api/realtime/ws?project_id=${t.deps.config.projectId}`,
+  };
 }
 
-export function tokenFor(t: TestApp, userId: string, role = 'user') {
-  return signAccessToken(t.deps.jwtSecret, { sub: userId, role, pid: t.deps.config.projectId, email: `${userId}@troop12.org` }, t.clock.now());
+export async function tokenFor(t: TestApp, userId: string, role = 'user') {
+  await ensureTestAccount(t.deps.store, userId, role, `${userId}@troop12.org`);
+  return signAccessToken(
+    t.deps.jwtSecret,
+    { sub: userId, role, pid: t.deps.config.projectId, email: `${userId}@troop12.org` },
+    t.clock.now(),
+  );
 }
 
 const WAIT_MS = 5000;
@@ -40,10 +51,12 @@ export class FrameClient {
       this.frames.push(JSON.parse(String(data)) as Frame);
       this.wake();
     });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => {
-      this.wake();
-      resolve({ code, reason: reason.toString() });
-    }));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => {
+        this.wake();
+        resolve({ code, reason: reason.toString() });
+      }),
+    );
   }
 
   static async connect(url: string, options: ClientOptions = {}): Promise<FrameClient> {
@@ -68,9 +81,11 @@ export class FrameClient {
       while (this.read < this.frames.length) {
         const f = this.frames[this.read++] as Frame;
         if (f.type === type) return f;
-        if (!(opts.skip ?? ['presence']).includes(f.type)) throw new Error(`expected ${type}, got ${JSON.stringify(f)}`);
+        if (!(opts.skip ?? ['presence']).includes(f.type))
+          throw new Error(`expected ${type}, got ${JSON.stringify(f)}`);
       }
-      if (this.ws.readyState === WebSocket.CLOSED) throw new Error(`socket closed while waiting for ${type}`);
+      if (this.ws.readyState === WebSocket.CLOSED)
+        throw new Error(`socket closed while waiting for ${type}`);
       if (Date.now() > deadline) throw new Error(`no ${type} frame within ${WAIT_MS} ms`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 100);
@@ -88,12 +103,18 @@ export class FrameClient {
     const deadline = Date.now() + WAIT_MS;
     let seen = 'none';
     for (;;) {
-      const latest = this.frames.findLast((f) => f.type === 'presence' && f.payload.channel === channel);
+      const latest = this.frames.findLast(
+        (f) => f.type === 'presence' && f.payload.channel === channel,
+      );
       if (latest) {
-        seen = (latest.payload.data as { users: { userId: string }[] }).users.map((u) => u.userId).sort().join(',');
+        seen = (latest.payload.data as { users: { userId: string }[] }).users
+          .map((u) => u.userId)
+          .sort()
+          .join(',');
         if (seen === want) return latest;
       }
-      if (Date.now() > deadline) throw new Error(`presence of ${channel} was [${seen}], expected [${want}]`);
+      if (Date.now() > deadline)
+        throw new Error(`presence of ${channel} was [${seen}], expected [${want}]`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }

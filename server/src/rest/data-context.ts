@@ -1,4 +1,5 @@
 /** What the Data API's operations share: the store, the clock and the table registry. */
+import type { RolesConfig } from '@scout/protocol/permissions';
 import type { Clock } from '../clock.ts';
 import type { Store } from '../store/store.ts';
 import { columnType } from './build-sql.ts';
@@ -10,6 +11,8 @@ export interface DataContext {
   store: Store;
   clock: Clock;
   tables: TableRegistry;
+  /** The roles configuration: which roles an account may be given. */
+  roles: RolesConfig;
 }
 
 export type ApiRow = Record<string, unknown>;

@@ -54,7 +54,7 @@ export async function listRows(
     };
   const table = await ctx.tables.withColumns(found.table, queryColumns(q));
   checkQueryColumns(table, q);
-  const access = accessFor(table.name, table.dynamic, caller);
+  const access = accessFor(table.name, table.dynamic, caller, ctx.roles);
   const selection = { filters: q.filters, scope: access.read };
 
   const all = [...table.columns.keys()];

@@ -4,6 +4,7 @@
  * rules in rules.ts. Every committed write is handed to the change feed (change-feed.ts).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { forgetAccount } from '../auth/session-check.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { assertProject, requireCaller } from '../http/caller.ts';
@@ -20,7 +21,7 @@ import { listRows } from './read-rows.ts';
 import { answerColumns, isPlainSelect, shapeRow } from './select-list.ts';
 import type { SignedInCaller } from './rules.ts';
 import { TableRegistry } from './tables.ts';
-import { deleteRows, insertRows, updateRows } from './write-rows.ts';
+import { deleteRows, insertRows, updateRows, type TableChange } from './write-rows.ts';
 
 const TABLE_PATH = '/:projectId/rest/v1/:table';
 
@@ -70,13 +71,22 @@ export const restRoutes =
       store: deps.store,
       clock: deps.clock,
       tables: new TableRegistry(deps.store, deps.clock),
+      roles: deps.config.roles,
     };
     const realtime = (deps.realtime ??= createRealtimeHub({
       clock: deps.clock,
       bus: deps.bus,
       logger: deps.logger,
     }));
-    const feed = createChangeFeed(realtime, deps.logger);
+    const changeFeed = createChangeFeed(realtime, deps.logger);
+    // A changed or deleted account acts so at once in this process (auth/session-check.ts).
+    const feed = {
+      announce(caller: SignedInCaller, changes: TableChange[]) {
+        for (const c of changes)
+          if (c.table === 'users') for (const id of c.ids) forgetAccount(deps.store, id);
+        changeFeed.announce(caller, changes);
+      },
+    };
 
     app.get<{ Params: Params }>(TABLE_PATH, (req, reply) =>
       handle(req, async (r) => {

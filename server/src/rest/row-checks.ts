@@ -3,7 +3,7 @@
  * is about the data, not about who writes it). Returns the row as it will be stored.
  */
 import { EVENT_LINK_MAX_LENGTH, EVENT_NAME_MAX_LENGTH } from '@scout/protocol/limits';
-import { ACCOUNT_ROLES } from '@scout/protocol/roles';
+import { DEFAULT_ROLES_CONFIG, roleNames, type RolesConfig } from '@scout/protocol/permissions';
 import {
   readAvatarUrl,
   readDisplayName,
@@ -97,24 +97,30 @@ function checkProfileFields(row: Row): Row {
   return out;
 }
 
-function checkUser(row: Row): Row {
+function checkUser(row: Row, _mode: Mode, roles: RolesConfig): Row {
   const out = checkProfileFields(row);
   if ('email' in out) out.email = normaliseEmail(out.email);
-  if ('role' in out && !(ACCOUNT_ROLES as readonly unknown[]).includes(out.role)) {
-    throw badRequest(`role must be one of ${ACCOUNT_ROLES.join(', ')}`);
+  const known = roleNames(roles);
+  if ('role' in out && !known.includes(String(out.role))) {
+    throw badRequest(`role must be one of ${known.join(', ')}`);
   }
   if ('email_verified' in out && out.email_verified === null)
     throw badRequest('email_verified must be true or false');
   return out;
 }
 
-const CHECKS: Record<string, (row: Row, mode: Mode) => Row> = {
+const CHECKS: Record<string, (row: Row, mode: Mode, roles: RolesConfig) => Row> = {
   calendar_events: checkCalendarEvent,
   users: checkUser,
   custom_users: checkProfileFields,
 };
 
-export function checkRow(table: string, row: Row, mode: Mode): Row {
+export function checkRow(
+  table: string,
+  row: Row,
+  mode: Mode,
+  roles: RolesConfig = DEFAULT_ROLES_CONFIG,
+): Row {
   const check = CHECKS[table];
-  return check ? check(row, mode) : row;
+  return check ? check(row, mode, roles) : row;
 }

@@ -3,8 +3,10 @@
  * The server enforces these; a client's claims (a `user_id` in a body, a filter) decide nothing.
  *
  * Default deny: anonymous callers get nothing (401), and a table has exactly the rights written
- * here. Admins (role `admin`) and service keys may do everything, except that password hashes
- * and token data are never exposed (tables.ts does not even know those columns).
+ * here, widened by the roles configuration (docs/roles.md): a role with `tables.all` (admins, by
+ * `*`) and service keys may do everything, except that password hashes and token data are never
+ * exposed (tables.ts does not even know those columns); a rule's `manage` permission lets its
+ * holders change and delete every row of that table (leaders and the calendar).
  *
  * Rows a caller may not change:
  * - rows the caller cannot read are invisible: a PATCH or DELETE aimed at them matches nothing
@@ -12,8 +14,13 @@
  * - rows the caller can read but not change (another member's calendar event) answer 403 and
  *   nothing changes, even when other targeted rows are the caller's own.
  */
+import {
+  can,
+  DEFAULT_ROLES_CONFIG,
+  PERMISSIONS,
+  type RolesConfig,
+} from '@scout/protocol/permissions';
 import type { Caller } from '../http/caller.ts';
-import { isAdmin } from '../http/caller.ts';
 
 /** Rows a caller may touch: all, none, or those whose `column` holds the caller's id. */
 export type RowScope =
@@ -31,6 +38,8 @@ interface RuleSet {
   delete: Exclude<Who, 'signed-in'>;
   /** Columns a non-admin may change (all when absent). */
   updatable?: readonly string[];
+  /** Holders of this permission update and delete every row, not only their own. */
+  manage?: string;
 }
 
 const RULES: Record<string, RuleSet> = {
@@ -58,6 +67,7 @@ const RULES: Record<string, RuleSet> = {
     create: 'owner',
     update: 'owner',
     delete: 'owner',
+    manage: PERMISSIONS.eventsManage,
   },
 };
 
@@ -89,15 +99,25 @@ export interface Access {
 
 const ALL: RowScope = { kind: 'all' };
 
-function scopeFor(who: Who, rules: RuleSet, caller: SignedInCaller): RowScope {
-  if (isAdmin(caller) || who === 'signed-in') return ALL;
+/** Service keys, and roles the configuration gives `tables.all`. */
+export function unrestricted(caller: SignedInCaller, roles: RolesConfig): boolean {
+  return caller.kind === 'service' || can(roles, caller.role, PERMISSIONS.tablesAll);
+}
+
+function scopeFor(who: Who, rules: RuleSet, caller: SignedInCaller, admin: boolean): RowScope {
+  if (admin || who === 'signed-in') return ALL;
   if (who === 'admin' || caller.kind !== 'user') return { kind: 'none' };
   return { kind: 'owner', column: rules.owner[0] ?? 'id', userId: caller.userId };
 }
 
-export function accessFor(table: string, dynamic: boolean, caller: SignedInCaller): Access {
+export function accessFor(
+  table: string,
+  dynamic: boolean,
+  caller: SignedInCaller,
+  roles: RolesConfig = DEFAULT_ROLES_CONFIG,
+): Access {
   const rules = dynamic ? DYNAMIC_RULES : RULES[table];
-  const admin = isAdmin(caller);
+  const admin = unrestricted(caller, roles);
   // A declared table without a rule set is closed to everyone but admins.
   if (!rules) {
     const none: RowScope = admin ? ALL : { kind: 'none' };
@@ -112,11 +132,15 @@ export function accessFor(table: string, dynamic: boolean, caller: SignedInCalle
       unrestricted: admin,
     };
   }
+  const manager =
+    rules.manage !== undefined && caller.kind === 'user' && can(roles, caller.role, rules.manage);
+  const writeScope = (who: Exclude<Who, 'signed-in'>) =>
+    admin || who === 'owner' ? (manager ? ALL : scopeFor(who, rules, caller, admin)) : null;
   return {
-    read: scopeFor(rules.list, rules, caller),
+    read: scopeFor(rules.list, rules, caller, admin),
     create: admin || rules.create === 'owner',
-    update: admin || rules.update === 'owner' ? scopeFor(rules.update, rules, caller) : null,
-    delete: admin || rules.delete === 'owner' ? scopeFor(rules.delete, rules, caller) : null,
+    update: writeScope(rules.update),
+    delete: writeScope(rules.delete),
     ownerColumns: rules.owner,
     fillOwner: rules.create === 'owner',
     updatable: admin ? null : (rules.updatable ?? null),

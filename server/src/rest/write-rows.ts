@@ -217,7 +217,7 @@ export async function insertRows(
     throw badRequest('Filters are not used when inserting; send the rows in the body');
   const bodyRows = onlyListedColumns(rowsToInsert(body), q, prefer);
   const known = await tableFor(ctx, name);
-  const access = accessFor(name, known?.dynamic ?? true, caller);
+  const access = accessFor(name, known?.dynamic ?? true, caller, ctx.roles);
   if (!access.create) throw forbidden(`You cannot create rows in "${name}"`);
   if (bodyRows.length === 0) return { rows: [], changes: [] };
 
@@ -228,7 +228,7 @@ export async function insertRows(
   const returning = q.select ?? [...table.columns.keys()];
 
   const now = nowIso(ctx);
-  const given = owned.map((r) => checkRow(table.name, typedRow(table, r), 'create'));
+  const given = owned.map((r) => checkRow(table.name, typedRow(table, r), 'create', ctx.roles));
   const upsert = q.onConflict !== null || prefer.resolution !== null;
   const target = q.onConflict ?? ['id'];
   if (upsert && !conflictKeyMatches(table, target)) {
@@ -422,7 +422,7 @@ export async function updateRows(
   checkTargeting(q, 'PATCH');
   const patch = rowToUpdate(body);
   const known = await tableFor(ctx, name);
-  const access = accessFor(name, known?.dynamic ?? true, caller);
+  const access = accessFor(name, known?.dynamic ?? true, caller, ctx.roles);
   const write = access.update;
   if (!write) throw forbidden(`You cannot change rows of "${name}"`);
   // Nothing has been written to this table yet, so nothing matches.
@@ -432,7 +432,7 @@ export async function updateRows(
   table = await ctx.tables.withColumns(table, queryColumns(q));
   checkQueryColumns(table, q);
   const returning = q.select ?? [...table.columns.keys()];
-  const set = checkRow(table.name, typedRow(table, allowed), 'update');
+  const set = checkRow(table.name, typedRow(table, allowed), 'update', ctx.roles);
   const selection: RowSelection = { filters: q.filters, scope: write };
   const several = visibleButNotWritable(access.read, write) || opts.expectOne === true;
   const rows = await atomically(ctx, several, async (tx) => {
@@ -461,7 +461,7 @@ export async function deleteRows(
 ): Promise<WriteResult> {
   checkTargeting(q, 'DELETE');
   const known = await tableFor(ctx, name);
-  const access = accessFor(name, known?.dynamic ?? true, caller);
+  const access = accessFor(name, known?.dynamic ?? true, caller, ctx.roles);
   const write = access.delete;
   if (!write) throw forbidden(`You cannot delete rows of "${name}"`);
   if (!known) return { rows: [], changes: [] };

@@ -3,7 +3,17 @@ import sharp from 'sharp';
 import { AVATAR_MAX_BYTES } from '@scout/protocol/limits';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { HTML_PAGE, SVG_WITH_SCRIPT, bearer, fetchPublic, fileRows, filesOnDisk, messageOf, png, upload } from './test-support.ts';
+import {
+  HTML_PAGE,
+  SVG_WITH_SCRIPT,
+  bearer,
+  fetchPublic,
+  fileRows,
+  filesOnDisk,
+  messageOf,
+  png,
+  upload,
+} from './test-support.ts';
 
 /** Whether EXIF data holds a GPS block (tag 0x8825 in the first image directory). */
 function exifHasGps(exif: Buffer): boolean {
@@ -21,7 +31,12 @@ const gpsJpeg = (width: number, height: number) =>
     .jpeg()
     .withExif({
       IFD0: { Make: 'PhoneMaker', Model: 'Phone 9' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 26/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 39/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 26/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 39/1',
+      },
     })
     .toBuffer();
 
@@ -40,7 +55,12 @@ function pngBomb(): Buffer {
   ihdr.writeUInt32BE(20000, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe.each(testStoreKinds)('avatar uploads (%s)', (kind) => {
@@ -53,8 +73,12 @@ describe.each(testStoreKinds)('avatar uploads (%s)', (kind) => {
   });
   afterEach(async () => t.close());
 
-  it('stores the spec\'s avatar path with upsert and serves the image inline', async () => {
-    const res = await upload(t, alice, { path: avatarPath(), data: await png(64, 48), options: '{"upsert":true}' });
+  it("stores the spec's avatar path with upsert and serves the image inline", async () => {
+    const res = await upload(t, alice, {
+      path: avatarPath(),
+      data: await png(64, 48),
+      options: '{"upsert":true}',
+    });
     expect(res.statusCode).toBe(200);
     const img = await fetchPublic(t, res.json().publicUrl);
     expect(img.headers['content-type']).toBe('image/png');
@@ -80,15 +104,32 @@ describe.each(testStoreKinds)('avatar uploads (%s)', (kind) => {
   });
 
   it('shrinks a large avatar to fit 1024 x 1024', async () => {
-    const res = await upload(t, alice, { path: avatarPath('jpg'), data: await gpsJpeg(2400, 1200) });
+    const res = await upload(t, alice, {
+      path: avatarPath('jpg'),
+      data: await gpsJpeg(2400, 1200),
+    });
     expect(res.statusCode).toBe(200);
     const meta = await sharp((await fetchPublic(t, res.json().publicUrl)).rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([1024, 512]);
   });
 
   it.each([
-    ['gif', () => sharp({ create: { width: 8, height: 8, channels: 3, background: 'green' } }).gif().toBuffer(), 'image/gif'],
-    ['webp', () => sharp({ create: { width: 8, height: 8, channels: 3, background: 'green' } }).webp().toBuffer(), 'image/webp'],
+    [
+      'gif',
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: 'green' } })
+          .gif()
+          .toBuffer(),
+      'image/gif',
+    ],
+    [
+      'webp',
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: 'green' } })
+          .webp()
+          .toBuffer(),
+      'image/webp',
+    ],
   ])('accepts a %s avatar', async (ext, make, type) => {
     const res = await upload(t, alice, { path: avatarPath(ext), data: await make() });
     expect(res.statusCode).toBe(200);
@@ -100,7 +141,10 @@ describe.each(testStoreKinds)('avatar uploads (%s)', (kind) => {
     ['an SVG carrying a script', SVG_WITH_SCRIPT],
     ['a PDF', '%PDF-1.4\n%%EOF\n'],
     ['plain text', 'not an image'],
-    ['a PNG signature followed by garbage', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)])],
+    [
+      'a PNG signature followed by garbage',
+      Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]),
+    ],
   ])('refuses %s as an avatar by its bytes, whatever its name', async (_what, data) => {
     const res = await upload(t, alice, { path: avatarPath(), data, filename: 'me.png' });
     expect(res.statusCode).toBe(400);

@@ -27,10 +27,24 @@ describe('looksLikePlainText', () => {
 
 describe('isInlineSafe', () => {
   it('shows safe images, PDF and plain text inline, nothing else', () => {
-    for (const t of ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain; charset=utf-8']) {
+    for (const t of [
+      'image/png',
+      'image/jpeg',
+      'image/gif',
+      'image/webp',
+      'application/pdf',
+      'text/plain; charset=utf-8',
+    ]) {
       expect(isInlineSafe(t)).toBe(true);
     }
-    for (const t of ['image/svg+xml', 'text/html', 'application/xml', 'image/tiff', 'application/octet-stream', 'text/plain']) {
+    for (const t of [
+      'image/svg+xml',
+      'text/html',
+      'application/xml',
+      'image/tiff',
+      'application/octet-stream',
+      'text/plain',
+    ]) {
       expect(isInlineSafe(t)).toBe(false);
     }
   });

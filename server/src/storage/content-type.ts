@@ -10,11 +10,22 @@ export const OCTET_STREAM = 'application/octet-stream';
 export const PLAIN_TEXT = 'text/plain; charset=utf-8';
 
 /** Raster images a browser decodes without running anything. */
-export const SAFE_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/apng', 'image/jpeg', 'image/gif', 'image/webp']);
-const INLINE_TYPES: ReadonlySet<string> = new Set([...SAFE_IMAGE_TYPES, 'application/pdf', PLAIN_TEXT]);
+export const SAFE_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/png',
+  'image/apng',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+]);
+const INLINE_TYPES: ReadonlySet<string> = new Set([
+  ...SAFE_IMAGE_TYPES,
+  'application/pdf',
+  PLAIN_TEXT,
+]);
 
 /** Served files may show images of their own origin and nothing else; `sandbox` stops script. */
-export const STORED_FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+export const STORED_FILE_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 const TEXT_SAMPLE_BYTES = 64 * 1024;
 /** Markup a browser might be tempted to render: tags, doctypes, processing instructions. */
@@ -43,7 +54,9 @@ export async function detectContentType(file: string): Promise<string> {
   try {
     const buf = Buffer.alloc(TEXT_SAMPLE_BYTES);
     const { bytesRead } = await handle.read(buf, 0, TEXT_SAMPLE_BYTES, 0);
-    return bytesRead > 0 && looksLikePlainText(buf.subarray(0, bytesRead)) ? PLAIN_TEXT : OCTET_STREAM;
+    return bytesRead > 0 && looksLikePlainText(buf.subarray(0, bytesRead))
+      ? PLAIN_TEXT
+      : OCTET_STREAM;
   } finally {
     await handle.close();
   }
@@ -59,6 +72,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const clean = filename.replace(/[\u0000-\u001f\u007f"\\/]/g, '_').slice(0, 200) || 'file';
   const ascii = clean.replace(/[^\x20-\x7e]/g, '_');
-  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(clean).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

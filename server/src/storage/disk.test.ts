@@ -58,13 +58,17 @@ describe('disk file store', () => {
     await put('users/u1/trip', 'x');
     const tmp = await store.createTempFile();
     fs.writeFileSync(tmp, 'y');
-    await expect(store.put('users/u1/trip/a.txt', tmp, { contentType: 'text/plain', size: 1 })).rejects.toBeInstanceOf(PathConflictError);
+    await expect(
+      store.put('users/u1/trip/a.txt', tmp, { contentType: 'text/plain', size: 1 }),
+    ).rejects.toBeInstanceOf(PathConflictError);
   });
 
   it('keeps every key inside its folder', async () => {
     const tmp = await store.createTempFile();
     fs.writeFileSync(tmp, 'x');
-    await expect(store.put('../escape.txt', tmp, { contentType: 'text/plain', size: 1 })).rejects.toBeInstanceOf(PathConflictError);
+    await expect(
+      store.put('../escape.txt', tmp, { contentType: 'text/plain', size: 1 }),
+    ).rejects.toBeInstanceOf(PathConflictError);
     expect(fs.existsSync(path.join(dir, 'escape.txt'))).toBe(false);
   });
 });

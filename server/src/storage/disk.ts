@@ -7,7 +7,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { PathConflictError, type FileStore, type OpenedObject, type StoredObject } from './file-store.ts';
+import {
+  PathConflictError,
+  type FileStore,
+  type OpenedObject,
+  type StoredObject,
+} from './file-store.ts';
 
 export interface DiskFileStore extends FileStore {
   readonly kind: 'disk';
@@ -30,7 +35,11 @@ export function createDiskFileStore(root: string): DiskFileStore {
 
   /** Folders left empty by a removal go too, so a later file may take their name. */
   const pruneEmptyParents = async (file: string) => {
-    for (let dir = path.dirname(file); dir.startsWith(objectsDir + path.sep); dir = path.dirname(dir)) {
+    for (
+      let dir = path.dirname(file);
+      dir.startsWith(objectsDir + path.sep);
+      dir = path.dirname(dir)
+    ) {
       try {
         await fsp.rmdir(dir);
       } catch {
@@ -58,7 +67,8 @@ export function createDiskFileStore(root: string): DiskFileStore {
           await fsp.rename(tempFile, file);
           return;
         } catch (err) {
-          if (['ENOTDIR', 'EEXIST', 'EISDIR', 'ENOTEMPTY'].includes(code(err) ?? '')) throw new PathConflictError(key);
+          if (['ENOTDIR', 'EEXIST', 'EISDIR', 'ENOTEMPTY'].includes(code(err) ?? ''))
+            throw new PathConflictError(key);
           if (code(err) !== 'ENOENT' || attempt >= 3) throw err;
         }
       }

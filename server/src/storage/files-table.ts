@@ -51,7 +51,10 @@ export async function findPathConflict(db: Queryable, path: string): Promise<str
 }
 
 /** Claims a new path; false when a row is already there (a concurrent upload got it first). */
-export async function insertFile(db: Queryable, f: Omit<FileRecord, 'updatedAt'>): Promise<boolean> {
+export async function insertFile(
+  db: Queryable,
+  f: Omit<FileRecord, 'updatedAt'>,
+): Promise<boolean> {
   const { rows } = await db.query(
     `INSERT INTO files (path, owner_id, content_type, size, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (path) DO NOTHING RETURNING path`,

@@ -12,16 +12,25 @@ const CHUNK = Buffer.alloc(64 * 1024, 0x61);
 /** A multipart body produced chunk by chunk: the test never holds the file in memory either. */
 function streamedUpload(path: string, fileBytes: number): Readable {
   async function* body() {
-    yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="path"\r\n\r\n${path}\r\n`);
-    yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-    for (let left = fileBytes; left > 0; left -= CHUNK.length) yield left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
+    yield Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="path"\r\n\r\n${path}\r\n`,
+    );
+    yield Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+    for (let left = fileBytes; left > 0; left -= CHUNK.length)
+      yield left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
     yield Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   }
   return Readable.from(body(), { objectMode: false });
 }
 
 /** Sends the body over a real socket and resolves with the answer, even if the server stops reading. */
-function post(url: string, auth: string, body: Readable): Promise<{ status: number; json: { error?: { message: string }; publicUrl?: string } }> {
+function post(
+  url: string,
+  auth: string,
+  body: Readable,
+): Promise<{ status: number; json: { error?: { message: string }; publicUrl?: string } }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
       method: 'POST',
@@ -54,7 +63,11 @@ describe.each(testStoreKinds)('storage size limit (%s)', (kind) => {
   afterEach(async () => t.close());
 
   it('refuses a 50 MB + 1 byte upload with 413, streamed, and stores nothing', async () => {
-    const res = await post(url, alice, streamedUpload('users/alice/big.bin', STORAGE_MAX_BYTES + 1));
+    const res = await post(
+      url,
+      alice,
+      streamedUpload('users/alice/big.bin', STORAGE_MAX_BYTES + 1),
+    );
     expect(res.status).toBe(413);
     expect(res.json.error?.message).toBe('File is too large: the limit is 50 MB');
     expect(filesOnDisk(t)).toEqual([]);

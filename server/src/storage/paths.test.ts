@@ -1,7 +1,13 @@
 import nodePath from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkStoragePath, encodeStoragePath, isOwnPath, mayModifyFile, mayWritePath } from './paths.ts';
+import {
+  checkStoragePath,
+  encodeStoragePath,
+  isOwnPath,
+  mayModifyFile,
+  mayWritePath,
+} from './paths.ts';
 
 const ok = (raw: unknown) => {
   const r = checkStoragePath(raw);
@@ -21,9 +27,29 @@ describe('checkStoragePath', () => {
   });
 
   it.each([
-    '', '   ', '..', '../x', 'a/../../b', '/etc/passwd', '%2e%2e/x', '%252e%252e/x', 'a/./b', 'a//b', 'a/',
-    'a\\b', 'a\u0000b', 'a\nb', 'a\u007fb', 'a\u2028b', 'C:/x', ' a/b', 'a /b', '%E0%A4%A', '%25252e',
-    `a/${'b'.repeat(256)}`, 'x'.repeat(513),
+    '',
+    '   ',
+    '..',
+    '../x',
+    'a/../../b',
+    '/etc/passwd',
+    '%2e%2e/x',
+    '%252e%252e/x',
+    'a/./b',
+    'a//b',
+    'a/',
+    'a\\b',
+    'a\u0000b',
+    'a\nb',
+    'a\u007fb',
+    'a\u2028b',
+    'C:/x',
+    ' a/b',
+    'a /b',
+    '%E0%A4%A',
+    '%25252e',
+    `a/${'b'.repeat(256)}`,
+    'x'.repeat(513),
   ])('refuses %j', (raw) => {
     expect(ok(raw)).toBeUndefined();
   });
@@ -34,16 +60,36 @@ describe('checkStoragePath', () => {
 
   it('never yields a path that leaves the store folder, whatever the input', () => {
     const root = nodePath.resolve('/srv/storage/objects');
-    const pieces = fc.constantFrom('..', '.', '/', '\\', '%2e', '%2f', '%25', 'a', 'b c', '\u0000', '', 'users', '~');
+    const pieces = fc.constantFrom(
+      '..',
+      '.',
+      '/',
+      '\\',
+      '%2e',
+      '%2f',
+      '%25',
+      'a',
+      'b c',
+      '\u0000',
+      '',
+      'users',
+      '~',
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.array(pieces, { maxLength: 12 }).map((p) => p.join(''))), (raw) => {
-        const path = ok(raw);
-        if (path === undefined) return;
-        const file = nodePath.resolve(root, ...path.split('/'));
-        expect(file.startsWith(root + nodePath.sep)).toBe(true);
-        expect(path.split('/')).not.toContain('..');
-        expect(ok(path)).toBe(path);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(pieces, { maxLength: 12 }).map((p) => p.join('')),
+        ),
+        (raw) => {
+          const path = ok(raw);
+          if (path === undefined) return;
+          const file = nodePath.resolve(root, ...path.split('/'));
+          expect(file.startsWith(root + nodePath.sep)).toBe(true);
+          expect(path.split('/')).not.toContain('..');
+          expect(ok(path)).toBe(path);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

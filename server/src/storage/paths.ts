@@ -32,14 +32,17 @@ export function checkStoragePath(raw: unknown): PathCheck {
   if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, reason: 'empty' };
   const path = decodePercentEscapes(raw);
   if (path === undefined) return { ok: false, reason: 'encoding' };
-  if (Buffer.byteLength(path, 'utf8') > STORAGE_PATH_MAX_BYTES) return { ok: false, reason: 'too long' };
+  if (Buffer.byteLength(path, 'utf8') > STORAGE_PATH_MAX_BYTES)
+    return { ok: false, reason: 'too long' };
   if (CONTROL_CHARS.test(path)) return { ok: false, reason: 'control character' };
   if (path.includes('\\')) return { ok: false, reason: 'backslash' };
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return { ok: false, reason: 'absolute' };
   for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.' || segment === '..') return { ok: false, reason: 'segment' };
+    if (segment === '' || segment === '.' || segment === '..')
+      return { ok: false, reason: 'segment' };
     if (segment.trim() !== segment) return { ok: false, reason: 'whitespace' };
-    if (Buffer.byteLength(segment, 'utf8') > SEGMENT_MAX_BYTES) return { ok: false, reason: 'segment too long' };
+    if (Buffer.byteLength(segment, 'utf8') > SEGMENT_MAX_BYTES)
+      return { ok: false, reason: 'segment too long' };
   }
   return { ok: true, path };
 }
@@ -70,7 +73,11 @@ export function mayWritePath(actor: StorageActor, path: string): boolean {
  * service keys may; nobody else, even under their own prefix (a file an admin placed there).
  * A file with no record (written outside the API) belongs to whoever owns its path.
  */
-export function mayModifyFile(actor: StorageActor, path: string, record: { ownerId: string | null } | null): boolean {
+export function mayModifyFile(
+  actor: StorageActor,
+  path: string,
+  record: { ownerId: string | null } | null,
+): boolean {
   if (actor.kind === 'service' || actor.admin) return true;
   if (!record) return isOwnPath(actor.userId, path);
   return record.ownerId === actor.userId;
@@ -80,4 +87,5 @@ export function mayModifyFile(actor: StorageActor, path: string, record: { owner
 export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /** The public URL path of a stored file: each segment encoded on its own, slashes kept. */
-export const encodeStoragePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+export const encodeStoragePath = (path: string) =>
+  path.split('/').map(encodeURIComponent).join('/');

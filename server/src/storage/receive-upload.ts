@@ -43,15 +43,24 @@ export function multipartError(err: unknown): ApiError | undefined {
       break;
   }
   // The parser's complaints about a malformed body: no boundary, a body cut short.
-  if (err instanceof Error && /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/.test(err.message)) {
+  if (
+    err instanceof Error &&
+    /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/.test(
+      err.message,
+    )
+  ) {
     return badRequest(UI_MESSAGES.storageInvalid);
   }
   return undefined;
 }
 
-export const discardTempFile = (file: string | undefined) => (file ? fsp.rm(file, { force: true }) : Promise.resolve());
+export const discardTempFile = (file: string | undefined) =>
+  file ? fsp.rm(file, { force: true }) : Promise.resolve();
 
-export async function receiveUpload(parts: AsyncIterable<UploadPart>, createTempFile: () => Promise<string>): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  parts: AsyncIterable<UploadPart>,
+  createTempFile: () => Promise<string>,
+): Promise<ReceivedUpload> {
   const fields: Record<string, unknown> = {};
   let tempFile: string | undefined;
   let size = 0;

@@ -8,8 +8,19 @@ import { badRequest } from '../errors.ts';
 import { assertProject, requireCaller, type Caller } from '../http/caller.ts';
 import { openDiskFileStore } from './open-file-store.ts';
 import type { StorageActor } from './paths.ts';
-import { discardTempFile, multipartError, receiveUpload, type UploadPart } from './receive-upload.ts';
-import { describeDownload, openStoredFile, removeFiles, storeUpload, type StorageContext } from './storage-service.ts';
+import {
+  discardTempFile,
+  multipartError,
+  receiveUpload,
+  type UploadPart,
+} from './receive-upload.ts';
+import {
+  describeDownload,
+  openStoredFile,
+  removeFiles,
+  storeUpload,
+  type StorageContext,
+} from './storage-service.ts';
 
 type ProjectParams = { Params: { projectId: string } };
 
@@ -18,7 +29,9 @@ const removeBody = z.object({
 });
 
 const actorOf = (caller: Exclude<Caller, { kind: 'anonymous' }>): StorageActor =>
-  caller.kind === 'service' ? { kind: 'service' } : { kind: 'user', userId: caller.userId, admin: caller.role === 'admin' };
+  caller.kind === 'service'
+    ? { kind: 'service' }
+    : { kind: 'user', userId: caller.userId, admin: caller.role === 'admin' };
 
 /** File storage (WIRE.md, Storage), mounted at /api/storage. */
 export const storageRoutes =
@@ -34,20 +47,35 @@ export const storageRoutes =
 
     await app.register(multipart, {
       // One file, a few small fields. The size limit stops counting at 50 MB + 1 byte.
-      limits: { fileSize: STORAGE_MAX_BYTES, files: 1, fields: 8, fieldSize: 64 * 1024, parts: 12, headerPairs: 50 },
+      limits: {
+        fileSize: STORAGE_MAX_BYTES,
+        files: 1,
+        fields: 8,
+        fieldSize: 64 * 1024,
+        parts: 12,
+        headerPairs: 50,
+      },
     });
 
     app.post<ProjectParams>('/:projectId/upload', upload);
-    app.get<ProjectParams & { Querystring: Record<string, unknown> }>('/:projectId/download', download);
+    app.get<ProjectParams & { Querystring: Record<string, unknown> }>(
+      '/:projectId/download',
+      download,
+    );
     app.delete<ProjectParams>('/:projectId/remove', remove);
-    app.get<ProjectParams & { Params: { '*': string }; Querystring: Record<string, unknown> }>('/:projectId/object/*', serve);
+    app.get<ProjectParams & { Params: { '*': string }; Querystring: Record<string, unknown> }>(
+      '/:projectId/object/*',
+      serve,
+    );
 
     async function upload(req: FastifyRequest<ProjectParams>) {
       assertProject(deps, req.params.projectId);
       // Who is calling is settled before a single byte of the file is read.
       const actor = actorOf(await requireCaller(deps, req));
       if (!req.isMultipart()) throw badRequest(UI_MESSAGES.storageInvalid);
-      const received = await receiveUpload(req.parts() as AsyncIterable<UploadPart>, () => ctx.files.createTempFile());
+      const received = await receiveUpload(req.parts() as AsyncIterable<UploadPart>, () =>
+        ctx.files.createTempFile(),
+      );
       try {
         return await storeUpload(ctx, actor, received);
       } catch (err) {
@@ -57,7 +85,9 @@ export const storageRoutes =
       }
     }
 
-    async function download(req: FastifyRequest<ProjectParams & { Querystring: Record<string, unknown> }>) {
+    async function download(
+      req: FastifyRequest<ProjectParams & { Querystring: Record<string, unknown> }>,
+    ) {
       assertProject(deps, req.params.projectId);
       await requireCaller(deps, req);
       return describeDownload(ctx, req.query.path, req.query.filename);
@@ -73,7 +103,9 @@ export const storageRoutes =
     }
 
     async function serve(
-      req: FastifyRequest<ProjectParams & { Params: { '*': string }; Querystring: Record<string, unknown> }>,
+      req: FastifyRequest<
+        ProjectParams & { Params: { '*': string }; Querystring: Record<string, unknown> }
+      >,
       reply: FastifyReply,
     ) {
       assertProject(deps, req.params.projectId);

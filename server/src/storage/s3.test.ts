@@ -31,16 +31,27 @@ async function startFakeS3(): Promise<FakeS3> {
     for await (const c of req) chunks.push(c as Buffer);
     const found = objects.get(key);
     if (req.method === 'PUT') {
-      objects.set(key, { body: Buffer.concat(chunks), contentType: String(req.headers['content-type']) });
+      objects.set(key, {
+        body: Buffer.concat(chunks),
+        contentType: String(req.headers['content-type']),
+      });
       res.writeHead(200, { ETag: '"1"' }).end();
     } else if (req.method === 'DELETE') {
       objects.delete(key);
       res.writeHead(204).end();
     } else if (!found) {
       res.writeHead(404, { 'Content-Type': 'application/xml' });
-      res.end(req.method === 'HEAD' ? undefined : '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>missing</Message></Error>');
+      res.end(
+        req.method === 'HEAD'
+          ? undefined
+          : '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>missing</Message></Error>',
+      );
     } else {
-      res.writeHead(200, { 'Content-Length': found.body.length, 'Content-Type': found.contentType, ETag: '"1"' });
+      res.writeHead(200, {
+        'Content-Length': found.body.length,
+        'Content-Type': found.contentType,
+        ETag: '"1"',
+      });
       res.end(req.method === 'HEAD' ? undefined : found.body);
     }
   });
@@ -57,7 +68,13 @@ describe('S3 file store', () => {
     s3 = await startFakeS3();
     tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-s3-'));
     store = createS3FileStore(
-      { bucket: 'troop-files', region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+      {
+        bucket: 'troop-files',
+        region: 'us-east-1',
+        endpoint: s3.endpoint,
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'secret',
+      },
       tmpDir,
     );
   });
@@ -72,8 +89,13 @@ describe('S3 file store', () => {
     fs.writeFileSync(tmp, 'camp list');
     await store.put('users/u1/a b.txt', tmp, { contentType: 'text/plain; charset=utf-8', size: 9 });
     expect(fs.existsSync(tmp)).toBe(false);
-    expect(s3.objects.get('/troop-files/users/u1/a b.txt')).toEqual({ body: Buffer.from('camp list'), contentType: 'text/plain; charset=utf-8' });
-    expect(s3.authHeaders[0]).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/s3\/aws4_request/);
+    expect(s3.objects.get('/troop-files/users/u1/a b.txt')).toEqual({
+      body: Buffer.from('camp list'),
+      contentType: 'text/plain; charset=utf-8',
+    });
+    expect(s3.authHeaders[0]).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/s3\/aws4_request/,
+    );
 
     expect(await store.stat('users/u1/a b.txt')).toEqual({ size: 9 });
     const opened = await store.open('users/u1/a b.txt');
@@ -92,7 +114,10 @@ describe('S3 file store', () => {
 
     it('stores an upload in the bucket and serves it from there', async () => {
       t = await buildTestApp({ deps: { files: store } });
-      const res = await upload(t, await bearer(t, 'u1'), { path: 'users/u1/notes.txt', data: 'Troop 7' });
+      const res = await upload(t, await bearer(t, 'u1'), {
+        path: 'users/u1/notes.txt',
+        data: 'Troop 7',
+      });
       expect(res.statusCode).toBe(200);
       expect(s3.objects.get('/troop-files/users/u1/notes.txt')?.body.toString()).toBe('Troop 7');
       const served = await fetchPublic(t, res.json().publicUrl);

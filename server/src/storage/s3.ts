@@ -9,7 +9,13 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 import type { FileStore, OpenedObject, StoredObject } from './file-store.ts';
 
@@ -32,7 +38,12 @@ export function createS3FileStore(settings: S3Settings, tempDir: string): S3File
     // bucket subdomain their DNS may not have.
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
     ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      ? {
+          credentials: {
+            accessKeyId: settings.accessKeyId,
+            secretAccessKey: settings.secretAccessKey,
+          },
+        }
       : {}),
     // Checksums only where S3 demands them: several compatible services reject the newer
     // streaming-checksum uploads.

@@ -6,11 +6,32 @@
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { Store } from '../store/store.ts';
-import { OCTET_STREAM, STORED_FILE_CSP, contentDisposition, detectContentType, isInlineSafe } from './content-type.ts';
+import {
+  OCTET_STREAM,
+  STORED_FILE_CSP,
+  contentDisposition,
+  detectContentType,
+  isInlineSafe,
+} from './content-type.ts';
 import { PathConflictError, type FileStore, type OpenedObject } from './file-store.ts';
-import { deleteFileRecord, findFile, findPathConflict, insertFile, upsertFile, type FileRecord } from './files-table.ts';
+import {
+  deleteFileRecord,
+  findFile,
+  findPathConflict,
+  insertFile,
+  upsertFile,
+  type FileRecord,
+} from './files-table.ts';
 import { reencodeAvatar } from './images.ts';
-import { baseName, checkStoragePath, encodeStoragePath, isAvatarPath, mayModifyFile, mayWritePath, type StorageActor } from './paths.ts';
+import {
+  baseName,
+  checkStoragePath,
+  encodeStoragePath,
+  isAvatarPath,
+  mayModifyFile,
+  mayWritePath,
+  type StorageActor,
+} from './paths.ts';
 import { discardTempFile, type ReceivedUpload } from './receive-upload.ts';
 
 export interface StorageContext {
@@ -21,9 +42,11 @@ export interface StorageContext {
   projectId: string;
 }
 
-const OWN_PATHS_ONLY = 'You can only write your own avatar (avatars/{userId}-{timestamp}.{ext}) or files under users/{userId}/';
+const OWN_PATHS_ONLY =
+  'You can only write your own avatar (avatars/{userId}-{timestamp}.{ext}) or files under users/{userId}/';
 const NOT_YOUR_FILE = 'This file belongs to another user';
-const PATH_IN_USE = 'A file already uses part of this path as a folder, or a folder uses it as a file';
+const PATH_IN_USE =
+  'A file already uses part of this path as a folder, or a folder uses it as a file';
 
 export function parsePath(raw: unknown): string {
   const checked = checkStoragePath(raw);
@@ -44,14 +67,21 @@ function parseUpsert(fields: Record<string, unknown>): boolean {
       throw badRequest(UI_MESSAGES.storageInvalid);
     }
   }
-  const upsert = options && typeof options === 'object' ? (options as { upsert?: unknown }).upsert : fields.upsert;
+  const upsert =
+    options && typeof options === 'object'
+      ? (options as { upsert?: unknown }).upsert
+      : fields.upsert;
   return upsert === true || upsert === 'true';
 }
 
 const ownerOf = (actor: StorageActor) => (actor.kind === 'user' ? actor.userId : null);
 
 /** Stores an upload whose bytes are already in `upload.tempFile`; the caller discards that file. */
-export async function storeUpload(ctx: StorageContext, actor: StorageActor, upload: ReceivedUpload): Promise<{ publicUrl: string }> {
+export async function storeUpload(
+  ctx: StorageContext,
+  actor: StorageActor,
+  upload: ReceivedUpload,
+): Promise<{ publicUrl: string }> {
   const path = parsePath(upload.fields.path);
   if (!upload.tempFile) throw badRequest(UI_MESSAGES.storageInvalid);
   const upsert = parseUpsert(upload.fields);
@@ -73,10 +103,17 @@ export async function storeUpload(ctx: StorageContext, actor: StorageActor, uplo
     const existing = await findFile(ctx.store, path);
     const existsUnrecorded = !existing && (await ctx.files.stat(path)) !== null;
     if ((existing || existsUnrecorded) && !upsert) throw conflict(UI_MESSAGES.storageExists);
-    if ((existing || existsUnrecorded) && !mayModifyFile(actor, path, existing)) throw forbidden(NOT_YOUR_FILE);
+    if ((existing || existsUnrecorded) && !mayModifyFile(actor, path, existing))
+      throw forbidden(NOT_YOUR_FILE);
     if (await findPathConflict(ctx.store, path)) throw conflict(PATH_IN_USE);
 
-    const record = { path, ownerId: ownerOf(actor), contentType, size, createdAt: new Date(ctx.now()).toISOString() };
+    const record = {
+      path,
+      ownerId: ownerOf(actor),
+      contentType,
+      size,
+      createdAt: new Date(ctx.now()).toISOString(),
+    };
     if (!existing && !upsert) {
       // The row is claimed before the bytes land, so of two uploads racing for a new path
       // exactly one wins and the other gets the 409 without touching the winner's file.
@@ -97,7 +134,13 @@ export async function storeUpload(ctx: StorageContext, actor: StorageActor, uplo
   return { publicUrl: objectUrl(ctx, path) };
 }
 
-async function publish(ctx: StorageContext, path: string, source: string, contentType: string, size: number) {
+async function publish(
+  ctx: StorageContext,
+  path: string,
+  source: string,
+  contentType: string,
+  size: number,
+) {
   try {
     await ctx.files.put(path, source, { contentType, size });
   } catch (err) {
@@ -106,10 +149,14 @@ async function publish(ctx: StorageContext, path: string, source: string, conten
   }
 }
 
+/** Control characters and path separators: exactly what a download name may not hold. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const UNSAFE_NAME_CHARACTERS = new RegExp('[\\u0000-\\u001f\\u007f/\\\\]', 'g');
+
 /** A safe file name for the download: the one asked for, else the path's last segment. */
 function downloadName(path: string, requested: unknown): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  const name = typeof requested === 'string' ? requested.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim() : '';
+  const name =
+    typeof requested === 'string' ? requested.replace(UNSAFE_NAME_CHARACTERS, '').trim() : '';
   return (name || baseName(path)).slice(0, 255);
 }
 
@@ -132,7 +179,11 @@ export async function describeDownload(
 }
 
 /** Removes files; all or nothing: one path the caller may not touch refuses the whole call. */
-export async function removeFiles(ctx: StorageContext, actor: StorageActor, rawPaths: readonly unknown[]): Promise<string[]> {
+export async function removeFiles(
+  ctx: StorageContext,
+  actor: StorageActor,
+  rawPaths: readonly unknown[],
+): Promise<string[]> {
   const paths = [...new Set(rawPaths.map(parsePath))];
   const found: string[] = [];
   for (const path of paths) {
@@ -161,7 +212,11 @@ export interface ServedFile {
  * one). Every response carries the sandboxing policy; only safe images, PDF and plain text are
  * shown inline, and `?download=name` always makes an attachment.
  */
-export async function openStoredFile(ctx: StorageContext, rawPath: unknown, downloadParam: unknown): Promise<ServedFile> {
+export async function openStoredFile(
+  ctx: StorageContext,
+  rawPath: unknown,
+  downloadParam: unknown,
+): Promise<ServedFile> {
   const path = parsePath(rawPath);
   const object = await ctx.files.open(path);
   if (!object) throw notFound(UI_MESSAGES.storageNotFound);

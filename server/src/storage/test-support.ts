@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { signAccessToken } from '../auth/tokens.ts';
-import type { TestApp } from '../test-app.ts';
+import { ensureTestAccount, type TestApp } from '../test-app.ts';
 
 export const SERVICE_KEY = 'sk_test_storage';
-export const serviceKeys = { verify: async (token: string) => (token === SERVICE_KEY ? 'key-1' : null) };
+export const serviceKeys = {
+  verify: async (token: string) => (token === SERVICE_KEY ? 'key-1' : null),
+};
 
 export async function bearer(t: TestApp, userId: string, role = 'user'): Promise<string> {
+  await ensureTestAccount(t.deps.store, userId, role, `${userId}@example.org`);
   const token = await signAccessToken(
     t.deps.jwtSecret,
     { sub: userId, role, pid: t.deps.config.projectId, email: `${userId}@example.org` },
@@ -27,14 +30,20 @@ export interface UploadInput {
 }
 
 /** A multipart body encoded by the platform's own FormData, as the SDK and browsers send it. */
-export async function multipart(input: UploadInput): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+export async function multipart(
+  input: UploadInput,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
-  if (input.data !== undefined) form.append('file', new Blob([input.data]), input.filename ?? 'blob');
+  if (input.data !== undefined)
+    form.append('file', new Blob([input.data]), input.filename ?? 'blob');
   if (input.path !== undefined) form.append('path', input.path);
   if (input.options !== undefined) form.append('options', input.options);
   input.extra?.(form);
   const req = new Request('http://localhost/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type') ?? '' } };
+  return {
+    payload: Buffer.from(await req.arrayBuffer()),
+    headers: { 'content-type': req.headers.get('content-type') ?? '' },
+  };
 }
 
 export async function upload(t: TestApp, auth: string | undefined, input: UploadInput) {
@@ -86,16 +95,22 @@ export function filesOnDisk(t: TestApp): string[] {
 }
 
 export async function fileRows(t: TestApp): Promise<{ path: string; owner_id: string | null }[]> {
-  const { rows } = await t.deps.store.query<{ path: string; owner_id: string | null }>('SELECT path, owner_id FROM files ORDER BY path');
+  const { rows } = await t.deps.store.query<{ path: string; owner_id: string | null }>(
+    'SELECT path, owner_id FROM files ORDER BY path',
+  );
   return rows;
 }
 
 export const png = (width = 8, height = 8) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 
-export const HTML_PAGE = '<!doctype html><html><body><script>fetch("/api/auth/me")</script></body></html>';
+export const HTML_PAGE =
+  '<!doctype html><html><body><script>fetch("/api/auth/me")</script></body></html>';
 export const SVG_WITH_SCRIPT =
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.domain)</script><rect width="10" height="10"/></svg>';
 
 /** The error message clients show, from the `{error: {code, message}}` body. */
-export const messageOf = (res: { json(): unknown }) => (res.json() as { error: { message: string } }).error.message;
+export const messageOf = (res: { json(): unknown }) =>
+  (res.json() as { error: { message: string } }).error.message;

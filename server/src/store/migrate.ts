@@ -12,7 +12,10 @@ export interface Migration {
  * Applies every migration newer than the recorded version, each in its own transaction. Safe to
  * run from several processes at once: on PostgreSQL an advisory lock serialises them.
  */
-export async function migrate(store: Store, list: readonly Migration[] = migrations): Promise<number> {
+export async function migrate(
+  store: Store,
+  list: readonly Migration[] = migrations,
+): Promise<number> {
   await store.query(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );
@@ -20,7 +23,9 @@ export async function migrate(store: Store, list: readonly Migration[] = migrati
   await store.transaction(async (tx) => {
     if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7317001)');
     const done = new Set(
-      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)),
+      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) =>
+        Number(r.version),
+      ),
     );
     for (const m of [...list].sort((a, b) => a.version - b.version)) {
       if (done.has(m.version)) continue;

@@ -12,11 +12,16 @@ export function toPgPlaceholders(sql: string): string {
 
 function toPgValue(v: unknown): unknown {
   if (v === undefined) return null;
-  if (v !== null && typeof v === 'object' && !(v instanceof Date) && !Buffer.isBuffer(v)) return JSON.stringify(v);
+  if (v !== null && typeof v === 'object' && !(v instanceof Date) && !Buffer.isBuffer(v))
+    return JSON.stringify(v);
   return v;
 }
 
-async function runOn<T>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+async function runOn<T>(
+  client: pg.Pool | pg.PoolClient,
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<QueryResult<T>> {
   const res = await client.query(toPgPlaceholders(sql), params.map(toPgValue));
   return {
     rows: res.rows as T[],
@@ -29,9 +34,17 @@ async function runOn<T>(client: pg.Pool | pg.PoolClient, sql: string, params: re
  * Operator SQL goes as written and always by the extended protocol, which takes exactly one
  * statement: `SELECT 1; COMMIT; ...` is refused by the server instead of ending our transaction.
  */
-async function runOperatorSql<T>(client: pg.PoolClient, sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+async function runOperatorSql<T>(
+  client: pg.PoolClient,
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<QueryResult<T>> {
   // `queryMode` is in pg 8.x but not yet in @types/pg.
-  const config = { text: sql, values: params.map(toPgValue), queryMode: 'extended' } as pg.QueryConfig;
+  const config = {
+    text: sql,
+    values: params.map(toPgValue),
+    queryMode: 'extended',
+  } as pg.QueryConfig;
   const res = await client.query(config);
   return {
     rows: res.rows as T[],
@@ -44,7 +57,10 @@ async function runOperatorSql<T>(client: pg.PoolClient, sql: string, params: rea
  * PostgreSQL through a pool. Several server processes may share one database: all state lives
  * in it, never in the process.
  */
-export function openPostgresStore(url: string, opts: { statementTimeoutMs?: number; max?: number } = {}): Store {
+export function openPostgresStore(
+  url: string,
+  opts: { statementTimeoutMs?: number; max?: number } = {},
+): Store {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
@@ -56,15 +72,22 @@ export function openPostgresStore(url: string, opts: { statementTimeoutMs?: numb
   return {
     dialect,
     query: <T>(sql: string, params?: readonly unknown[]) => runOn<T>(pool, sql, params),
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
+    async transaction<T>(
+      fn: (tx: Queryable) => Promise<T>,
+      opts: TransactionOptions = {},
+    ): Promise<T> {
       const client = await pool.connect();
       const operator = opts.operator;
       try {
         await client.query(opts.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
-        if (operator) await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(operator.statementTimeoutMs))}`);
+        if (operator)
+          await client.query(
+            `SET LOCAL statement_timeout = ${Math.max(1, Math.floor(operator.statementTimeoutMs))}`,
+          );
         const tx: Queryable = {
           dialect,
-          query: <R>(s: string, p?: readonly unknown[]) => (operator ? runOperatorSql<R>(client, s, p) : runOn<R>(client, s, p)),
+          query: <R>(s: string, p?: readonly unknown[]) =>
+            operator ? runOperatorSql<R>(client, s, p) : runOn<R>(client, s, p),
         };
         const result = await fn(tx);
         await client.query('COMMIT');

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ReadOnlyStatementError, type Dialect, type Queryable, type QueryResult, type Store, type TransactionOptions } from './store.ts';
+import {
+  ReadOnlyStatementError,
+  type Dialect,
+  type Queryable,
+  type QueryResult,
+  type Store,
+  type TransactionOptions,
+} from './store.ts';
 
 /** Values SQLite can bind: booleans become 0/1, objects JSON text, undefined NULL. */
 export function toSqliteValue(v: unknown): unknown {
@@ -22,7 +29,10 @@ interface Prepared {
  * value), built from its value arrays: faster than its own objects, which it builds property by
  * property in native code.
  */
-function toObjects(names: readonly string[], arrays: readonly unknown[][]): Array<Record<string, unknown>> {
+function toObjects(
+  names: readonly string[],
+  arrays: readonly unknown[][],
+): Array<Record<string, unknown>> {
   const rows = new Array<Record<string, unknown>>(arrays.length);
   for (let r = 0; r < arrays.length; r++) {
     const values = arrays[r] ?? [];
@@ -59,7 +69,11 @@ export function openSqliteStore(file: string): Store {
     return entry;
   };
 
-  const run = <T>(sql: string, params: readonly unknown[] = [], readOnly = false): QueryResult<T> => {
+  const run = <T>(
+    sql: string,
+    params: readonly unknown[] = [],
+    readOnly = false,
+  ): QueryResult<T> => {
     const { stmt, names } = prepare(sql);
     // The engine's own answer (sqlite3_stmt_readonly), asked before the statement runs.
     if (readOnly && !stmt.readonly) throw new ReadOnlyStatementError();
@@ -115,7 +129,10 @@ export function openSqliteStore(file: string): Store {
           inTransaction = true;
           // A read-only transaction takes no write lock, so writers in other processes go on.
           db.exec(readOnly ? 'BEGIN' : 'BEGIN IMMEDIATE');
-          const tx: Queryable = { dialect, query: async <R>(s: string, p?: readonly unknown[]) => run<R>(s, p, readOnly) };
+          const tx: Queryable = {
+            dialect,
+            query: async <R>(s: string, p?: readonly unknown[]) => run<R>(s, p, readOnly),
+          };
           try {
             const result = await fn(tx);
             db.exec('COMMIT');

@@ -14,7 +14,10 @@ export interface QueryResult<T = Record<string, unknown>> {
 export interface Queryable {
   readonly dialect: Dialect;
   /** Runs one statement. Statements that return rows (SELECT, ... RETURNING) fill `rows`. */
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<T>>;
 }
 
 /** How a transaction runs. Our own SQL needs none of these; the admin SQL endpoints set them. */

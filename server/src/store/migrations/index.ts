@@ -7,4 +7,11 @@ import { storage } from './005-storage.ts';
 import { calendarFeeds } from './006-calendar-feeds.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
-export const migrations: readonly Migration[] = [accounts, authSessions, dataTables, serviceKeys, storage, calendarFeeds];
+export const migrations: readonly Migration[] = [
+  accounts,
+  authSessions,
+  dataTables,
+  serviceKeys,
+  storage,
+  calendarFeeds,
+];

@@ -1,0 +1,87 @@
+/**
+ * An access token is a signed claim made up to 15 minutes ago; the account may have changed
+ * since. Before a token is believed, the account is looked up: a deleted account, or a session
+ * that was signed out, revoked after a password change, or "signed out everywhere", stops the
+ * token at once; a changed role applies to the token at once (it acts with the account's
+ * role now, not the one it was issued with).
+ *
+ * Looked up answers are kept for two seconds per process, so a member's requests cost one query
+ * every two seconds. Changes made by this process forget the kept answers for that account at
+ * once (`forgetAccount`); other processes notice within the two seconds.
+ */
+import type { Store } from '../store/store.ts';
+
+export const SESSION_CHECK_TTL_MS = 2000;
+/** Bounds memory when many members are active; the oldest half is dropped past it. */
+const MAX_ENTRIES = 20_000;
+
+interface Entry {
+  at: number;
+  /** The account's role now; null when the account no longer exists. */
+  role: string | null;
+  /** False when the token's session (refresh-token family) was ended. */
+  live: boolean;
+}
+
+const caches = new WeakMap<Store, Map<string, Entry>>();
+
+function cacheFor(store: Store): Map<string, Entry> {
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = new Map()));
+  return cache;
+}
+
+export type SessionState =
+  { ok: true; role: string } | { ok: false; reason: 'account' | 'session' };
+
+/** The current state of the account and session a token speaks for. */
+export async function checkSession(
+  store: Store,
+  userId: string,
+  sessionId: string | undefined,
+  now: number = performance.now(),
+): Promise<SessionState> {
+  const cache = cacheFor(store);
+  const key = `${userId}\u0000${sessionId ?? ''}`;
+  let entry = cache.get(key);
+  if (!entry || now - entry.at > SESSION_CHECK_TTL_MS) {
+    entry = await lookUp(store, userId, sessionId, now);
+    if (cache.size >= MAX_ENTRIES) {
+      let drop = MAX_ENTRIES / 2;
+      for (const k of cache.keys()) {
+        cache.delete(k);
+        if (--drop <= 0) break;
+      }
+    }
+    cache.set(key, entry);
+  }
+  if (entry.role === null) return { ok: false, reason: 'account' };
+  if (!entry.live) return { ok: false, reason: 'session' };
+  return { ok: true, role: entry.role };
+}
+
+async function lookUp(
+  store: Store,
+  userId: string,
+  sessionId: string | undefined,
+  at: number,
+): Promise<Entry> {
+  const { rows } = await store.query<{ role: string; live: number | string | null }>(
+    sessionId === undefined
+      ? 'SELECT role, 1 AS live FROM users WHERE id = ?'
+      : `SELECT role, (SELECT count(*) FROM refresh_tokens WHERE family_id = ? AND user_id = users.id AND revoked_at IS NULL) AS live
+         FROM users WHERE id = ?`,
+    sessionId === undefined ? [userId] : [sessionId, userId],
+  );
+  const row = rows[0];
+  if (!row) return { at, role: null, live: false };
+  return { at, role: row.role, live: Number(row.live) > 0 };
+}
+
+/** This process changed the account (role, sessions, deletion): look it up again next time. */
+export function forgetAccount(store: Store, userId: string): void {
+  const cache = caches.get(store);
+  if (!cache) return;
+  const prefix = `${userId}\u0000`;
+  for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
+}
