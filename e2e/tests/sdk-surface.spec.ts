@@ -34,6 +34,8 @@ const SURFACE: Record<string, string[]> = {
     'revokeAllSessions',
     'recoverAuthState',
     'updateMe',
+    'hasRole',
+    'can',
     'setToken',
     'setSession',
     'refreshToken',
@@ -230,4 +232,31 @@ test('realtime: subscribe with a callback, isReady, onPresence, and publishing o
   await leave();
   expect(client.realtime.channel(channel).isReady()).toBe(false);
   client.realtime.close();
+});
+
+test('hasRole and can follow the roles configuration, loaded from the server or given', async () => {
+  const { client } = await signedUp();
+  expect(client.auth.hasRole('user')).toBe(true);
+  expect(client.auth.hasRole(['admin', 'leader'])).toBe(false);
+  // No configuration known yet: nothing is allowed.
+  expect(client.auth.can('events.manage')).toBe(false);
+  const roles = await client.auth.loadRoles();
+  expect(roles.defaultRole).toBe('user');
+  expect(client.auth.can('events.manage')).toBe(false);
+
+  const operator = sdk.createClient({ projectId: 'scout-troop', baseUrl: baseURL, WebSocket });
+  await operator.auth.signInWithEmail(admin.email, admin.password);
+  await operator.auth.loadRoles();
+  expect(operator.auth.hasRole('admin')).toBe(true);
+  expect(operator.auth.can('events.manage')).toBe(true);
+  expect(operator.auth.can('anything', 'at-all')).toBe(true);
+
+  const given = sdk.createClient({
+    projectId: 'scout-troop',
+    baseUrl: baseURL,
+    roles: { defaultRole: 'user', roles: { user: { permissions: ['events.*'] } } },
+  });
+  await given.auth.signInWithEmail(client.auth.currentUser()?.email ?? '', 'campfire-2026');
+  expect(given.auth.can('events.manage')).toBe(true);
+  expect(given.auth.can('members.read')).toBe(false);
 });

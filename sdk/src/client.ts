@@ -2,6 +2,7 @@
  * `createClient` wires the capabilities to one HTTP client and one auth session. A capability
  * is a factory taking the ClientContext; adding one is one line in the returned object.
  */
+import type { RolesConfig } from '@scout/protocol/permissions';
 import { AuthClient, type AuthMode } from './auth/auth-client.ts';
 import { memoryStorage, type StorageLike } from './auth/token-store.ts';
 import { browserWindow, windowStorage, type WindowLike } from './browser.ts';
@@ -32,6 +33,8 @@ export interface ClientOptions {
   allowedParentOrigins?: readonly string[];
   /** Milliseconds since the epoch; defaults to Date.now. */
   now?: () => number;
+  /** The roles configuration for `auth.can`; absent, `auth.loadRoles()` reads the server's. */
+  roles?: RolesConfig;
   /** The WebSocket class for realtime; defaults to the global one (Node 20 has none: pass `ws`'s). */
   WebSocket?: SocketFactory;
 }
@@ -71,6 +74,7 @@ export function createClient<S extends object = Record<string, Row>>(
     authRequired: options.authRequired ?? false,
     allowedParentOrigins: options.allowedParentOrigins,
     now: options.now,
+    ...(options.roles ? { roles: options.roles } : {}),
   });
   const ctx: ClientContext = { projectId: options.projectId, baseUrl, http, auth, window: win };
   return {

@@ -18,3 +18,4 @@ export type {
   SessionResponse,
   UserMetadata,
 } from '@scout/protocol/auth';
+export type { RolesConfig, RoleDefinition } from '@scout/protocol/permissions';

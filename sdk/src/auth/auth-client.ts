@@ -3,6 +3,7 @@
  * order of spec section 4: a parent frame, then the URL, then storage.
  */
 import type { StoredTokens, WireUser } from '@scout/protocol/auth';
+import { can, hasRole, type RolesConfig } from '@scout/protocol/permissions';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   ME_WAIT_TIMEOUT_MS,
@@ -49,6 +50,11 @@ export interface AuthClientOptions {
   /** Parent-frame origins whose tokens and logout messages are believed. */
   allowedParentOrigins?: readonly string[];
   now?: () => number;
+  /**
+   * The roles configuration for `can` (docs/roles.md). Absent: loaded from the server
+   * (`GET /api/auth/roles`) by `loadRoles()`, which `can` callers may await first.
+   */
+  roles?: RolesConfig;
 }
 
 export interface SignUpInput {
@@ -96,9 +102,11 @@ export class AuthClient {
   private readonly started: Promise<AuthState>;
   private readonly disposers: Array<() => void> = [];
   private initialized = false;
+  private roles: RolesConfig | undefined;
 
   constructor(private readonly options: AuthClientOptions) {
     this.http = options.http;
+    this.roles = options.roles;
     this.links = new AccountLinks(options.http, options.projectId);
     this.win = options.window;
     this.store = new TokenStore(options.storage, options.projectId);
@@ -130,6 +138,32 @@ export class AuthClient {
 
   getValidAccessToken(): Promise<string | null> {
     return this.session.getValidAccessToken();
+  }
+
+  /** Whether the signed-in member's role is `role`, or one of `role` when a list is given. */
+  hasRole(role: string | readonly string[]): boolean {
+    return hasRole(this.session.current.user?.role, role);
+  }
+
+  /**
+   * Whether the signed-in member may do `permission` (on `resource`) under the roles
+   * configuration: `*`, `permission.resource`, `permission`, then inherited roles, and segment
+   * wildcards (`events.*`). False until a configuration is known (see `loadRoles`). The server
+   * decides in the end; this only shows what it would allow.
+   */
+  can(permission: string, resource?: string): boolean {
+    return can(this.roles, this.session.current.user?.role, permission, resource);
+  }
+
+  /** Loads the server's roles configuration (once; a configuration given to createClient wins). */
+  async loadRoles(): Promise<RolesConfig> {
+    if (this.roles) return this.roles;
+    const res = await this.http.get<RolesConfig>('/api/auth/roles', {
+      query: { projectId: this.options.projectId },
+      auth: false,
+    });
+    this.roles = res.data;
+    return res.data;
   }
 
   // The session as the client library of the spec exposes it. These names are what apps written

@@ -24,6 +24,7 @@ import {
 } from './use-calendar-events.ts';
 import { useAddToCalendar } from './use-calendar-feed.ts';
 import { useCalendarLive } from './use-calendar-live.ts';
+import { useCanManageEvents } from './use-can-manage-events.ts';
 import { useListWindow } from './use-list-window.ts';
 
 const RELOADED = 'The list was reloaded from the server.';
@@ -43,6 +44,7 @@ export function CalendarScreen({ user, onBack }: CalendarScreenProps) {
   const list = useListWindow(events);
   const create = useCreateCalendarEvent(user);
   const remove = useDeleteCalendarEvent(user.id);
+  const canManageAll = useCanManageEvents(user);
   const download = useAddToCalendar();
 
   const [creating, setCreating] = useState(false);
@@ -222,6 +224,7 @@ export function CalendarScreen({ user, onBack }: CalendarScreenProps) {
               hiddenBefore={list.hiddenBefore}
               hiddenAfter={list.hiddenAfter}
               userId={user.id}
+              canManageAll={canManageAll}
               downloadingId={download.isPending ? (download.variables?.id ?? null) : null}
               highlightId={highlightId}
               onShowEarlier={list.showEarlier}

@@ -10,6 +10,8 @@ interface EventListProps {
   hiddenBefore: number;
   hiddenAfter: number;
   userId: string;
+  /** The roles configuration lets this member delete every event, not only their own. */
+  canManageAll: boolean;
   downloadingId: string | null;
   highlightId: string | null;
   onShowEarlier: () => void;
@@ -24,6 +26,7 @@ export function EventList({
   hiddenBefore,
   hiddenAfter,
   userId,
+  canManageAll,
   downloadingId,
   highlightId,
   onShowEarlier,
@@ -48,7 +51,7 @@ export function EventList({
           <EventRow
             key={event.id}
             event={event}
-            canDelete={event.userId === userId}
+            canDelete={canManageAll || event.userId === userId}
             downloading={event.id === downloadingId}
             highlighted={event.id === highlightId}
             onDelete={onDelete}
