@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the calendar list (20 of 10,000 events by date, with an exact count) through
  * our server and through a floor (bench/floor-server.ts), in one run, on the same data, and the
- * ratio of their rates. Our server is the real one (server/src/main.ts) on a loopback port with
+ * ratio of their rates. Our server is the real one, compiled (server/dist/main.js), on a loopback port with
  * a SQLite file in a temp folder and a real access token; each server runs in its own process
  * and autocannon drives them from this one.
  *
@@ -127,7 +127,7 @@ async function main() {
     const [oursPort, floorPort] = [await freePort(), await freePort()];
     const oursProcess = startProcess(
       'our server',
-      'src/main.ts',
+      'dist/main.js',
       {
         DATA_DIR: dataDir,
         PORT: String(oursPort),

@@ -5,7 +5,11 @@ import { newMember, signIn, signOut, signUp } from '../support/accounts.ts';
 test('sign up, greeting, reload keeps the session, sign out, sign in again', async ({ page }) => {
   const m = newMember('Jordan', 'Reyes');
   await signUp(page, m);
-  await expect(page.getByRole('heading', { name: 'Good Evening JORDAN' }).or(page.getByRole('heading', { name: 'Good Evening, JORDAN' }))).toBeVisible();
+  await expect(
+    page
+      .getByRole('heading', { name: 'Good Evening JORDAN' })
+      .or(page.getByRole('heading', { name: 'Good Evening, JORDAN' })),
+  ).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('heading', { name: /Good Evening.*JORDAN/ })).toBeVisible();
@@ -37,23 +41,33 @@ test('wrong password shows the service message', async ({ page }) => {
 });
 
 test('mobile viewport shows the bottom tab bar and no horizontal scroll', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await signUp(page, newMember('Casey', 'Ng'));
   const tabBar = page.getByRole('navigation', { name: /bottom|tab bar|mobile/i });
   await expect(tabBar).toBeVisible();
   const box = await tabBar.boundingBox();
   expect(box && box.y + box.height).toBeGreaterThan(844 - 2);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await context.close();
 });
 
-test('axe finds no serious or critical violation on the auth screen and the dashboard', async ({ page }) => {
+test('axe finds no serious or critical violation on the auth screen and the dashboard', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
   const serious = (r: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
-    r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+    r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help}`);
   expect(serious(await new AxeBuilder({ page }).analyze())).toEqual([]);
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   expect(serious(await new AxeBuilder({ page }).analyze())).toEqual([]);
