@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { FRAME_BURST, FRAMES_PER_SECOND } from './socket.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
 import { HISTORY_MAX_AGE_MS } from './bus.ts';
 import { tokenFor } from './test-support.ts';
@@ -47,6 +48,28 @@ describe.each(testStoreKinds)('realtime REST (%s)', (kind) => {
         },
       ],
     });
+  });
+
+  it('limits publishing over HTTP as a socket is limited: bursts of 100, then 429 with Retry-After', async () => {
+    t = await buildTestApp({ store: kind });
+    const ann = await auth('user-ann');
+    for (let i = 0; i < FRAME_BURST; i++) {
+      expect((await publish({ channel: 'troop-12', type: 'chat', data: i }, ann)).statusCode).toBe(
+        200,
+      );
+    }
+    const flood = await publish({ channel: 'troop-12', type: 'chat', data: 'one too many' }, ann);
+    expect(flood.statusCode).toBe(429);
+    expect(Number(flood.headers['retry-after'])).toBeGreaterThan(0);
+    // Another member is not held back, and the first may go on once the window has passed.
+    expect(
+      (await publish({ channel: 'troop-12', type: 'chat', data: 'bob' }, await auth('user-bob')))
+        .statusCode,
+    ).toBe(200);
+    t.clock.advance((FRAME_BURST / FRAMES_PER_SECOND) * 1000 + 1);
+    expect(
+      (await publish({ channel: 'troop-12', type: 'chat', data: 'later' }, ann)).statusCode,
+    ).toBe(200);
   });
 
   it('needs a bearer token except on channels open to anonymous callers', async () => {

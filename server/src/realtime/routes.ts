@@ -13,6 +13,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { ApiError, forbidden, unauthorized } from '../errors.ts';
+import { hitRateLimit } from '../auth/limits.ts';
 import { assertProject, resolveCaller, resolveCredential } from '../http/caller.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { parseInput } from '../http/validate.ts';
@@ -25,7 +26,13 @@ import {
 import { MAX_FRAME_BYTES } from './frames.ts';
 import { createRealtimeHub, type RealtimeHub } from './hub.ts';
 import { parseRangeBound } from './message-ids.ts';
-import { RealtimeSocket, type Identity, type SocketContext } from './socket.ts';
+import {
+  FRAME_BURST,
+  FRAMES_PER_SECOND,
+  RealtimeSocket,
+  type Identity,
+  type SocketContext,
+} from './socket.ts';
 
 export const WS_PATH = '/api/realtime/ws';
 /** Hard cap enforced by ws itself (close 1009); frames over MAX_FRAME_BYTES are refused with an error frame first. */
@@ -76,6 +83,18 @@ export const realtimeRoutes =
       const body = parseInput(publishBody, req.body);
       const caller = await authorize(req, body.channel);
       if (isServerOwnedChannel(body.channel)) throw forbidden(SERVER_OWNED_MESSAGE);
+      // The socket's own limit (socket.ts: 50 a second, bursts of 100), counted in the database
+      // so every server process shares it.
+      const who =
+        caller.kind === 'user'
+          ? `user:${caller.userId}`
+          : caller.kind === 'service'
+            ? `key:${caller.keyId}`
+            : `addr:${req.ip}`;
+      await hitRateLimit(deps, `realtime:publish:${who}`, {
+        limit: FRAME_BURST,
+        windowMs: (FRAME_BURST / FRAMES_PER_SECOND) * 1000,
+      });
       if (JSON.stringify([body.data ?? null, body.metadata ?? null]).length > MAX_FRAME_BYTES) {
         throw new ApiError(
           413,

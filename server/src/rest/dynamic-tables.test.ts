@@ -136,18 +136,46 @@ describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
     }
   });
 
-  it(`creates at most ${DYNAMIC_LIMITS.maxTables} tables`, async () => {
-    for (let i = 0; i < DYNAMIC_LIMITS.maxTables; i++) {
+  it(`lets one member create at most ${DYNAMIC_LIMITS.maxTablesPerMember} tables, and leaves the rest to the others`, async () => {
+    for (let i = 0; i < DYNAMIC_LIMITS.maxTablesPerMember; i++) {
       expect(
-        (await callRest(t, 'POST', `list_${i}`, { token: a.token, body: { n: i } })).statusCode,
+        (await callRest(t, 'POST', `mine_${i}`, { token: a.token, body: { n: i } })).statusCode,
       ).toBe(201);
     }
-    const res = await callRest(t, 'POST', 'one_too_many', { token: a.token, body: { n: 1 } });
+    const refused = await callRest(t, 'POST', 'one_more', { token: a.token, body: { n: 1 } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toContain(
+      `one member may (${DYNAMIC_LIMITS.maxTablesPerMember})`,
+    );
+    // Another member is not locked out, and the first one's tables keep working.
+    const other = await addMember(t, 'quota-other');
+    expect(
+      (await callRest(t, 'POST', 'theirs', { token: other.token, body: { n: 1 } })).statusCode,
+    ).toBe(201);
+    expect(
+      (await callRest(t, 'POST', 'mine_0', { token: a.token, body: { n: 2 } })).statusCode,
+    ).toBe(201);
+  });
+
+  it(`creates at most ${DYNAMIC_LIMITS.maxTables} tables in all`, async () => {
+    const perMember = DYNAMIC_LIMITS.maxTablesPerMember;
+    for (let m = 0; m < DYNAMIC_LIMITS.maxTables / perMember; m++) {
+      const member = await addMember(t, `builder-${m}`);
+      for (let i = 0; i < perMember; i++) {
+        const res = await callRest(t, 'POST', `list_${m}_${i}`, {
+          token: member.token,
+          body: { n: i },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+    }
+    const late = await addMember(t, 'late-member');
+    const res = await callRest(t, 'POST', 'one_too_many', { token: late.token, body: { n: 1 } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain(`at most ${DYNAMIC_LIMITS.maxTables}`);
     // Tables that exist keep working.
     expect(
-      (await callRest(t, 'POST', 'list_0', { token: a.token, body: { n: 2 } })).statusCode,
+      (await callRest(t, 'POST', 'list_0_0', { token: a.token, body: { n: 2 } })).statusCode,
     ).toBe(201);
   });
 

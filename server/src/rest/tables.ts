@@ -110,7 +110,13 @@ export const DECLARED_TABLES: ReadonlyMap<string, TableDef> = new Map(
 );
 
 /** Limits on tables created on the fly. */
-export const DYNAMIC_LIMITS = { maxTables: 64, maxColumns: 100, maxNameLength: 48 } as const;
+export const DYNAMIC_LIMITS = {
+  maxTables: 64,
+  /** One member's share, so nobody can use up the troop's tables and lock the others out. */
+  maxTablesPerMember: 8,
+  maxColumns: 100,
+  maxNameLength: 48,
+} as const;
 
 /** Every table of our own schema, and engine namespaces: never created or served as a dynamic table. */
 const RESERVED_TABLES = new Set([
@@ -272,6 +278,17 @@ export class TableRegistry {
           (await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM data_tables')).rows[0]?.n ?? 0;
         if (Number(count) >= DYNAMIC_LIMITS.maxTables) {
           throw badRequest(`No more tables can be created (at most ${DYNAMIC_LIMITS.maxTables})`);
+        }
+        if (createdBy !== null) {
+          const mine = await tx.query<{ n: number }>(
+            'SELECT COUNT(*) AS n FROM data_tables WHERE created_by = ?',
+            [createdBy],
+          );
+          if (Number(mine.rows[0]?.n ?? 0) >= DYNAMIC_LIMITS.maxTablesPerMember) {
+            throw badRequest(
+              `You have created the most tables one member may (${DYNAMIC_LIMITS.maxTablesPerMember})`,
+            );
+          }
         }
         const cols = BASE_COLUMNS.map(
           ([c, t]) =>
