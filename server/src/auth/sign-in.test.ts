@@ -108,6 +108,34 @@ describe.each(testStoreKinds)('POST /api/auth/signin/email (%s)', (kind) => {
     expect((await signIn(t, 'target@troop12.org')).statusCode).toBe(200);
   });
 
+  it('does not lock the owner out from where they signed in before, however hard someone guesses', async () => {
+    t = await buildTestApp({ store: kind });
+    await signUp(t, { email: 'owner@troop12.org', password: PASSWORD });
+    const home = '198.51.100.10';
+    expect((await post({ email: 'owner@troop12.org', password: PASSWORD }, home)).statusCode).toBe(
+      200,
+    );
+    // Someone else hammers the address with guesses, from elsewhere.
+    for (let i = 0; i < 12; i++)
+      await post({ email: 'owner@troop12.org', password: `guess ${i}` }, '203.0.113.66');
+    expect(
+      (await post({ email: 'owner@troop12.org', password: 'guess again' }, '203.0.113.66'))
+        .statusCode,
+    ).toBe(429);
+    // A new place is held back like the attacker; home is not.
+    expect(
+      (await post({ email: 'owner@troop12.org', password: PASSWORD }, '203.0.113.200')).statusCode,
+    ).toBe(429);
+    expect((await post({ email: 'owner@troop12.org', password: PASSWORD }, home)).statusCode).toBe(
+      200,
+    );
+    // Nobody learns where the owner was: addresses are kept only as keyed hashes.
+    const stored = await t.deps.store.query<{ address_hash: string }>(
+      'SELECT address_hash FROM sign_in_addresses',
+    );
+    expect(stored.rows.map((r) => r.address_hash).join()).not.toContain(home);
+  });
+
   it('limits attempts per address to 30 a minute', async () => {
     t = await buildTestApp({ store: kind });
     const from = '192.0.2.7';

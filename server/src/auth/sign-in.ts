@@ -4,6 +4,7 @@ import { PASSWORD_MAX_LENGTH } from '@scout/protocol/limits';
 import type { AppDeps } from '../deps.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { AUTH_RATE_LIMITS, hitRateLimit } from './limits.ts';
+import { isKnownAddress, rememberAddress } from './known-addresses.ts';
 import { verifyPassword } from './passwords.ts';
 import { field, type Body } from './request-body.ts';
 import { issueSession } from './sessions.ts';
@@ -20,17 +21,22 @@ export async function signInWithEmail(
 ): Promise<SessionResponse> {
   await hitRateLimit(deps, `auth:signin:addr:${clientAddress}`, AUTH_RATE_LIMITS.signInPerAddress);
   const email = normaliseEmail(field(body, 'email'));
-  await hitRateLimit(deps, `auth:signin:email:${email}`, AUTH_RATE_LIMITS.signInPerEmail);
+  const user = await findUserByEmail(deps, email);
+  // The per-email limit stops password guessing from anywhere; the owner signing in from where
+  // they signed in before is not held back by someone else's guessing (known-addresses.ts).
+  if (!user || !(await isKnownAddress(deps, user.id, clientAddress))) {
+    await hitRateLimit(deps, `auth:signin:email:${email}`, AUTH_RATE_LIMITS.signInPerEmail);
+  }
   const password = field(body, 'password');
   if (typeof password !== 'string' || password.length === 0)
     throw badRequest('Invalid password: a non-empty string is required');
   // No account can have a longer password, whoever asks, so refusing it early reveals nothing.
   if (password.length > PASSWORD_MAX_LENGTH) throw new ApiError(401, 'INVALID_CREDENTIALS');
-  const user = await findUserByEmail(deps, email);
   const matches = await verifyPassword(user?.password_hash, password);
   if (!user || !matches) throw new ApiError(401, 'INVALID_CREDENTIALS');
   // Checked only after the password, so it never tells a stranger that the account exists.
   if (deps.config.requireEmailVerification && !user.email_verified)
     throw new ApiError(401, 'EMAIL_NOT_VERIFIED');
+  await rememberAddress(deps, user.id, clientAddress);
   return issueSession(deps, user);
 }

@@ -131,6 +131,7 @@ const RESERVED_TABLES = new Set([
   'auth_links',
   'files',
   'calendar_feeds',
+  'sign_in_addresses',
   'data_tables',
   'data_table_columns',
   'mail_outbox',

@@ -5,6 +5,7 @@ import { dataTables } from './003-data-tables.ts';
 import { serviceKeys } from './004-service-keys.ts';
 import { storage } from './005-storage.ts';
 import { calendarFeeds } from './006-calendar-feeds.ts';
+import { signInAddresses } from './007-sign-in-addresses.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   serviceKeys,
   storage,
   calendarFeeds,
+  signInAddresses,
 ];
