@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
-import { freePort, serverOptions, startServer } from '../server/src/realtime/server-process.ts';
+import { freePort, serverOptions, startServer } from '../server/test/server-process.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS || 1000);

@@ -15,7 +15,7 @@ import {
   signToken,
   startServer,
   type RunningServer,
-} from '../../server/src/realtime/server-process.ts';
+} from '../../server/test/server-process.ts';
 
 /** Spec: backoff 1, 2, 4, 8, 16 s (+ jitter) reaches a restarted server well within 35 s. */
 const BACK_WITHIN_MS = 35_000;

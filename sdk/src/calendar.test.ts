@@ -3,9 +3,9 @@ import { createCalendar, fileNameFromDisposition } from './calendar.ts';
 import { createClient } from './client.ts';
 import { ScoutError } from './errors.ts';
 import { HttpClient } from './http.ts';
-import { BASE_URL, FakeApi, errorReply, jsonReply } from './test-support/fake-api.ts';
-import { FakeAuthServer } from './test-support/fake-auth-server.ts';
-import { FakeStorage, FakeWindow } from './test-support/fake-browser.ts';
+import { BASE_URL, FakeApi, errorReply, jsonReply } from '../test/fake-api.ts';
+import { FakeAuthServer } from '../test/fake-auth-server.ts';
+import { FakeStorage, FakeWindow } from '../test/fake-browser.ts';
 
 const FEED_URL = '/api/calendar/troop-42/feed-url';
 const RESET = '/api/calendar/troop-42/feed-url/reset';

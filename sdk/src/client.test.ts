@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorageKey } from '@scout/protocol/limits';
 import { createClient, type ScoutClient } from './client.ts';
-import { BASE_URL, FakeApi, jsonReply } from './test-support/fake-api.ts';
-import { FakeAuthServer } from './test-support/fake-auth-server.ts';
-import { FakeStorage, FakeWindow } from './test-support/fake-browser.ts';
-import { FakeSocket, settle } from './realtime/test-fakes.ts';
+import { BASE_URL, FakeApi, jsonReply } from '../test/fake-api.ts';
+import { FakeAuthServer } from '../test/fake-auth-server.ts';
+import { FakeStorage, FakeWindow } from '../test/fake-browser.ts';
+import { FakeSocket, settle } from '../test/realtime-fakes.ts';
 
 interface CalendarEvent {
   id: string;

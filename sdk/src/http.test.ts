@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HTTP_RETRIES, HTTP_TIMEOUT_MS } from '@scout/protocol/limits';
 import { ScoutError } from './errors.ts';
 import { HttpClient, exponentialBackoff, parseRetryAfter, type AccessTokenSource } from './http.ts';
-import { BASE_URL, FakeApi, errorReply, jsonReply, never } from './test-support/fake-api.ts';
+import { BASE_URL, FakeApi, errorReply, jsonReply, never } from '../test/fake-api.ts';
 
 function setup(tokens?: AccessTokenSource) {
   const api = new FakeApi();

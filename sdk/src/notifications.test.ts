@@ -3,9 +3,9 @@ import { createClient } from './client.ts';
 import { ScoutError } from './errors.ts';
 import { HttpClient } from './http.ts';
 import { createNotifications, type EmailMessage } from './notifications.ts';
-import { BASE_URL, FakeApi, errorReply, jsonReply } from './test-support/fake-api.ts';
-import { FakeAuthServer } from './test-support/fake-auth-server.ts';
-import { FakeStorage, FakeWindow } from './test-support/fake-browser.ts';
+import { BASE_URL, FakeApi, errorReply, jsonReply } from '../test/fake-api.ts';
+import { FakeAuthServer } from '../test/fake-auth-server.ts';
+import { FakeStorage, FakeWindow } from '../test/fake-browser.ts';
 
 const EMAIL = '/api/notifications/troop-42/email';
 

@@ -10,9 +10,9 @@ import {
   errorReply,
   jsonReply,
   type RecordedRequest,
-} from './test-support/fake-api.ts';
-import { FakeAuthServer } from './test-support/fake-auth-server.ts';
-import { FakeStorage, FakeWindow } from './test-support/fake-browser.ts';
+} from '../test/fake-api.ts';
+import { FakeAuthServer } from '../test/fake-auth-server.ts';
+import { FakeStorage, FakeWindow } from '../test/fake-browser.ts';
 
 const UPLOAD = '/api/storage/troop-42/upload';
 const DOWNLOAD = '/api/storage/troop-42/download';

@@ -180,8 +180,3 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     s3,
   };
 }
-
-/** A configuration for tests: everything default, nothing read from the environment. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: '/nonexistent' }), webDir: undefined, ...overrides };
-}

@@ -3,10 +3,10 @@ import { AUTH_ERROR_MESSAGES, UI_MESSAGES } from '@scout/protocol/errors';
 import { tokenStorageKey } from '@scout/protocol/limits';
 import { ScoutError } from '../errors.ts';
 import { HttpClient } from '../http.ts';
-import { BASE_URL, FakeApi, jsonReply } from '../test-support/fake-api.ts';
-import { FakeAuthServer, makeUser } from '../test-support/fake-auth-server.ts';
-import { FakeStorage, FakeWindow } from '../test-support/fake-browser.ts';
-import { FakeLinkServer } from '../test-support/fake-link-server.ts';
+import { BASE_URL, FakeApi, jsonReply } from '../../test/fake-api.ts';
+import { FakeAuthServer, makeUser } from '../../test/fake-auth-server.ts';
+import { FakeStorage, FakeWindow } from '../../test/fake-browser.ts';
+import { FakeLinkServer } from '../../test/fake-link-server.ts';
 import { AuthClient, type AuthClientOptions, type AuthState } from './auth-client.ts';
 
 const PROJECT = 'troop-42';

@@ -3,9 +3,9 @@ import { AUTH_ERROR_MESSAGES } from '@scout/protocol/errors';
 import { ME_WAIT_TIMEOUT_MS, tokenStorageKey } from '@scout/protocol/limits';
 import { ScoutError } from '../errors.ts';
 import { HttpClient } from '../http.ts';
-import { BASE_URL, FakeApi, errorReply, jsonReply, never } from '../test-support/fake-api.ts';
-import { FakeAuthServer, makeUser } from '../test-support/fake-auth-server.ts';
-import { FakeParentFrame, FakeStorage, FakeWindow } from '../test-support/fake-browser.ts';
+import { BASE_URL, FakeApi, errorReply, jsonReply, never } from '../../test/fake-api.ts';
+import { FakeAuthServer, makeUser } from '../../test/fake-auth-server.ts';
+import { FakeParentFrame, FakeStorage, FakeWindow } from '../../test/fake-browser.ts';
 import { AuthClient, type AuthClientOptions, type AuthState } from './auth-client.ts';
 
 const PROJECT = 'troop-42';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeWindow } from '../test-support/fake-browser.ts';
+import { FakeWindow } from '../../test/fake-browser.ts';
 import {
   readEmailLink,
   readMagicToken,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FakeParentFrame, FakeWindow } from '../test-support/fake-browser.ts';
+import { FakeParentFrame, FakeWindow } from '../../test/fake-browser.ts';
 import { connectParentFrame, isInFrame, readParentMessage } from './parent-frame.ts';
 
 const ALLOWED = ['https://portal.scout.test'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeStorage } from '../test-support/fake-browser.ts';
+import { FakeStorage } from '../../test/fake-browser.ts';
 import { TokenStore, parseStoredTokens, tokensFromResponse } from './token-store.ts';
 
 const valid = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@scout/protocol/limits';
-import { FakeWindow } from '../test-support/fake-browser.ts';
+import { FakeWindow } from '../../test/fake-browser.ts';
 import { readUrlTokens, stripUrlTokens, takeUrlTokens } from './url-tokens.ts';
 
 const NOW = 1_700_000_000;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { ScoutError } from '../errors.ts';
 import { HttpClient } from '../http.ts';
-import { BASE_URL, FakeApi, errorReply, jsonReply } from '../test-support/fake-api.ts';
+import { BASE_URL, FakeApi, errorReply, jsonReply } from '../../test/fake-api.ts';
 import { createDb } from './db-client.ts';
 
 interface CalendarEvent {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScoutError } from '../errors.ts';
 import { RealtimeClient, realtimeUrl } from '../realtime.ts';
-import { FakeSocket, manualTimers, settle } from './test-fakes.ts';
+import { FakeSocket, manualTimers, settle } from '../../test/realtime-fakes.ts';
 
 const clients: RealtimeClient[] = [];
 afterEach(() => {

@@ -1,7 +1,7 @@
 /** The socket acts as whoever is signed in now: a sign-in or sign-out gets a new socket. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { RealtimeClient, type RealtimeAuth } from '../realtime.ts';
-import { FakeSocket, manualTimers, settle } from './test-fakes.ts';
+import { FakeSocket, manualTimers, settle } from '../../test/realtime-fakes.ts';
 
 /** An auth client stand-in: who is signed in, and token requests the test may hold back. */
 class FakeAuth implements RealtimeAuth {

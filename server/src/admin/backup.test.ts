@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../store/migrate.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
-import { openTestStore, testStoreKinds } from '../test-app.ts';
+import { openTestStore, testStoreKinds } from '../../test/test-app.ts';
 import { BackupUnsupportedError, backupDatabase } from './backup.ts';
 import { issueServiceKey } from './service-keys.ts';
 

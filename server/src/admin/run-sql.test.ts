@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
-import { openTestStore, testStoreKinds, type StoreKind } from '../test-app.ts';
+import { openTestStore, testStoreKinds, type StoreKind } from '../../test/test-app.ts';
 import type { Store } from '../store/store.ts';
 import { runSqlStatements, sanitise } from './run-sql.ts';
 

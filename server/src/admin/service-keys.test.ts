@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import {
   hashServiceKey,
   issueServiceKey,

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../auth/tokens.ts';
-import { buildTestApp, ensureTestAccount, testStoreKinds, type TestApp } from '../test-app.ts';
+import {
+  buildTestApp,
+  ensureTestAccount,
+  testStoreKinds,
+  type TestApp,
+} from '../../test/test-app.ts';
 import { issueServiceKey, serviceKeyVerifier } from './service-keys.ts';
 import { createUserWithRole, setUserRole } from './users.ts';
 

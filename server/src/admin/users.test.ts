@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords.ts';
-import { openTestStore, testStoreKinds } from '../test-app.ts';
+import { openTestStore, testStoreKinds } from '../../test/test-app.ts';
 import type { Store } from '../store/store.ts';
 import { createUserWithRole, setUserRole } from './users.ts';
 

@@ -4,9 +4,9 @@ import {
   MAGIC_LINK_TTL_SECONDS,
   PASSWORD_RESET_TTL_SECONDS,
 } from '@scout/protocol/limits';
-import { testStoreKinds } from '../test-app.ts';
-import { buildMailTestApp, post, signInAdmin, type MailTestApp } from './link-test-support.ts';
-import { me, signIn, signUp } from './test-support.ts';
+import { testStoreKinds } from '../../test/test-app.ts';
+import { buildMailTestApp, post, signInAdmin, type MailTestApp } from '../../test/auth-links.ts';
+import { me, signIn, signUp } from '../../test/auth.ts';
 
 const serviceKeys = { verify: async (token: string) => (token === 'sk_test' ? 'k1' : null) };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../config.ts';
+import { testConfig } from '../../test/test-app.ts';
 import { acceptedRedirect, linkUrl } from './links.ts';
 
 const config = testConfig({

@@ -5,10 +5,10 @@ import {
   PRODUCT_NAME,
   REFRESH_TOKEN_TTL_SECONDS,
 } from '@scout/protocol/limits';
-import { tokenOf } from '../mail/test-support.ts';
-import { testStoreKinds } from '../test-app.ts';
-import { buildMailTestApp, linkIn, post, type MailTestApp } from './link-test-support.ts';
-import { me, signIn, signUp } from './test-support.ts';
+import { tokenOf } from '../../test/mail.ts';
+import { testStoreKinds } from '../../test/test-app.ts';
+import { buildMailTestApp, linkIn, post, type MailTestApp } from '../../test/auth-links.ts';
+import { me, signIn, signUp } from '../../test/auth.ts';
 
 const MINUTE = 60_000;
 

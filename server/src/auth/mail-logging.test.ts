@@ -7,10 +7,10 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '@scout/protocol/limits';
 import { outboxDir } from '../mail/outbox.ts';
-import { tokenOf } from '../mail/test-support.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { buildMailTestApp, linkIn, post, type MailTestApp } from './link-test-support.ts';
-import { signIn, signUp } from './test-support.ts';
+import { tokenOf } from '../../test/mail.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildMailTestApp, linkIn, post, type MailTestApp } from '../../test/auth-links.ts';
+import { signIn, signUp } from '../../test/auth.ts';
 
 function logSink() {
   const lines: string[] = [];

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { bearer, me, signUp } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { bearer, me, signUp } from '../../test/auth.ts';
 
 describe.each(testStoreKinds)('GET and PATCH /api/auth/me (%s)', (kind) => {
   let t: TestApp;

@@ -4,7 +4,7 @@
  * client from mailing a long list of strangers once each.
  */
 import type { AppDeps } from '../deps.ts';
-import { hitRateLimit, type RateLimitRule } from './limits.ts';
+import { hitRateLimit, type RateLimitRule } from './rate-limits.ts';
 import type { LinkPurpose } from './links.ts';
 
 const MINUTE = 60_000;

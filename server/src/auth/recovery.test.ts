@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
 import { PRODUCT_NAME } from '@scout/protocol/limits';
-import { tokenOf } from '../mail/test-support.ts';
-import { testStoreKinds } from '../test-app.ts';
-import { buildMailTestApp, linkIn, post, type MailTestApp } from './link-test-support.ts';
-import { me, PASSWORD, refresh, signIn, signUp } from './test-support.ts';
+import { tokenOf } from '../../test/mail.ts';
+import { testStoreKinds } from '../../test/test-app.ts';
+import { buildMailTestApp, linkIn, post, type MailTestApp } from '../../test/auth-links.ts';
+import { me, PASSWORD, refresh, signIn, signUp } from '../../test/auth.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const MINUTE = 60_000;

@@ -8,7 +8,7 @@ import type { SessionResponse } from '@scout/protocol/auth';
 import { PASSWORD_MAX_LENGTH } from '@scout/protocol/limits';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { hitRateLimit } from './limits.ts';
+import { hitRateLimit } from './rate-limits.ts';
 import { acceptedRedirect, checkLink, consumeLink, spendLinks } from './links.ts';
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from './passwords.ts';
 import { hitLinkMailLimit, hitRedeemLimit, RECOVERY_RATE_LIMITS } from './recovery-limits.ts';

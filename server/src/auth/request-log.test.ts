@@ -3,8 +3,8 @@ import type { InjectOptions } from 'fastify';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse, TokenResponse } from '@scout/protocol/auth';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { bearer } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { bearer } from '../../test/auth.ts';
 
 describe.each(testStoreKinds)('auth API logging (%s)', (kind) => {
   let t: TestApp;

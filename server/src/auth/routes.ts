@@ -8,7 +8,7 @@ import { ApiError } from '../errors.ts';
 import { assertProject, bearerToken, resolveCaller } from '../http/caller.ts';
 import { checkSession } from './session-check.ts';
 import { verifyAccessToken } from './tokens.ts';
-import { AUTH_RATE_LIMITS, hitRateLimit } from './limits.ts';
+import { AUTH_RATE_LIMITS, hitRateLimit } from './rate-limits.ts';
 import { dummyPasswordHash } from './passwords.ts';
 import { getProfile, updateProfile } from './profile.ts';
 import { field, objectBody, type Body } from './request-body.ts';

@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
 import { setUserRole } from '../admin/users.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { checkSession, SESSION_CHECK_TTL_MS } from './session-check.ts';
-import { bearer, signIn, signUp } from './test-support.ts';
+import { bearer, signIn, signUp } from '../../test/auth.ts';
 
 describe.each(testStoreKinds)('tokens follow their account (%s)', (kind) => {
   let t: TestApp;

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import type { TokenResponse } from '@scout/protocol/auth';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { bearer, me, nextAddress, refresh, signIn, signUp } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { bearer, me, nextAddress, refresh, signIn, signUp } from '../../test/auth.ts';
 
 describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import type { SessionResponse } from '@scout/protocol/auth';
 import { PASSWORD_MAX_LENGTH } from '@scout/protocol/limits';
 import type { AppDeps } from '../deps.ts';
 import { ApiError, badRequest } from '../errors.ts';
-import { AUTH_RATE_LIMITS, hitRateLimit } from './limits.ts';
+import { AUTH_RATE_LIMITS, hitRateLimit } from './rate-limits.ts';
 import { isKnownAddress, rememberAddress } from './known-addresses.ts';
 import { verifyPassword } from './passwords.ts';
 import { field, type Body } from './request-body.ts';

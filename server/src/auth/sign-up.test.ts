@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeProtectedHeader, decodeJwt } from 'jose';
 import type { SessionResponse } from '@scout/protocol/auth';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { PASSWORD, me, nextAddress, signUp } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { PASSWORD, me, nextAddress, signUp } from '../../test/auth.ts';
 
 describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
   let t: TestApp;

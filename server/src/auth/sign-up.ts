@@ -2,7 +2,7 @@
 import type { SessionResponse } from '@scout/protocol/auth';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { AUTH_RATE_LIMITS, hitRateLimit } from './limits.ts';
+import { AUTH_RATE_LIMITS, hitRateLimit } from './rate-limits.ts';
 import { assertPasswordAcceptable, hashPassword } from './passwords.ts';
 import { metadataText, readAvatarUrl, readDisplayName, readMetadata } from './profile-fields.ts';
 import { field, fieldNames, type Body } from './request-body.ts';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../store/store.ts';
-import { openTestStore, testStoreKinds } from '../test-app.ts';
+import { openTestStore, testStoreKinds } from '../../test/test-app.ts';
 import { feedUrls, findFeedOwner, getOrCreateFeedToken, resetFeedToken } from './feed-tokens.ts';
 import { deriveFeedTokenKey } from './token-crypto.ts';
 

@@ -7,7 +7,7 @@ import {
   safeLink,
   type CalendarEventRow,
 } from './feed.ts';
-import { expectWellFramed, readCalendar } from './test-calendar.ts';
+import { expectWellFramed, readCalendar } from '../../test/calendar.ts';
 
 const NOW = Date.UTC(2026, 4, 1, 12, 0, 0);
 const feedOptions = {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../auth/tokens.ts';
 import { redactUrl } from '../http/request-log.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { expectWellFramed, readCalendar } from './test-calendar.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { expectWellFramed, readCalendar } from '../../test/calendar.ts';
 
 const NOW = Date.UTC(2026, 4, 1, 12, 0, 0);
 const PUBLIC_URL = 'https://troop.example.org';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { installApiDocs } from './api-docs.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 interface OpenApiDocument {
   openapi: string;

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildTestApp, type TestApp } from '../test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { chooseEncoding, installCompression } from './compression.ts';
 
 describe('chooseEncoding', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 
 describe.each(testStoreKinds)('health and common behaviour (%s)', (kind) => {
   let t: TestApp;

@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test-app.ts';
+import { buildTestApp } from '../../test/test-app.ts';
 
 const require = createRequire(import.meta.url);
 const fromStatic = createRequire(require.resolve('@fastify/static'));

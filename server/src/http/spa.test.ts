@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('serving the SPA', () => {
   let dir: string;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from './smtp.ts';
-import { addressesOf, startSmtpPeer, type SmtpPeer } from './test-support.ts';
+import { addressesOf, startSmtpPeer, type SmtpPeer } from '../../test/mail.ts';
 
 const FROM = 'Scout Leadership Platform <no-reply@troop.example>';
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
 import { PRODUCT_NAME } from '@scout/protocol/limits';
-import { buildMailTestApp, type MailTestApp } from '../auth/link-test-support.ts';
-import { bearer, signIn, signUp } from '../auth/test-support.ts';
-import { addressesOf, createMemoryMailer } from '../mail/test-support.ts';
+import { buildMailTestApp, type MailTestApp } from '../../test/auth-links.ts';
+import { bearer, signIn, signUp } from '../../test/auth.ts';
+import { addressesOf, createMemoryMailer } from '../../test/mail.ts';
 import { forgetAccount } from '../auth/session-check.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 
 const serviceKeys = { verify: async (token: string) => (token === 'sk_test' ? 'k1' : null) };
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { NOTIFICATION_EMAIL_MAX_RECIPIENTS } from '@scout/protocol/limits';
-import { hitRateLimit, type RateLimitRule } from '../auth/limits.ts';
+import { hitRateLimit, type RateLimitRule } from '../auth/rate-limits.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError, badRequest, forbidden } from '../errors.ts';
 import { PERMISSIONS } from '@scout/protocol/permissions';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { testStoreKinds } from '../test-app.ts';
+import { testStoreKinds } from '../../test/test-app.ts';
 import { createRealtimeHub } from './hub.ts';
-import { FrameClient, listeningApp, tokenFor, type ListeningApp } from './test-support.ts';
+import { FrameClient, listeningApp, tokenFor, type ListeningApp } from '../../test/realtime.ts';
 
 const users = (f: { payload: Record<string, unknown> }) =>
   (f.payload.data as { users: { userId: string; metadata?: unknown }[] }).users;

@@ -12,8 +12,8 @@ import {
   signToken,
   startServer,
   type RunningServer,
-} from './server-process.ts';
-import { FrameClient } from './test-support.ts';
+} from '../../test/server-process.ts';
+import { FrameClient } from '../../test/realtime.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 

@@ -13,7 +13,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { ApiError, forbidden, unauthorized } from '../errors.ts';
-import { hitRateLimit } from '../auth/limits.ts';
+import { hitRateLimit } from '../auth/rate-limits.ts';
 import { assertProject, resolveCaller, resolveCredential } from '../http/caller.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { parseInput } from '../http/validate.ts';

@@ -3,7 +3,7 @@
  * asserted, refused writes included (they must change nothing). Member A owns the target rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import {
   addMember,
   callRest,
@@ -11,7 +11,7 @@ import {
   SERVICE_KEY,
   serviceKeys,
   type TestMember,
-} from './test-support.ts';
+} from '../../test/rest.ts';
 
 const A = 'member-a';
 const B = 'member-b';

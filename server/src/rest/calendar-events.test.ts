@@ -1,7 +1,7 @@
 /** calendar_events through the Data API: the rules of rules.ts and the checks of row-checks.ts. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { addMember, callRest, type TestMember } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 
 const EVENT = { eventName: 'Troop meeting', eventDate: '2026-03-02', eventTime: '19:00' };
 

@@ -6,16 +6,11 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../realtime/memory-bus.ts';
-import {
-  FrameClient,
-  listeningApp,
-  type Frame,
-  type ListeningApp,
-} from '../realtime/test-support.ts';
+import { FrameClient, listeningApp, type Frame, type ListeningApp } from '../../test/realtime.ts';
 import { manualClock } from '../clock.ts';
-import { testStoreKinds } from '../test-app.ts';
+import { testStoreKinds } from '../../test/test-app.ts';
 import { chunkIds } from './change-feed.ts';
-import { addMember, callRest, SERVICE_KEY, serviceKeys, type TestMember } from './test-support.ts';
+import { addMember, callRest, SERVICE_KEY, serviceKeys, type TestMember } from '../../test/rest.ts';
 
 const CHANNEL = 'calendar_events';
 const EVENT = { eventName: 'Troop meeting', eventDate: '2031-03-02', eventTime: '19:00' };

@@ -1,7 +1,7 @@
 /** The Data API as clients see it (WIRE.md, Database): shapes, headers, paging, upsert, tolerance. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { addMember, callRest, type TestMember } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 
 describe.each(testStoreKinds)('Data API (%s)', (kind) => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 /** Tables created on first write: types, limits, reserved names, several server processes. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { DYNAMIC_LIMITS } from './tables.ts';
-import { addMember, callRest, type TestMember } from './test-support.ts';
+import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 
 describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
   let t: TestApp;

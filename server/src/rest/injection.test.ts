@@ -4,8 +4,8 @@
  * are plain names; values are bound, so SQL in them is only text. Nothing changes either way.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { addMember, callRest, type TestMember } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 
 const DROP = "'; DROP TABLE users; --";
 

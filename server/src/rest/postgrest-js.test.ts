@@ -5,8 +5,8 @@
 import type { AddressInfo } from 'node:net';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { addMember, callRest, type TestMember } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 
 interface Gear {
   id: string;

@@ -1,7 +1,7 @@
 /** `users` and `custom_users` through the Data API: one's own row, safe columns only. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { addMember, callRest, PASSWORD_HASH, type TestMember } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { addMember, callRest, PASSWORD_HASH, type TestMember } from '../../test/rest.ts';
 
 describe.each(testStoreKinds)('profile tables (%s)', (kind) => {
   let t: TestApp;

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type StoreKind, type TestApp } from '../test-app.ts';
-import { addMember, callRest, type TestMember } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type StoreKind, type TestApp } from '../../test/test-app.ts';
+import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The table: a few typed columns, rows generated at random.

@@ -1,7 +1,7 @@
 /** The Data API's rules widened by the roles configuration (docs/roles.md). */
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { addMember, callRest } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { addMember, callRest } from '../../test/rest.ts';
 
 describe.each(testStoreKinds)('roles in the Data API rules (%s)', (store) => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { AVATAR_MAX_BYTES } from '@scout/protocol/limits';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import {
   HTML_PAGE,
   SVG_WITH_SCRIPT,
@@ -13,7 +13,7 @@ import {
   messageOf,
   png,
   upload,
-} from './test-support.ts';
+} from '../../test/storage.ts';
 
 /** Whether EXIF data holds a GPS block (tag 0x8825 in the first image directory). */
 function exifHasGps(exif: Buffer): boolean {

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { STORAGE_MAX_BYTES } from '@scout/protocol/limits';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { bearer, fileRows, filesOnDisk } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { bearer, fileRows, filesOnDisk } from '../../test/storage.ts';
 
 const BOUNDARY = '----scout-upload-boundary';
 const CHUNK = Buffer.alloc(64 * 1024, 0x61);

@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createS3FileStore, type S3FileStore } from './s3.ts';
-import { bearer, fetchPublic, upload } from './test-support.ts';
+import { bearer, fetchPublic, upload } from '../../test/storage.ts';
 
 interface FakeS3 {
   server: http.Server;

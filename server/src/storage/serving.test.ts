@@ -1,7 +1,14 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
-import { HTML_PAGE, SVG_WITH_SCRIPT, bearer, fetchPublic, png, upload } from './test-support.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import {
+  HTML_PAGE,
+  SVG_WITH_SCRIPT,
+  bearer,
+  fetchPublic,
+  png,
+  upload,
+} from '../../test/storage.ts';
 
 const SANDBOX_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 const MINIMAL_PDF =

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../test-app.ts';
+import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import {
   SERVICE_KEY,
   bearer,
@@ -11,7 +11,7 @@ import {
   remove,
   serviceKeys,
   upload,
-} from './test-support.ts';
+} from '../../test/storage.ts';
 
 describe.each(testStoreKinds)('storage upload, download and remove (%s)', (kind) => {
   let t: TestApp;

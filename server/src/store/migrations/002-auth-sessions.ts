@@ -10,7 +10,7 @@ export const authSessions: Migration = {
   version: 2,
   name: 'auth-sessions',
   up: () => [
-    // Expired rows are deleted by range on these columns (auth/limits.ts, auth/sessions.ts).
+    // Expired rows are deleted by range on these columns (auth/rate-limits.ts, auth/sessions.ts).
     'CREATE INDEX rate_limits_reset_at ON rate_limits (reset_at)',
     'CREATE INDEX refresh_tokens_expires_at ON refresh_tokens (expires_at)',
     `CREATE TABLE auth_links (

@@ -1,11 +1,11 @@
 /** Helpers for the tests of the mailed flows: an app whose mail goes to a real SMTP peer. */
 import type { SessionResponse } from '@scout/protocol/auth';
-import type { Config } from '../config.ts';
-import type { AppDeps } from '../deps.ts';
-import { createSmtpMailer } from '../mail/smtp.ts';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../mail/test-support.ts';
-import { buildTestApp, type StoreKind, type TestApp } from '../test-app.ts';
-import { bearer, nextAddress, signIn, signUp } from './test-support.ts';
+import type { Config } from '../src/config.ts';
+import type { AppDeps } from '../src/deps.ts';
+import { createSmtpMailer } from '../src/mail/smtp.ts';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from './mail.ts';
+import { buildTestApp, type StoreKind, type TestApp } from './test-app.ts';
+import { bearer, nextAddress, signIn, signUp } from './auth.ts';
 
 export interface MailTestApp extends TestApp {
   peer: SmtpPeer;

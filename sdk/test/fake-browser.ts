@@ -2,8 +2,8 @@
  * Small fakes of the browser features the SDK touches: a window with location, history,
  * events and a parent frame, and a localStorage.
  */
-import type { StorageLike } from '../auth/token-store.ts';
-import type { EventListenerLike, FrameLike, WindowLike } from '../browser.ts';
+import type { StorageLike } from '../src/auth/token-store.ts';
+import type { EventListenerLike, FrameLike, WindowLike } from '../src/browser.ts';
 
 export class FakeStorage implements StorageLike {
   readonly items = new Map<string, string>();

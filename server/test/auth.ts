@@ -1,6 +1,6 @@
 /** Helpers shared by the auth API tests. */
 import type { SessionResponse } from '@scout/protocol/auth';
-import type { TestApp } from '../test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 export const PASSWORD = 'correct horse battery';
 

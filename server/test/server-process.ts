@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { signAccessToken } from '../auth/tokens.ts';
+import { signAccessToken } from '../src/auth/tokens.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface ServerOptions {
   port: number;

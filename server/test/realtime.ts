@@ -1,7 +1,7 @@
 /** Helpers for the realtime tests: a listening app and a ws client that reads frames in order. */
 import { WebSocket, type ClientOptions } from 'ws';
-import { signAccessToken } from '../auth/tokens.ts';
-import { buildTestApp, ensureTestAccount, type TestApp } from '../test-app.ts';
+import { signAccessToken } from '../src/auth/tokens.ts';
+import { buildTestApp, ensureTestAccount, type TestApp } from './test-app.ts';
 
 export interface Frame {
   type: string;

@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { signAccessToken } from '../auth/tokens.ts';
-import { ensureTestAccount, type TestApp } from '../test-app.ts';
+import { signAccessToken } from '../src/auth/tokens.ts';
+import { ensureTestAccount, type TestApp } from './test-app.ts';
 
 export const SERVICE_KEY = 'sk_test_storage';
 export const serviceKeys = {

@@ -1,7 +1,7 @@
 /** Helpers for Data API tests: members made by direct insert (no auth routes) and requests. */
 import type { LightMyRequestResponse } from 'fastify';
-import { signAccessToken } from '../auth/tokens.ts';
-import type { TestApp } from '../test-app.ts';
+import { signAccessToken } from '../src/auth/tokens.ts';
+import type { TestApp } from './test-app.ts';
 
 export interface TestMember {
   id: string;

@@ -8,16 +8,21 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from './app.ts';
-import { manualClock } from './clock.ts';
-import { testConfig, type Config } from './config.ts';
-import type { AppDeps } from './deps.ts';
-import { forgetAccount } from './auth/session-check.ts';
-import { migrate } from './store/migrate.ts';
-import { openPostgresStore } from './store/postgres.ts';
-import { openSqliteStore } from './store/sqlite.ts';
-import { createDiskFileStore } from './storage/disk.ts';
-import type { Store } from './store/store.ts';
+import { buildApp } from '../src/app.ts';
+import { manualClock } from '../src/clock.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { AppDeps } from '../src/deps.ts';
+import { forgetAccount } from '../src/auth/session-check.ts';
+import { migrate } from '../src/store/migrate.ts';
+import { openPostgresStore } from '../src/store/postgres.ts';
+import { openSqliteStore } from '../src/store/sqlite.ts';
+import { createDiskFileStore } from '../src/storage/disk.ts';
+import type { Store } from '../src/store/store.ts';
+
+/** A configuration for tests: everything default, nothing read from the environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ DATA_DIR: '/nonexistent' }), webDir: undefined, ...overrides };
+}
 
 export type StoreKind = 'sqlite' | 'postgres';
 

@@ -1,5 +1,5 @@
 /** A scripted WebSocket and a hand-driven clock for the realtime client's unit tests. */
-import type { SocketLike, Timers } from './types.ts';
+import type { SocketLike, Timers } from '../src/realtime/types.ts';
 
 export class FakeSocket implements SocketLike {
   static all: FakeSocket[] = [];

@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { MailMessage, Mailer } from './mailer.ts';
+import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 
 export interface ReceivedMail {
   /** SMTP envelope recipients: who the message was really delivered to (Bcc included). */

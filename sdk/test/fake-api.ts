@@ -2,7 +2,7 @@
  * An in-memory stand-in for the Scout API, for tests of the client alone (the real server is
  * exercised end to end elsewhere). It records every request and answers from registered routes.
  */
-import type { FetchLike } from '../http.ts';
+import type { FetchLike } from '../src/http.ts';
 
 export interface RecordedRequest {
   method: string;

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock.ts';
 import { ApiError } from '../errors.ts';
-import { openTestStore, testStoreKinds } from '../test-app.ts';
+import { openTestStore, testStoreKinds } from '../../test/test-app.ts';
 import type { Store } from '../store/store.ts';
-import { hitRateLimit } from './limits.ts';
+import { hitRateLimit } from './rate-limits.ts';
 
 describe.each(testStoreKinds)('hitRateLimit (%s)', (kind) => {
   let store: Store;
