@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import cors from '@fastify/cors';
 import { JSON_BODY_MAX_BYTES } from '@scout/protocol/limits';
 import type { AppDeps } from './deps.ts';
+import { completeDeps } from './wiring.ts';
 import { installApiDocs } from './http/api-docs.ts';
 import { installCompression } from './http/compression.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -19,25 +20,21 @@ import { storageRoutes } from './storage/routes.ts';
 import { sqlRoutes } from './admin/sql-routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
-import { createRealtimeHub } from './realtime/hub.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
-import { createOutboxMailer } from './mail/outbox.ts';
 import { recoveryRoutes } from './auth/recovery-routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 
 /** The API's version in the published OpenAPI document. */
 const API_VERSION = '0.1.0';
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  // Created first so every feature's routes can publish on realtime channels.
-  deps.realtime ??= createRealtimeHub({ clock: deps.clock, bus: deps.bus, logger: deps.logger });
-  deps.mail ??= createOutboxMailer(deps);
+export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
+  const deps = completeDeps(given);
   const app: FastifyInstance = Fastify({
     loggerInstance: (deps.logger || undefined) as FastifyBaseLogger | undefined,
     // http/request-log.ts writes the one line per request, with secrets redacted.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_MAX_BYTES,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Request ids are ours; a client-sent id header never reaches the logs unchecked.
     genReqId: () => crypto.randomUUID(),

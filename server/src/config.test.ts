@@ -49,3 +49,15 @@ describe('configuration from the environment', () => {
     expect(c.publicUrl).toBe('https://troop.example');
   });
 });
+
+describe('proxy and signing key settings', () => {
+  it('reads TRUST_PROXY as a boolean and JWT_SECRET as given, in config.ts only', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: 'sometimes' })).toThrow(
+      /TRUST_PROXY must be true or false/,
+    );
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
+    expect(loadConfig({ JWT_SECRET: 'c2VjcmV0' }).jwtSecret).toBe('c2VjcmV0');
+  });
+});

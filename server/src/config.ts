@@ -32,6 +32,10 @@ export interface Config {
   addressRateLimitScale: number;
   /** Directory with the built SPA; absent in API-only tests. */
   webDir: string | undefined;
+  /** Behind a reverse proxy: the client address comes from X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: boolean;
+  /** JWT_SECRET: a base64 signing key; absent, one is generated into DATA_DIR. */
+  jwtSecret: string | undefined;
   /** Who may do what: the default roles, or the JSON file named by ROLES_FILE (docs/roles.md). */
   roles: RolesConfig;
   s3:
@@ -177,6 +181,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     addressRateLimitScale,
     webDir: env.WEB_DIR || defaults.webDir,
     roles: loadRoles(env.ROLES_FILE || undefined),
+    trustProxy: bool('TRUST_PROXY', env.TRUST_PROXY, false),
+    jwtSecret: env.JWT_SECRET || undefined,
     s3,
   };
 }

@@ -12,6 +12,9 @@ export interface ServiceKeyVerifier {
   verify(token: string): Promise<string | null>;
 }
 
+/** AppDeps with every service present, as wiring.ts completes them; what routes receive. */
+export type ReadyDeps = AppDeps & Required<Pick<AppDeps, 'realtime' | 'mail' | 'files'>>;
+
 /** Everything the app needs from outside. Tests pass an in-memory store and a manual clock. */
 export interface AppDeps {
   config: Config;
@@ -25,7 +28,7 @@ export interface AppDeps {
   files?: FileStore;
   /** Realtime fan-out, history and presence; absent: in-process. main.ts passes the Redis bus when REDIS_URL is set. */
   bus?: RealtimeBus;
-  /** Set by buildApp: server-side publishing on realtime channels (`deps.realtime.publish(channel, {type, data})`). */
+  /** Server-side publishing on realtime channels (`deps.realtime.publish(channel, {type, data})`); absent: wiring.ts makes the hub. */
   realtime?: RealtimeHub;
   /** Outgoing mail; absent: the outbox under DATA_DIR. main.ts passes the SMTP mailer when SMTP_URL is set. */
   mail?: Mailer;

@@ -11,7 +11,8 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/clock.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import type { AppDeps } from '../src/deps.ts';
+import type { AppDeps, ReadyDeps } from '../src/deps.ts';
+import { completeDeps } from '../src/wiring.ts';
 import { forgetAccount } from '../src/auth/session-check.ts';
 import { migrate } from '../src/store/migrate.ts';
 import { openPostgresStore } from '../src/store/postgres.ts';
@@ -77,7 +78,7 @@ export async function openTestStore(
 
 export interface TestApp {
   app: FastifyInstance;
-  deps: AppDeps;
+  deps: ReadyDeps;
   clock: ReturnType<typeof manualClock>;
   /** This app's own file-store folder, removed on close. */
   filesDir: string;
@@ -96,7 +97,7 @@ export async function buildTestApp(
   const store = await openTestStore(opts.store ?? 'sqlite', { sqliteFile: opts.sqliteFile });
   const clock = manualClock(Date.now());
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-files-'));
-  const deps: AppDeps = {
+  const deps = completeDeps({
     config: testConfig(opts.config),
     store,
     jwtSecret: crypto.randomBytes(32),
@@ -104,7 +105,7 @@ export async function buildTestApp(
     logger: false,
     files: createDiskFileStore(filesDir),
     ...opts.deps,
-  };
+  });
   const app = await buildApp(deps);
   await app.ready();
   return {

@@ -15,7 +15,7 @@
  * Every body may carry projectId; a wrong one is 404 PROJECT_NOT_FOUND.
  */
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import {
@@ -25,7 +25,6 @@ import {
   resolveCaller,
   type Caller,
 } from '../http/caller.ts';
-import { createOutboxMailer } from '../mail/outbox.ts';
 import { generateVerification, sendVerificationMail, verifyEmail } from './email-verification.ts';
 import type { LinkMailDeps } from './link-mail.ts';
 import { generateAccountLink, mailLinkToAccount } from './link-mail.ts';
@@ -35,9 +34,9 @@ import { field, objectBody, type Body } from './request-body.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 export const recoveryRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: ReadyDeps): FastifyPluginAsync =>
   async (app) => {
-    const mailDeps: LinkMailDeps = { ...deps, mail: deps.mail ?? createOutboxMailer(deps) };
+    const mailDeps: LinkMailDeps = deps;
     const background = backgroundTasks(app.log);
     app.addHook('onClose', () => background.drain());
     // Answers may carry tokens: never in a shared or browser cache.

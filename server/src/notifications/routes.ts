@@ -6,18 +6,17 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { assertProject, requireCaller } from '../http/caller.ts';
 import { parseInput } from '../http/validate.ts';
-import { createOutboxMailer } from '../mail/outbox.ts';
 import { sendNotificationEmail } from './send-email.ts';
 
 const projectParams = z.object({ projectId: z.string() });
 
 export const notificationRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: ReadyDeps): FastifyPluginAsync =>
   async (app) => {
-    const mailDeps = { ...deps, mail: deps.mail ?? createOutboxMailer(deps) };
+    const mailDeps = deps;
 
     app.post('/:projectId/email', async (req) => {
       assertProject(deps, parseInput(projectParams, req.params).projectId);

@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { ApiError, forbidden, unauthorized } from '../errors.ts';
 import { hitRateLimit } from '../auth/rate-limits.ts';
 import { assertProject, resolveCaller, resolveCredential } from '../http/caller.ts';
@@ -24,7 +24,7 @@ import {
   isServerOwnedChannel,
 } from './channel-access.ts';
 import { MAX_FRAME_BYTES } from './frames.ts';
-import { createRealtimeHub, type RealtimeHub } from './hub.ts';
+import type { RealtimeHub } from './hub.ts';
 import { parseRangeBound } from './message-ids.ts';
 import {
   FRAME_BURST,
@@ -71,13 +71,9 @@ const messagesQuery = z.object({
 });
 
 export const realtimeRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: ReadyDeps): FastifyPluginAsync =>
   async (app) => {
-    const hub = (deps.realtime ??= createRealtimeHub({
-      clock: deps.clock,
-      bus: deps.bus,
-      logger: deps.logger,
-    }));
+    const hub = deps.realtime;
 
     app.post('/:projectId/publish', async (req) => {
       const body = parseInput(publishBody, req.body);

@@ -5,10 +5,9 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { forgetAccount } from '../auth/session-check.ts';
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { assertProject, requireCaller } from '../http/caller.ts';
-import { createRealtimeHub } from '../realtime/hub.ts';
 import { createChangeFeed } from './change-feed.ts';
 import type { DataContext } from './data-context.ts';
 import { toApiError } from './db-errors.ts';
@@ -65,7 +64,7 @@ function sendRows(
 const columnsOf = (rows: readonly Record<string, unknown>[]) => Object.keys(rows[0] ?? {});
 
 export const restRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: ReadyDeps): FastifyPluginAsync =>
   async (app) => {
     const ctx: DataContext = {
       store: deps.store,
@@ -73,12 +72,7 @@ export const restRoutes =
       tables: new TableRegistry(deps.store, deps.clock),
       roles: deps.config.roles,
     };
-    const realtime = (deps.realtime ??= createRealtimeHub({
-      clock: deps.clock,
-      bus: deps.bus,
-      logger: deps.logger,
-    }));
-    const changeFeed = createChangeFeed(realtime, deps.logger);
+    const changeFeed = createChangeFeed(deps.realtime, deps.logger);
     // A changed or deleted account acts so at once in this process (auth/session-check.ts).
     const feed = {
       announce(caller: SignedInCaller, changes: TableChange[]) {

@@ -13,11 +13,5 @@ export async function openFileStore(config: Config): Promise<FileStore> {
     const { createS3FileStore } = await import('./s3.ts');
     return createS3FileStore(config.s3, path.join(config.dataDir, 'tmp', 'uploads'));
   }
-  return openDiskFileStore(config);
-}
-
-/** The disk store; with S3 configured the caller must pass the store `openFileStore` opened. */
-export function openDiskFileStore(config: Config): FileStore {
-  if (config.s3) throw new Error('S3_BUCKET is set: pass the file store opened by openFileStore');
   return createDiskFileStore(path.join(config.dataDir, 'storage'));
 }

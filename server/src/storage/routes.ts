@@ -3,10 +3,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { STORAGE_MAX_BYTES } from '@scout/protocol/limits';
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { assertProject, requireCaller, type Caller } from '../http/caller.ts';
-import { openDiskFileStore } from './open-file-store.ts';
 import type { StorageActor } from './paths.ts';
 import {
   discardTempFile,
@@ -35,11 +34,11 @@ const actorOf = (caller: Exclude<Caller, { kind: 'anonymous' }>): StorageActor =
 
 /** File storage (WIRE.md, Storage), mounted at /api/storage. */
 export const storageRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: ReadyDeps): FastifyPluginAsync =>
   async (app) => {
     const ctx: StorageContext = {
       store: deps.store,
-      files: deps.files ?? openDiskFileStore(deps.config),
+      files: deps.files,
       now: () => deps.clock.now(),
       publicUrl: deps.config.publicUrl,
       projectId: deps.config.projectId,
