@@ -6,44 +6,21 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { packSdk, repoRoot as root, type PackedSdk } from '../support/packed-sdk.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
+let sdk: PackedSdk;
 let project: string;
 let tarball: string;
 
 test.beforeAll(() => {
-  project = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-sdk-consumer-'));
-  const packed = execFileSync(npm, ['pack', '--json', '--pack-destination', project], {
-    cwd: path.join(root, 'sdk'),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const [info] = JSON.parse(packed.slice(packed.indexOf('['))) as Array<{
-    filename: string;
-    files: Array<{ path: string }>;
-  }>;
-  if (!info) throw new Error('npm pack reported nothing');
-  tarball = path.join(project, info.filename);
-  fs.writeFileSync(
-    path.join(project, 'package.json'),
-    JSON.stringify({ name: 'troop-tools', private: true, type: 'module' }),
-  );
-  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--offline', tarball], {
-    cwd: project,
-    stdio: 'pipe',
-  });
+  sdk = packSdk();
+  ({ project, tarball } = sdk);
 });
 
-test.afterAll(() => {
-  fs.rmSync(project, { recursive: true, force: true });
-});
+test.afterAll(() => sdk.remove());
 
 test('the tarball holds JavaScript and declarations, and nothing for tests or from the workspace', () => {
   const list = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })

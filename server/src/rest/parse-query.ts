@@ -61,7 +61,8 @@ export const QUERY_LIMITS = {
   maxOrderTerms: 16,
 } as const;
 
-const RESERVED_PARAMS = new Set([
+/** Query-string words that are the Data API's own parameters, never filters on a column. */
+export const RESERVED_PARAMS: ReadonlySet<string> = new Set([
   'select',
   'order',
   'limit',

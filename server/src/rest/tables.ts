@@ -10,6 +10,7 @@
  */
 import type { Clock } from '../clock.ts';
 import { ApiError, badRequest } from '../errors.ts';
+import { RESERVED_PARAMS } from './parse-query.ts';
 import type { Dialect, Queryable, Store } from '../store/store.ts';
 import { quoteIdent } from '../store/store.ts';
 import type { TableShape } from './build-sql.ts';
@@ -143,13 +144,7 @@ const RESERVED_TABLES = new Set([
  * parameters, not filters) and the engines' hidden columns.
  */
 const RESERVED_COLUMNS = new Set([
-  'select',
-  'order',
-  'limit',
-  'offset',
-  'cursor',
-  'on_conflict',
-  'columns',
+  ...RESERVED_PARAMS,
   'and',
   'or',
   'not',
