@@ -1,5 +1,5 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -63,9 +63,12 @@ export default tseslint.config(
   },
   {
     files: ['protocol/**/*.ts', 'sdk/**/*.ts', 'server/**/*.ts', 'web/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'] },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    plugins: { import: importPlugin },
+    settings: {
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   { files: ['protocol/**'], ...{ rules: forbid('sdk', 'server', 'web', 'e2e') } },
   { files: ['sdk/**'], rules: forbid('server', 'web', 'e2e') },

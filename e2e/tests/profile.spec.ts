@@ -50,7 +50,7 @@ test('an uploaded avatar shows on the profile, on the dashboard, and after a rel
   await expect(onProfile).toBeVisible();
   const src = await onProfile.getAttribute('src');
   expect(src).toMatch(/\/api\/storage\/.*avatars\/.+-\d+\.png$/);
-  // Served to anyone holding the address, with no Authorization header (WIRE.md, Storage).
+  // Served to anyone holding the address, with no Authorization header (docs/protocol.md, Storage).
   const image = await page.request.get(src ?? '');
   expect(image.ok()).toBe(true);
   expect(image.headers()['content-type']).toMatch(/^image\//);
@@ -120,7 +120,7 @@ test('edited names and troop are saved, survive a reload and rename the greeting
   await expect(saved).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 2, name: 'Taylor Brooks-Lane' })).toBeVisible();
-  // Spec section 4: the success message clears itself.
+  // docs/product.md section 4: the success message clears itself.
   await expect(saved).toHaveCount(0);
   const rows = await readOwnRows(page, 'custom_users');
   expect(rows).toHaveLength(1);

@@ -49,7 +49,7 @@ export function newPasswordProblem(password: string): string | null {
   return password.length < PASSWORD_MIN_LENGTH ? UI_MESSAGES.passwordTooShort : null;
 }
 
-/** The profile metadata the app keeps in `metadata` (spec section 3). */
+/** The profile metadata the app keeps in `metadata` (docs/product.md section 3). */
 export interface UserMetadata {
   firstName?: string;
   lastName?: string;

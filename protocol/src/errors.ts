@@ -1,6 +1,6 @@
 /**
  * The error catalogue: every code the server may answer and the words a person reads for it
- * (spec section 8). Server, SDK and web import from here so a code and its message never drift.
+ * (docs/product.md section 8). Server, SDK and web import from here so a code and its message never drift.
  */
 
 /** Auth codes existing clients understand. Clients treat any other auth code as NETWORK_ERROR. */
@@ -41,7 +41,7 @@ export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
 
 export const DEFAULT_AUTH_ERROR_MESSAGE = 'Authentication error. Please try again.';
 
-/** Only these may succeed when simply tried again (spec section 8). */
+/** Only these may succeed when simply tried again (docs/product.md section 8). */
 export const RETRYABLE_AUTH_CODES: ReadonlySet<AuthErrorCode> = new Set([
   'NETWORK_ERROR',
   'RATE_LIMITED',
@@ -95,7 +95,7 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   PGRST116: 'JSON object requested, multiple (or no) rows returned',
 };
 
-/** Messages the screens show (spec sections 5 and 8). */
+/** Messages the screens show (docs/product.md sections 5 and 8). */
 export const UI_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -127,7 +127,7 @@ export const UI_MESSAGES = {
 
 /**
  * The JSON error body. Both shapes clients read are present: `error.message`/`code` for generic
- * clients, and for auth endpoints `error` is the message string itself (WIRE.md, Common).
+ * clients, and for auth endpoints `error` is the message string itself (docs/protocol.md, Common to every call).
  */
 export interface ErrorBody {
   error: { code: string; message: string } | string;

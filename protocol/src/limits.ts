@@ -1,4 +1,4 @@
-/** Business constants and limits (spec section 9), shared by server, SDK and web. */
+/** Business constants and limits (docs/product.md section 9), shared by server, SDK and web. */
 
 export const PRODUCT_NAME = 'Scout Leadership Platform';
 
@@ -61,7 +61,7 @@ export const MENU_POINTER_GRACE_MS = 300;
 export const MENU_TYPEAHEAD_RESET_MS = 1000;
 export const AVATAR_INITIALS_MAX = 2;
 
-/** localStorage key existing clients use for a project's tokens (WIRE.md, Auth). */
+/** localStorage key existing clients use for a project's tokens (docs/protocol.md, Sessions and tokens). */
 export const tokenStorageKey = (projectId: string) => `blink_tokens_${projectId}`;
 
 /** Calendar events: checked by the create form and again by the server. */

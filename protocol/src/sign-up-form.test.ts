@@ -52,7 +52,7 @@ describe('validateSignUpForm', () => {
     expect(validateSignUpForm({ ...valid, troopRole: '' })).toBe('Please select a troop role');
   });
 
-  describe('checks in the order of spec section 5', () => {
+  describe('checks in the order of docs/product.md section 5', () => {
     const allWrong = {
       ...valid,
       email: 'nope',

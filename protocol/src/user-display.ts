@@ -1,4 +1,4 @@
-/** How the app names and pictures a user (spec section 2, Dashboard). */
+/** How the app names and pictures a user (docs/product.md section 2, Dashboard). */
 import { AVATAR_INITIALS_MAX } from './limits.ts';
 
 interface Named {

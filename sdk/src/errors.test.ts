@@ -8,7 +8,7 @@ import {
   networkError,
 } from './errors.ts';
 
-describe('errorFromResponse: kind from the HTTP status (spec section 8)', () => {
+describe('errorFromResponse: kind from the HTTP status (docs/product.md section 8)', () => {
   it('maps 401 to an auth error', () => {
     const err = errorFromResponse(401, {
       error: 'Session expired. Please sign in again.',

@@ -46,7 +46,7 @@ export class ScoutError extends Error {
 
 export const isScoutError = (err: unknown): err is ScoutError => err instanceof ScoutError;
 
-/** Spec section 8: NETWORK_ERROR and RATE_LIMITED may be tried again, and so may a busy server. */
+/** docs/product.md section 8: NETWORK_ERROR and RATE_LIMITED may be tried again, and so may a busy server. */
 function isRetryable(code: string, status: number | undefined): boolean {
   if (isAuthErrorCode(code) && RETRYABLE_AUTH_CODES.has(code)) return true;
   return status === 429 || (status !== undefined && status >= 500);
@@ -69,7 +69,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
 /**
- * WIRE.md Common: the message is `error.message`, else `message`, else `error` when it is a
+ * docs/protocol.md Common: the message is `error.message`, else `message`, else `error` when it is a
  * string (the auth endpoints' shape), else `HTTP <status>`.
  */
 export function messageFromBody(status: number, body: unknown): string {
@@ -96,7 +96,7 @@ function defaultCode(status: number): string {
   return 'NETWORK_ERROR';
 }
 
-/** Spec section 8: 401 -> auth, 400 -> validation, anything else -> network carrying the status. */
+/** docs/product.md section 8: 401 -> auth, 400 -> validation, anything else -> network carrying the status. */
 export function errorFromResponse(status: number, body: unknown): ScoutError {
   const kind: ErrorKind = status === 401 ? 'auth' : status === 400 ? 'validation' : 'network';
   const code = codeFromBody(body) ?? defaultCode(status);

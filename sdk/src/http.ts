@@ -1,6 +1,6 @@
 /**
  * The one way the SDK talks HTTP: JSON in and out, a bearer token from the auth client, a
- * timeout, and retries for calls that are safe to repeat (spec section 9: 60 s, 3 retries).
+ * timeout, and retries for calls that are safe to repeat (docs/product.md section 9: 60 s, 3 retries).
  */
 import { HTTP_RETRIES, HTTP_TIMEOUT_MS } from '@scout/protocol/limits';
 import { ScoutError, errorFromResponse, networkError } from './errors.ts';

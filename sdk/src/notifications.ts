@@ -1,6 +1,6 @@
 /**
- * Email notifications (WIRE.md, Notifications): one POST to `/api/notifications/{projectId}/email`.
- * The message is checked before it is sent (spec section 5: to, subject and html or text), and
+ * Email notifications (docs/protocol.md, Mail and the calendar feed): one POST to `/api/notifications/{projectId}/email`.
+ * The message is checked before it is sent (docs/product.md section 5: to, subject and html or text), and
  * every failure is a ScoutError of kind `notifications`. Sending is never retried on its own:
  * a second attempt after a lost answer could deliver the email twice.
  */
@@ -60,7 +60,7 @@ function checkAddresses(field: string, value: unknown, required: boolean): void 
   if (bad !== undefined) throw invalid(`Not an email address in ${field}: ${String(bad)}`);
 }
 
-/** Spec section 5: to, subject and html or text; every address must look like one. */
+/** docs/product.md section 5: to, subject and html or text; every address must look like one. */
 export function checkEmailMessage(message: EmailMessage): void {
   if (typeof message !== 'object' || message === null) throw invalid('Email needs a message');
   checkAddresses('to', message.to, true);

@@ -1,5 +1,5 @@
 /**
- * Realtime client (spec sections 4 and 9, WIRE.md Realtime): one socket per client shared by
+ * Realtime client (docs/product.md sections 4 and 9, docs/protocol.md Realtime): one socket per client shared by
  * every channel, subscribe and send acknowledged within 10 s, a heartbeat every 25 s, and after
  * a lost connection a reconnect with backoff that resubscribes every channel and sends what was
  * queued meanwhile.

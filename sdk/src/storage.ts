@@ -1,5 +1,5 @@
 /**
- * File storage (WIRE.md, Storage): upload, download and remove under `/api/storage/{projectId}`.
+ * File storage (docs/protocol.md, Storage): upload, download and remove under `/api/storage/{projectId}`.
  * Every failure, local or from the server, is a ScoutError of kind `storage` carrying the
  * server's status and code, with the spec's words for the statuses it names (section 8).
  */
@@ -8,7 +8,7 @@ import { STORAGE_MAX_BYTES } from '@scout/protocol/limits';
 import { ScoutError } from './errors.ts';
 import type { HttpClient } from './http.ts';
 
-/** What `upload` accepts (spec section 5): a File, a Blob, or a Buffer / Uint8Array. */
+/** What `upload` accepts (docs/product.md section 5): a File, a Blob, or a Buffer / Uint8Array. */
 export type UploadBody = Blob | Uint8Array;
 
 export interface UploadOptions {

@@ -1,5 +1,5 @@
 /**
- * The auth endpoints of the fake API (WIRE.md, Auth): issues numbered tokens, rotates refresh
+ * The auth endpoints of the fake API (docs/protocol.md, Sessions and tokens): issues numbered tokens, rotates refresh
  * tokens, and knows which access tokens are good.
  */
 import type { WireUser } from '@scout/protocol/auth';

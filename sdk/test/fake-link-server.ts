@@ -1,5 +1,5 @@
 /**
- * The emailed-link endpoints of the fake API (WIRE.md, Auth): password reset and change, email
+ * The emailed-link endpoints of the fake API (docs/protocol.md, Sessions and tokens): password reset and change, email
  * verification and magic sign-in. Tokens are one-time; emails "sent" are recorded.
  */
 import { FakeApi, errorReply, jsonReply } from './fake-api.ts';

@@ -1,5 +1,5 @@
 /**
- * The root view switch (spec section 2): no URL router, one view held in state. `ready` turns true
+ * The root view switch (docs/product.md section 2): no URL router, one view held in state. `ready` turns true
  * once the first auth check has finished, so the full-screen spinner shows only while the session
  * is first restored and never hides a screen in the middle of its work.
  */

@@ -1,5 +1,5 @@
 /**
- * The calls behind emailed links (WIRE.md, Auth): password reset and change, email verification
+ * The calls behind emailed links (docs/protocol.md, Sessions and tokens): password reset and change, email verification
  * and magic sign-in. None is sent twice on its own: each either sends an email or spends a
  * one-time token, so the HTTP client does not retry them (RATE_LIMITED comes back retryable
  * for the caller to decide).
@@ -31,7 +31,7 @@ export function checkEmail(email: unknown): string {
   return email.trim();
 }
 
-/** Spec section 9: at least 8 characters; the server checks the rest. */
+/** docs/product.md section 9: at least 8 characters; the server checks the rest. */
 export function checkNewPassword(password: unknown): string {
   if (typeof password !== 'string') throw refused('WEAK_PASSWORD', UI_MESSAGES.passwordTooShort);
   const weak = newPasswordProblem(password);
@@ -39,7 +39,7 @@ export function checkNewPassword(password: unknown): string {
   return password;
 }
 
-/** Spec section 5: a link call without a token fails before asking the server. */
+/** docs/product.md section 5: a link call without a token fails before asking the server. */
 export function checkLinkToken(token: unknown): string {
   if (typeof token !== 'string' || token.trim() === '') throw authError('VERIFICATION_FAILED');
   return token.trim();

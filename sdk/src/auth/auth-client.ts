@@ -1,6 +1,6 @@
 /**
  * Sign-up, sign-in, sign-out and the current user. On start it looks for a session in the
- * order of spec section 4: a parent frame, then the URL, then storage.
+ * order of docs/product.md section 4: a parent frame, then the URL, then storage.
  */
 import type { StoredTokens, WireUser } from '@scout/protocol/auth';
 import { can, hasRole, type RolesConfig } from '@scout/protocol/permissions';
@@ -62,7 +62,7 @@ export interface SignUpInput {
   password: string;
   displayName?: string;
   metadata?: Record<string, unknown> | string;
-  /** Unknown fields are kept by the server in metadata (WIRE.md, Auth). */
+  /** Unknown fields are kept by the server in metadata (docs/protocol.md, Sessions and tokens). */
   [field: string]: unknown;
 }
 
@@ -326,7 +326,7 @@ export class AuthClient {
     }
   }
 
-  /** The signed-in user, waiting up to 5 s for start-up (spec section 9). */
+  /** The signed-in user, waiting up to 5 s for start-up (docs/product.md section 9). */
   async me(): Promise<WireUser> {
     await this.waitUntilLoaded(ME_WAIT_TIMEOUT_MS);
     const { user, tokens } = this.session.current;
@@ -343,7 +343,7 @@ export class AuthClient {
     return user;
   }
 
-  /** Answers the same whether or not the address has an account (WIRE.md, Auth). */
+  /** Answers the same whether or not the address has an account (docs/protocol.md, Sessions and tokens). */
   sendPasswordResetEmail(email: string, options: EmailLinkOptions = {}): Promise<void> {
     return this.links.sendPasswordReset(email, options.redirectUrl ?? returnAddress(this.win));
   }
@@ -410,7 +410,7 @@ export class AuthClient {
   }
 
   private assertHeadless(call: string): void {
-    // Spec section 5: in managed mode the hosted page is the only place credentials are typed.
+    // docs/product.md section 5: in managed mode the hosted page is the only place credentials are typed.
     if ((this.options.mode ?? 'headless') !== 'headless') {
       throw validationError(`${call} is only available in headless mode`);
     }
@@ -539,7 +539,7 @@ export class AuthClient {
     if (this.initialized) this.session.update({ isLoading: false });
   }
 
-  /** Other tabs write the same storage key; the `storage` event tells this tab (spec section 4). */
+  /** Other tabs write the same storage key; the `storage` event tells this tab (docs/product.md section 4). */
   private followOtherTabs(): void {
     const win = this.win;
     if (!win) return;

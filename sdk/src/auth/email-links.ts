@@ -1,5 +1,5 @@
 /**
- * One-time tokens arriving from an emailed link (WIRE.md, Auth): magic sign-in `?magic_token=`,
+ * One-time tokens arriving from an emailed link (docs/protocol.md, Sessions and tokens): magic sign-in `?magic_token=`,
  * password reset `?token=&projectId=` and verification `?token=`; the server may add
  * `type=reset|verify|magic` to say which. These are not session tokens: start-up leaves them
  * for the app, and once read they leave the address bar so a one-time token is kept in neither
@@ -7,7 +7,7 @@
  *
  * Which link a URL carries: `magic_token` is a magic link; otherwise `token` with a `type` is
  * what the type says; without a type, `token` with `projectId` is a reset link and a bare
- * `token` is a verification link (WIRE.md's shapes). A `type` we do not know is not ours.
+ * `token` is a verification link (docs/protocol.md's shapes). A `type` we do not know is not ours.
  */
 import type { WindowLike } from '../browser.ts';
 import { stripUrlTokens } from './url-tokens.ts';

@@ -11,7 +11,7 @@ export function accessTokenExpiresAt(tokens: StoredTokens): number {
 }
 
 /**
- * Spec section 9: the access token counts as expired 30 s early, so a request sent just before
+ * docs/product.md section 9: the access token counts as expired 30 s early, so a request sent just before
  * expiry does not arrive just after it.
  */
 export function isAccessTokenExpired(
@@ -22,7 +22,7 @@ export function isAccessTokenExpired(
   return now >= accessTokenExpiresAt(tokens) - skew;
 }
 
-/** A token set without a usable refresh_expires_in counts as over (WIRE.md, Auth). */
+/** A token set without a usable refresh_expires_in counts as over (docs/protocol.md, Sessions and tokens). */
 export function isRefreshTokenExpired(tokens: StoredTokens, now: number): boolean {
   const life = tokens.refresh_expires_in;
   if (typeof life !== 'number' || !Number.isFinite(life) || life <= 0) return true;

@@ -1,5 +1,5 @@
 /**
- * Sign-in handed down by a parent frame (spec section 4): ask with BLINK_REQUEST_AUTH_TOKENS,
+ * Sign-in handed down by a parent frame (docs/product.md section 4): ask with BLINK_REQUEST_AUTH_TOKENS,
  * accept BLINK_AUTH_TOKENS and BLINK_AUTH_LOGOUT. Only allow-listed origins are believed: any
  * page can frame us and post messages, so `event.origin` is always checked.
  */

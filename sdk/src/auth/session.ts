@@ -157,7 +157,7 @@ export class Session implements AccessTokenSource {
       this.update({ tokens: next });
       return next;
     } catch {
-      // Spec section 4: a refresh that fails (a 401 included) clears the tokens.
+      // docs/product.md section 4: a refresh that fails (a 401 included) clears the tokens.
       return this.expire(generation);
     }
   }

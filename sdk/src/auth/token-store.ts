@@ -1,6 +1,6 @@
 /**
  * Where a project's tokens live between page loads: localStorage under `blink_tokens_<projectId>`,
- * the key existing clients use, so tabs of either client share one session (WIRE.md, Auth).
+ * the key existing clients use, so tabs of either client share one session (docs/protocol.md, Sessions and tokens).
  */
 import type { StoredTokens } from '@scout/protocol/auth';
 import { tokenStorageKey } from '@scout/protocol/limits';

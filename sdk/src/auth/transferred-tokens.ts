@@ -1,6 +1,6 @@
 /**
  * Tokens handed over by a URL or a parent frame rather than issued to this page. Missing
- * lifetimes take the defaults: access 900 s, refresh 30 days (spec section 9, URL login).
+ * lifetimes take the defaults: access 900 s, refresh 30 days (docs/product.md section 9, URL login).
  */
 import type { StoredTokens } from '@scout/protocol/auth';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@scout/protocol/limits';

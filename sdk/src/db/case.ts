@@ -1,5 +1,5 @@
 /**
- * Spec section 3: the app speaks camelCase, the wire and the tables snake_case. Only the keys of
+ * docs/product.md section 3: the app speaks camelCase, the wire and the tables snake_case. Only the keys of
  * a record are converted; values (JSON columns included) travel untouched.
  */
 

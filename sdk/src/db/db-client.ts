@@ -1,6 +1,6 @@
 /**
  * `db.calendarEvents` and `db.table('calendarEvents')`: any property that is not a method
- * names a table (created on the fly by the server, spec section 3).
+ * names a table (created on the fly by the server, docs/product.md section 3).
  */
 import type { HttpClient } from '../http.ts';
 import { TableClient } from './table-client.ts';
@@ -26,7 +26,7 @@ export interface BatchResult {
 
 export interface DbMethods {
   table<T extends object = Row>(name: string): TableClient<T>;
-  /** Admins and service keys only (WIRE.md, Database). */
+  /** Admins and service keys only (docs/protocol.md, Data API). */
   sql<R = Row>(query: string, params?: unknown[]): Promise<SqlResult<R>>;
   /** All statements in one transaction; admins and service keys only. */
   batch(statements: BatchStatement[], mode?: 'read' | 'write'): Promise<BatchResult>;

@@ -1,5 +1,5 @@
 /**
- * Turns `where`, `orderBy` and `select` into PostgREST query parameters (WIRE.md, Database).
+ * Turns `where`, `orderBy` and `select` into PostgREST query parameters (docs/protocol.md, Data API).
  * Pure: no HTTP, so every operator and quoting rule is tested on its own.
  */
 import { validationError } from '../errors.ts';

@@ -111,7 +111,7 @@ export class TableClient<T extends object = Row> {
     return this.rows(res.data);
   }
 
-  /** The updated row; a missing one is an error (spec section 8). */
+  /** The updated row; a missing one is an error (docs/product.md section 8). */
   async update(id: RecordId, data: Partial<T>): Promise<T> {
     const res = await this.http.patch<unknown>(this.path, keysToSnake(data), {
       query: filterParams<T>(idWhere<T>(id)),

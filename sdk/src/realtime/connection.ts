@@ -1,6 +1,6 @@
 /**
  * The one socket a client keeps: connects on demand, sends `auth` first when signed in, pings
- * every 25 s, and after a lost connection reconnects with backoff (spec section 9). Frames are
+ * every 25 s, and after a lost connection reconnects with backoff (docs/product.md section 9). Frames are
  * paced below the server's flood limit so a burst of publishes never gets the socket closed.
  */
 import type { ConnectionStatus, ServerFrame, SocketFactory, SocketLike, Timers } from './types.ts';

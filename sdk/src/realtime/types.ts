@@ -1,4 +1,4 @@
-/** Realtime shapes of WIRE.md, and the narrow WebSocket the client needs (browser or `ws`). */
+/** Realtime shapes of docs/protocol.md, and the narrow WebSocket the client needs (browser or `ws`). */
 
 export interface RealtimeMessage<T = unknown> {
   channel: string;

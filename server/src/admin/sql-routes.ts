@@ -1,5 +1,5 @@
 /**
- * `POST /api/db/{projectId}/sql` and `/batch` (WIRE.md, Database): operator SQL. Both reach every
+ * `POST /api/db/{projectId}/sql` and `/batch` (docs/protocol.md, Data API): operator SQL. Both reach every
  * table, `users.password_hash` included, so only an admin or a service key (trusted operators)
  * may call them: anonymous 401, anyone else 403. Each statement is held to a time limit
  * (`deps.sqlStatementTimeoutMs`, 10 s unless set) on both databases.

@@ -1,5 +1,5 @@
 /**
- * Email verification (WIRE.md, Auth: /email/verify/send, /email/verify, /email/verify/generate).
+ * Email verification (docs/protocol.md, Sessions and tokens: /email/verify/send, /email/verify, /email/verify/generate).
  * The link goes to the signed-in user's own address only. With REQUIRE_EMAIL_VERIFICATION on,
  * password sign-in refuses an unverified address (auth/sign-in.ts).
  */

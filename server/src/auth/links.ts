@@ -81,7 +81,7 @@ export function acceptedRedirect(
 }
 
 /**
- * The link a user opens. Parameter names are fixed by WIRE.md (`magic_token`, `token` and
+ * The link a user opens. Parameter names are fixed by docs/protocol.md (`magic_token`, `token` and
  * `projectId`); `type` tells the app which form to show. Never an access or refresh token.
  */
 export function linkUrl(

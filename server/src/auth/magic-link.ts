@@ -1,5 +1,5 @@
 /**
- * Sign-in by mailed link (WIRE.md, Auth: /signin/magic, /signin/magic/verify,
+ * Sign-in by mailed link (docs/protocol.md, Sessions and tokens: /signin/magic, /signin/magic/verify,
  * /signin/magic/generate). A link is only ever sent to an existing account: an unknown address
  * gets the same answer and no mail, and no account is created.
  */

@@ -52,7 +52,7 @@ export async function verifyPassword(
   return ok && stored !== null && stored !== undefined;
 }
 
-/** Server-side length rule (spec section 5); the upper bound keeps hashing cost bounded. */
+/** Server-side length rule (docs/product.md section 5); the upper bound keeps hashing cost bounded. */
 export function assertPasswordAcceptable(password: unknown): string {
   if (typeof password !== 'string' || password.length === 0) {
     throw new ApiError(400, 'WEAK_PASSWORD', 'Password is required');

@@ -1,4 +1,4 @@
-/** The signed-in user's own profile (WIRE.md, Auth: GET and PATCH /me). */
+/** The signed-in user's own profile (docs/protocol.md, Sessions and tokens: GET and PATCH /me). */
 import type { WireUser } from '@scout/protocol/auth';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';

@@ -1,5 +1,5 @@
 /**
- * Account recovery, email verification and magic-link sign-in under /api/auth (WIRE.md, Auth).
+ * Account recovery, email verification and magic-link sign-in under /api/auth (docs/protocol.md, Sessions and tokens).
  *
  *   POST /password/reset            {email, redirectUrl?}      -> {success}  (mails a link, if the account exists)
  *   POST /password/reset/confirm    {token, password}          -> {success} + as sign-in  (other sessions end)

@@ -1,5 +1,5 @@
 /**
- * Password reset by mailed link and password change while signed in (WIRE.md, Auth:
+ * Password reset by mailed link and password change while signed in (docs/protocol.md, Sessions and tokens:
  * /password/reset, /password/reset/confirm, /password/reset/generate, /password/change).
  * Either way every other session of the account ends: whoever knew the old password, or held a
  * stolen refresh token, is signed out.

@@ -1,4 +1,4 @@
-/** Reading auth request bodies the way existing clients send them (WIRE.md, Common). */
+/** Reading auth request bodies the way existing clients send them (docs/protocol.md, Common to every call). */
 import { camelToSnake } from '@scout/protocol/case';
 import { badRequest } from '../errors.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The auth API (WIRE.md, Auth) under /api/auth. Errors here leave as `{error: "text", code,
+ * The auth API (docs/protocol.md, Sessions and tokens) under /api/auth. Errors here leave as `{error: "text", code,
  * message}` (http/error-handler.ts) with codes from the auth catalogue clients understand.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-/** Email and password sign-in (WIRE.md, Auth: POST /signin/email). */
+/** Email and password sign-in (docs/protocol.md, Sessions and tokens: POST /signin/email). */
 import type { SessionResponse } from '@scout/protocol/auth';
 import { PASSWORD_MAX_LENGTH } from '@scout/protocol/limits';
 import type { AppDeps } from '../deps.ts';

@@ -1,4 +1,4 @@
-/** Email and password sign-up (WIRE.md, Auth: POST /signup). */
+/** Email and password sign-up (docs/protocol.md, Sessions and tokens: POST /signup). */
 import type { SessionResponse } from '@scout/protocol/auth';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';

@@ -5,7 +5,7 @@ import type { CalendarEventRow } from './feed.ts';
 const COLUMNS =
   'id, event_name, event_date, event_time, hyperlink, creator_name, created_at, updated_at, sequence';
 
-/** Every signed-in member sees every event (spec section 6), so the feed holds them all. */
+/** Every signed-in member sees every event (docs/product.md section 6), so the feed holds them all. */
 export async function listCalendarEvents(db: Queryable): Promise<CalendarEventRow[]> {
   const { rows } = await db.query<CalendarEventRow>(
     `SELECT ${COLUMNS} FROM calendar_events ORDER BY event_date, event_time, id`,

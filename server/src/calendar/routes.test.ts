@@ -294,7 +294,7 @@ describe.each(testStoreKinds)('calendar feed (%s)', (kind) => {
       link: 'https://scouts.example/cafe',
     });
     await addEvent(t, { id: 'event_43', name: 'Other', date: '2026-01-11', time: '09:00' });
-    // Every member sees every event (spec section 6), not only the creator.
+    // Every member sees every event (docs/product.md section 6), not only the creator.
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/calendar/${pid}/events/event_42.ics`,

@@ -85,7 +85,7 @@ export async function requireCaller(
   return caller;
 }
 
-/** Every path carries the project id; an unknown one is a 404 PROJECT_NOT_FOUND (WIRE.md). */
+/** Every path carries the project id; an unknown one is a 404 PROJECT_NOT_FOUND (docs/protocol.md). */
 export function assertProject(deps: AppDeps, projectId: unknown): void {
   if (projectId !== deps.config.projectId) throw new ApiError(404, 'PROJECT_NOT_FOUND');
 }

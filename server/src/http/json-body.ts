@@ -4,7 +4,7 @@ import { ApiError } from '../errors.ts';
 
 /**
  * JSON bodies. Existing clients send `Content-Type: application/json` with no body on GET,
- * DELETE and some POSTs: an empty body is "no body", not an error (WIRE.md, Common). A body
+ * DELETE and some POSTs: an empty body is "no body", not an error (docs/protocol.md, Common to every call). A body
  * with `__proto__` keys is parsed as plain data, never onto prototypes.
  */
 export function installJsonBody(app: FastifyInstance) {

@@ -1,5 +1,5 @@
 /**
- * Notifications: mail sent through the platform (WIRE.md, Notifications).
+ * Notifications: mail sent through the platform (docs/protocol.md, Mail and the calendar feed).
  *
  *   POST /api/notifications/:projectId/email (bearer or service key)
  *        {to, subject, html?|text?, from?, replyTo?, cc?, bcc?} -> {success: true, messageId}

@@ -1,6 +1,6 @@
 /**
  * POST /api/notifications/{projectId}/email: mail sent on behalf of a signed-in member or a
- * service key (WIRE.md, Notifications). The sender address is always MAIL_FROM for members (a
+ * service key (docs/protocol.md, Mail and the calendar feed). The sender address is always MAIL_FROM for members (a
  * member writing as anyone they like would be a phishing tool); the member's own address becomes
  * Reply-To unless they name another. Admins and service keys may set `from`.
  */

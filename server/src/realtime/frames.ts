@@ -1,5 +1,5 @@
 /**
- * The socket's frames (WIRE.md, Realtime): JSON `{type, payload}`. Parsing is pure: a frame is
+ * The socket's frames (docs/protocol.md, Realtime): JSON `{type, payload}`. Parsing is pure: a frame is
  * either understood, invalid for its type (answered with `error`, the socket stays open), or
  * garbage (answered with `error`, then the socket is closed).
  */

@@ -1,5 +1,5 @@
 /**
- * Message ids are "<ms>-<seq>" and increase per channel (WIRE.md, Realtime): the same shape as
+ * Message ids are "<ms>-<seq>" and increase per channel (docs/protocol.md, Realtime): the same shape as
  * Redis stream ids, so the in-process bus and the Redis bus hand out ids a client cannot tell
  * apart. `-` and `+` stand for the two ends of a channel's history.
  */

@@ -1,5 +1,5 @@
 /**
- * Realtime over HTTP: the WebSocket upgrade on /api/realtime/ws and the REST calls of WIRE.md.
+ * Realtime over HTTP: the WebSocket upgrade on /api/realtime/ws and the REST calls of docs/protocol.md.
  *
  *   GET  /api/realtime/ws?project_id=                WebSocket (socket.ts speaks the frames)
  *   POST /api/realtime/{projectId}/publish           {channel, type, data, metadata?} -> {messageId}

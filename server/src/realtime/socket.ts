@@ -1,5 +1,5 @@
 /**
- * One client socket: the protocol of WIRE.md, Realtime, over a transport that knows nothing of
+ * One client socket: the protocol of docs/protocol.md, Realtime, over a transport that knows nothing of
  * frames. Frames are handled one at a time in arrival order, so `auth` is settled before the
  * frames behind it and acks come back in the order requests were sent.
  */
@@ -66,7 +66,7 @@ export class RealtimeSocket implements HubSocket {
     private readonly ctx: SocketContext,
     private readonly transport: Transport,
   ) {
-    // Anonymous sockets get a per-connection id: a claimed userId is not proof (WIRE.md).
+    // Anonymous sockets get a per-connection id: a claimed userId is not proof (docs/protocol.md).
     this.identity = { kind: 'anonymous', userId: `anon_${this.id.replace(/-/g, '').slice(0, 12)}` };
     this.bucket = tokenBucket(FRAMES_PER_SECOND, FRAME_BURST, ctx.clock.now());
   }

@@ -1,4 +1,4 @@
-/** The Data API as clients see it (WIRE.md, Database): shapes, headers, paging, upsert, tolerance. */
+/** The Data API as clients see it (docs/protocol.md, Data API): shapes, headers, paging, upsert, tolerance. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';

@@ -1,6 +1,6 @@
 /**
  * Table and column names. The wire speaks snake_case, but some clients send camelCase keys
- * (WIRE.md, Common): they are converted with the SDK's rule (`avatarURL` -> `avatar_url`) and
+ * (docs/protocol.md, Common to every call): they are converted with the SDK's rule (`avatarURL` -> `avatar_url`) and
  * then must be plain identifiers, the only names that ever reach SQL (quoted).
  */
 import { camelToSnake as convert } from '@scout/protocol/case';

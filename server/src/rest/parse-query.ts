@@ -1,5 +1,5 @@
 /**
- * Query string -> a small typed tree (WIRE.md, Database; PostgREST grammar). Pure: it knows no
+ * Query string -> a small typed tree (docs/protocol.md, Data API; PostgREST grammar). Pure: it knows no
  * HTTP and no table; column names are checked for shape here and for existence in build-sql.ts.
  *
  * Groups take two inner syntaxes: PostgREST's `or=(a.eq.1,and(b.gt.2,c.is.null))` and the one

@@ -1,5 +1,5 @@
 /**
- * Splits and decodes a raw query string the way existing clients send it (WIRE.md, Common):
+ * Splits and decodes a raw query string the way existing clients send it (docs/protocol.md, Common to every call):
  * form encoding (`+` for a space), values encoded twice by older clients (`%2520`), and group
  * parameters whose inner `&` was left unencoded (`or=(a=eq.1&b=eq.2)`).
  */

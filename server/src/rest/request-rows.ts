@@ -1,6 +1,6 @@
 /**
  * Request bodies of the Data API: an object, or an array of objects for a bulk insert. Keys may
- * arrive in camelCase (WIRE.md, Common) and are stored under their snake_case names.
+ * arrive in camelCase (docs/protocol.md, Common to every call) and are stored under their snake_case names.
  */
 import { badRequest } from '../errors.ts';
 import { camelToSnake, isIdentifier, shown } from './names.ts';

@@ -1,5 +1,5 @@
 /**
- * The Data API: PostgREST-compatible REST over tables (WIRE.md, Database). Handlers only read
+ * The Data API: PostgREST-compatible REST over tables (docs/protocol.md, Data API). Handlers only read
  * the request and write the answer; the work is in read-rows.ts and write-rows.ts, the access
  * rules in rules.ts. Every committed write is handed to the change feed (change-feed.ts).
  */

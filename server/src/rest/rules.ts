@@ -60,7 +60,7 @@ const RULES: Record<string, RuleSet> = {
     update: 'owner',
     delete: 'owner',
   },
-  // Every member sees the troop calendar (spec section 6); only the creator changes an event.
+  // Every member sees the troop calendar (docs/product.md section 6); only the creator changes an event.
   calendar_events: {
     owner: ['user_id'],
     list: 'signed-in',

@@ -1,6 +1,6 @@
 /**
  * The tables the Data API serves and their column types: the ones migrations declare, and the
- * ones clients create on first write (spec section 3: "other tables are created on the fly").
+ * ones clients create on first write (docs/product.md section 3: "other tables are created on the fly").
  *
  * Tables created on the fly are listed with their columns in `data_tables` and
  * `data_table_columns` (migration 003). Several server processes may share one database, so

@@ -390,7 +390,7 @@ function serverStamped(table: TableDef, set: Row, now: string) {
   };
 }
 
-/** PATCH and DELETE need a filter (WIRE.md) and take no paging. */
+/** PATCH and DELETE need a filter (docs/protocol.md) and take no paging. */
 function checkTargeting(q: ParsedQuery, verb: 'PATCH' | 'DELETE') {
   if (q.filters.length === 0) throw badRequest(`${verb} needs a filter, e.g. ?id=eq.<id>`);
   if (q.limit !== null || q.offset !== 0 || q.cursor !== null)

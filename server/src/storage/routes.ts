@@ -32,7 +32,7 @@ const actorOf = (caller: Exclude<Caller, { kind: 'anonymous' }>): StorageActor =
     ? { kind: 'service' }
     : { kind: 'user', userId: caller.userId, admin: caller.role === 'admin' };
 
-/** File storage (WIRE.md, Storage), mounted at /api/storage. */
+/** File storage (docs/protocol.md, Storage), mounted at /api/storage. */
 export const storageRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
   async (app) => {

@@ -1,5 +1,5 @@
 /**
- * What a person reads when a call fails (spec section 8): the service's own words when the error
+ * What a person reads when a call fails (docs/product.md section 8): the service's own words when the error
  * came from the client library, else the screen's fallback. A bare Error (a bug, a browser
  * failure) never leaks its technical text.
  */

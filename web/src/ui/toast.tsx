@@ -12,7 +12,7 @@ const READABLE_COLORS = {
   '--error-text': '#991b1b',
 } as CSSProperties;
 
-/** Notifications appear at the top right (spec section 2, Calendar). */
+/** Notifications appear at the top right (docs/product.md section 2, Calendar). */
 export function AppToaster() {
   return (
     <Toaster

@@ -37,7 +37,7 @@ export const dataTables: Migration = {
         updated_at ${text} NOT NULL,
         sequence INTEGER NOT NULL DEFAULT 0
       )`,
-      // The calendar lists by date (spec section 2); id breaks ties, as the Data API orders.
+      // The calendar lists by date (docs/product.md section 2); id breaks ties, as the Data API orders.
       'CREATE INDEX calendar_events_date ON calendar_events (event_date, id)',
       'CREATE INDEX calendar_events_user ON calendar_events (user_id)',
       `CREATE TABLE data_tables (

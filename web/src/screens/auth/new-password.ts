@@ -8,7 +8,7 @@ export interface NewPasswordValues {
 
 export const emptyNewPassword: NewPasswordValues = { password: '', confirmPassword: '' };
 
-/** The sign-up rules for a password, in the sign-up order (spec section 5): match, then length. */
+/** The sign-up rules for a password, in the sign-up order (docs/product.md section 5): match, then length. */
 export function validateNewPassword({
   password,
   confirmPassword,

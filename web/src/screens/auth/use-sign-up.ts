@@ -24,7 +24,7 @@ export function useSignUp(onSignedUp: () => void) {
     mutationFn: (values: SignUpFormValues) => scout.auth.signUp(buildSignUpRequest(values)),
     onSuccess: (_session, values) => {
       setSuccess(UI_MESSAGES.signUpSuccess(PRODUCT_NAME));
-      // Spec section 4: the metadata is written again about 1 s later, for clients that read it
+      // docs/product.md section 4: the metadata is written again about 1 s later, for clients that read it
       // only from there; the account already holds it, so a failure here is only logged.
       const metadata = JSON.stringify(signUpMetadata(values));
       timers.current.push(

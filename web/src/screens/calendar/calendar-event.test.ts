@@ -35,7 +35,7 @@ describe('buildCalendarEvent', () => {
   const now = Date.UTC(2026, 5, 1, 12, 30);
   const creator = { id: 'user-1', displayName: 'Kim Lee', email: 'kim@troop.example' };
 
-  it('fills every field of spec section 3', () => {
+  it('fills every field of docs/product.md section 3', () => {
     const event = buildCalendarEvent(
       {
         eventName: '  Summer camp ',

@@ -1,5 +1,5 @@
 /**
- * A troop calendar event as the app holds it (spec section 3, table calendar_events). The SDK
+ * A troop calendar event as the app holds it (docs/product.md section 3, table calendar_events). The SDK
  * converts these camelCase fields to the table's snake_case columns and back.
  */
 export interface CalendarEvent {
@@ -60,7 +60,7 @@ export function eventFromRow(row: Record<string, unknown>): CalendarEvent {
   };
 }
 
-/** Spec section 3: the display name, else the part of the email before the @, else 'Anonymous'. */
+/** docs/product.md section 3: the display name, else the part of the email before the @, else 'Anonymous'. */
 export function creatorNameOf(user: Omit<EventCreator, 'id'> | null | undefined): string {
   const display = user?.displayName?.trim();
   if (display) return display;
@@ -73,7 +73,7 @@ export function randomIdSuffix(randomValues: (bytes: Uint8Array) => Uint8Array):
   return Array.from(randomValues(new Uint8Array(6)), (b) => (b % 36).toString(36)).join('');
 }
 
-/** Spec section 3: 'event_' followed by a timestamp; the suffix keeps ids unique. */
+/** docs/product.md section 3: 'event_' followed by a timestamp; the suffix keeps ids unique. */
 export const newEventId = (nowMs: number, suffix: string) => `event_${nowMs}_${suffix}`;
 
 /** What the create form hands over once it is valid. */

@@ -137,7 +137,7 @@ export function CalendarScreen({ user, onBack }: CalendarScreenProps) {
             <Logo className="hidden size-8 rounded-lg ring-1 ring-white/20 sm:block" />
             <p className="truncate text-base font-bold tracking-tight">{PRODUCT_NAME}</p>
           </div>
-          {/* The calendar's user menu (spec section 2): who is signed in, and the way back. */}
+          {/* The calendar's user menu (docs/product.md section 2): who is signed in, and the way back. */}
           <AccountMenu
             name={firstNameOf(user)}
             email={user.email}

@@ -1,5 +1,5 @@
 /**
- * The create form's rules (spec section 5): name (trimmed), date and time required, link optional
+ * The create form's rules (docs/product.md section 5): name (trimmed), date and time required, link optional
  * and a web address. Checked in the browser before anything is sent; the server checks again.
  */
 import type { NewEventInput } from './calendar-event.ts';

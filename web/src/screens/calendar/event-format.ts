@@ -1,5 +1,5 @@
 /**
- * Dates and times as the calendar shows them (spec section 2): 'MMM dd, yyyy' and 12-hour time
+ * Dates and times as the calendar shows them (docs/product.md section 2): 'MMM dd, yyyy' and 12-hour time
  * with AM/PM. An event's date is a calendar day, not an instant: '2026-07-04' is read as that day
  * in the browser's own zone, never as UTC midnight, which a browser west of Greenwich would show
  * as July 3.

@@ -1,5 +1,5 @@
 /**
- * The calendar lists events by date ascending, then time (spec section 2). Ties go by creation
+ * The calendar lists events by date ascending, then time (docs/product.md section 2). Ties go by creation
  * and then id, so the order never depends on how the server happened to answer. Dates are
  * YYYY-MM-DD and times HH:mm, so comparing the text compares the moments.
  */

@@ -16,7 +16,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 interface EventRowProps {
   event: CalendarEvent;
-  /** The creator (spec section 6), and those the roles configuration lets manage every event. */
+  /** The creator (docs/product.md section 6), and those the roles configuration lets manage every event. */
   canDelete: boolean;
   downloading: boolean;
   highlighted: boolean;

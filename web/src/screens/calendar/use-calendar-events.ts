@@ -2,7 +2,7 @@
  * The troop calendar's data, through the SDK and TanStack Query. The whole list comes in one
  * request (the server pages at 10,000 rows; the cursor continues past that), sorted once per
  * answer. Writes update the cached list in place; a failed write reloads it from the server
- * (spec section 4), since the cache may no longer match what the server holds. Other members'
+ * (docs/product.md section 4), since the cache may no longer match what the server holds. Other members'
  * changes arrive through use-calendar-live.ts, and a window coming back into focus reloads too,
  * for when the live channel could not be reached.
  */

@@ -1,4 +1,4 @@
-/** Dashboard tabs (spec section 4): home is first; only calendar leaves the dashboard. */
+/** Dashboard tabs (docs/product.md section 4): home is first; only calendar leaves the dashboard. */
 export const DASHBOARD_TABS = ['home', 'calendar', 'social', 'newsletter'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 

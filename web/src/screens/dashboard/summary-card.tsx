@@ -9,7 +9,7 @@ interface SummaryCardProps {
   onView?: () => void;
 }
 
-/** A dashboard card: title, View button and three empty blocks waiting for content (spec section 1). */
+/** A dashboard card: title, View button and three empty blocks waiting for content (docs/product.md section 1). */
 export function SummaryCard({ title, description, icon: Icon, onView }: SummaryCardProps) {
   const headingId = useId();
   return (

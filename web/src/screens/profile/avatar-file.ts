@@ -1,4 +1,4 @@
-/** The avatar checks made before any upload (spec section 5) and the path it is stored under. */
+/** The avatar checks made before any upload (docs/product.md section 5) and the path it is stored under. */
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { AVATAR_MAX_BYTES } from '@scout/protocol/limits';
 
@@ -26,7 +26,7 @@ export function avatarExtension(file: Pick<PickedFile, 'name' | 'type'>): string
   return SAFE_EXTENSION.test(subtype) ? subtype : 'img';
 }
 
-/** Spec section 7: avatars/{userId}-{timestamp}.{ext}, a new path per upload. */
+/** docs/product.md section 7: avatars/{userId}-{timestamp}.{ext}, a new path per upload. */
 export function avatarPath(userId: string, nowMs: number, file: Pick<PickedFile, 'name' | 'type'>) {
   return `avatars/${userId}-${Math.trunc(nowMs)}.${avatarExtension(file)}`;
 }

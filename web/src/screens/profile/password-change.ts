@@ -1,4 +1,4 @@
-/** The change-password form's rules: the new password follows sign-up's (spec section 5). */
+/** The change-password form's rules: the new password follows sign-up's (docs/product.md section 5). */
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { newPasswordProblem } from '@scout/protocol/auth';
 

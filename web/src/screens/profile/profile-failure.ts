@@ -1,4 +1,4 @@
-/** What a person reads when a profile call fails (spec section 8). */
+/** What a person reads when a profile call fails (docs/product.md section 8). */
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { failureMessage } from '../../lib/failure-message.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The profile form's four fields and where they come from (spec section 3): the user's metadata,
+ * The profile form's four fields and where they come from (docs/product.md section 3): the user's metadata,
  * which arrives as a JSON string or, from some clients, as an object; names missing there derive
  * from displayName (first word, then the rest).
  */
@@ -59,7 +59,7 @@ export function troopRoleOptions(current: string): readonly string[] {
     : TROOP_ROLES;
 }
 
-/** Spec section 5: all four fields, trimmed, must be non-empty. */
+/** docs/product.md section 5: all four fields, trimmed, must be non-empty. */
 export function validateProfile(values: ProfileFields): string | null {
   const blank = [values.firstName, values.lastName, values.troopNumber, values.troopRole].some(
     (v) => !v.trim(),
@@ -76,7 +76,7 @@ export function profileMetadata(values: ProfileFields): UserMetadata {
   };
 }
 
-/** What PATCH /me receives: the display name is the two names (spec section 2). */
+/** What PATCH /me receives: the display name is the two names (docs/product.md section 2). */
 export function profileUpdateOf(values: ProfileFields) {
   const metadata = profileMetadata(values);
   return {

@@ -8,7 +8,7 @@ interface ProfileAction<T> {
   /** What is wrong with the input itself, or null. */
   check: (input: T) => string | null;
   send: (userId: string, input: T) => Promise<unknown>;
-  /** Shown on success, then cleared (spec section 4). */
+  /** Shown on success, then cleared (docs/product.md section 4). */
   succeeded: string;
   failureMessage: (err: unknown) => string;
   onDone?: () => void;
@@ -35,7 +35,7 @@ export function useProfileAction<T>({
   const run = (input: T) => {
     success.clear();
     mutation.reset();
-    // Spec section 5: the input is checked first, then the session.
+    // docs/product.md section 5: the input is checked first, then the session.
     const problem = check(input);
     const userId = signedInUserId();
     const refusal = problem ?? (userId ? null : UI_MESSAGES.sessionExpired);
