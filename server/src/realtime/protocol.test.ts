@@ -1,3 +1,4 @@
+import { forgetAccount } from '../auth/session-check.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { testStoreKinds } from '../../test/test-app.ts';
@@ -50,6 +51,24 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
       type: 'authenticated',
       payload: { userId: 'user-ann' },
     });
+  });
+
+  it('stops acting for an account deleted while its socket is open', async () => {
+    t = await start({ store: kind });
+    const c = await signedIn('user-gone');
+    c.send('subscribe', { channel: 'troop-12' });
+    await c.next('subscribed');
+    await t.deps.store.query('DELETE FROM users WHERE id = ?', ['user-gone']);
+    forgetAccount(t.deps.store, 'user-gone');
+    c.send('publish', { channel: 'troop-12', type: 'chat', data: 'still here?' });
+    expect((await c.next('error')).payload).toMatchObject({ code: 'TOKEN_EXPIRED' });
+    expect((await c.closed).code).toBeGreaterThanOrEqual(1000);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/realtime/${t.deps.config.projectId}/messages?channel=troop-12`,
+      headers: { authorization: `Bearer ${await tokenFor(t, 'user-ann')}` },
+    });
+    expect(history.json().messages).toEqual([]);
   });
 
   it('answers a bad token with error and closes the socket', async () => {

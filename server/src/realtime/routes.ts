@@ -14,6 +14,8 @@ import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError, forbidden, unauthorized } from '../errors.ts';
 import { hitRateLimit } from '../auth/rate-limits.ts';
+import { checkSession } from '../auth/session-check.ts';
+import { verifyAccessToken } from '../auth/tokens.ts';
 import { assertProject, resolveCaller, resolveCredential } from '../http/caller.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { parseInput } from '../http/validate.ts';
@@ -149,7 +151,11 @@ export const realtimeRoutes =
       projectId: deps.config.projectId,
       authenticate: async (token): Promise<Identity> => {
         const caller = await resolveCredential(deps, token);
-        if (caller.kind === 'user') return { kind: 'user', userId: caller.userId };
+        if (caller.kind === 'user') {
+          const { sid } = await verifyAccessToken(deps.jwtSecret, token, deps.clock.now());
+          const stillValid = async () => (await checkSession(deps.store, caller.userId, sid)).ok;
+          return { kind: 'user', userId: caller.userId, stillValid };
+        }
         if (caller.kind === 'service')
           return { kind: 'service', userId: `service_${caller.keyId}` };
         throw unauthorized('Invalid access token');

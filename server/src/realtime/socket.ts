@@ -30,7 +30,15 @@ export interface Transport {
 }
 
 /** Who the socket acts as. Only a verified token makes it a user; claims in frames never do. */
-export type Identity = { kind: 'user' | 'service' | 'anonymous'; userId: string };
+export type Identity = {
+  kind: 'user' | 'service' | 'anonymous';
+  userId: string;
+  /**
+   * Whether the account and session behind the token still stand (auth/session-check.ts): a
+   * socket opened before its account was deleted or its session ended must stop acting for it.
+   */
+  stillValid?: () => Promise<boolean>;
+};
 
 export interface SocketContext {
   hub: RealtimeHub;
@@ -145,6 +153,13 @@ export class RealtimeSocket implements HubSocket {
       return this.sendError(parsed.channel, 'VALIDATION_ERROR', parsed.error);
     }
     const frame: ClientFrame = parsed.frame;
+    if (
+      (frame.type === 'subscribe' || frame.type === 'publish') &&
+      this.identity.stillValid &&
+      !(await this.identity.stillValid())
+    ) {
+      return this.fail('TOKEN_EXPIRED', 'This session has ended', CLOSE_POLICY);
+    }
     switch (frame.type) {
       case 'auth':
         return this.authenticate(frame.payload.token, first);
