@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { CHANGE_FEED_TABLES } from '@scout/protocol/change-feed';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { SignedInCaller } from './rules.ts';
-import type { TableChange } from './write-rows.ts';
+import type { TableChange } from './write-common.ts';
 
 const ANNOUNCED: ReadonlySet<string> = new Set(CHANGE_FEED_TABLES);
 

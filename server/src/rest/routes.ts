@@ -1,6 +1,6 @@
 /**
  * The Data API: PostgREST-compatible REST over tables (docs/protocol.md, Data API). Handlers only read
- * the request and write the answer; the work is in read-rows.ts and write-rows.ts, the access
+ * the request and write the answer; the work is in read-rows.ts and insert-rows.ts, update-rows.ts, delete-rows.ts, the access
  * rules in rules.ts. Every committed write is handed to the change feed (change-feed.ts).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +20,10 @@ import { listRows } from './read-rows.ts';
 import { answerColumns, isPlainSelect, shapeRow } from './select-list.ts';
 import type { SignedInCaller } from './rules.ts';
 import { TableRegistry } from './tables.ts';
-import { deleteRows, insertRows, updateRows, type TableChange } from './write-rows.ts';
+import { deleteRows } from './delete-rows.ts';
+import { insertRows } from './insert-rows.ts';
+import { updateRows } from './update-rows.ts';
+import type { TableChange } from './write-common.ts';
 
 const TABLE_PATH = '/:projectId/rest/v1/:table';
 

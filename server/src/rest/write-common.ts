@@ -1,0 +1,160 @@
+/**
+ * What inserts, updates and deletes share: finding and growing the table, typing values, the
+ * columns a member may not touch, server-stamped changes and what a write reports.
+ */
+import { badRequest, forbidden, notFound } from '../errors.ts';
+import type { Queryable } from '../store/store.ts';
+import { buildAnyOutside, columnType } from './build-sql.ts';
+import type { ApiRow, DataContext } from './data-context.ts';
+import { shown } from './names.ts';
+import type { ParsedQuery } from './parse-query.ts';
+import { notOneRow } from './media-type.ts';
+import type { BodyRow } from './request-rows.ts';
+import type { Row } from './row-checks.ts';
+import { visibleButNotWritable, type Access, type RowScope, type SignedInCaller } from './rules.ts';
+import type { TableDef } from './tables.ts';
+import { fromJson, inferType, type ColumnType } from './values.ts';
+
+export const OWN_ROWS_ONLY = 'You can change only rows you created';
+
+/** Several statements run in one transaction; a lone statement needs none (fewer round trips). */
+export function atomically<T>(
+  ctx: DataContext,
+  several: boolean,
+  fn: (db: Queryable) => Promise<T>,
+): Promise<T> {
+  return several ? ctx.store.transaction(fn) : fn(ctx.store);
+}
+
+export async function tableFor(ctx: DataContext, name: string): Promise<TableDef | null> {
+  const found = await ctx.tables.lookup(name);
+  if (found.kind === 'reserved') throw notFound(`Table "${name}" not found`);
+  return found.kind === 'table' ? found.table : null;
+}
+
+/**
+ * The table with every column the rows name. A table created on the fly gains missing columns
+ * (typed by the first non-null value); a declared table refuses them. Values are type-checked
+ * before any schema change, so a bad request leaves the schema as it was.
+ */
+export async function tableWithColumns(
+  ctx: DataContext,
+  name: string,
+  known: TableDef | null,
+  rows: readonly BodyRow[],
+  caller: SignedInCaller,
+) {
+  const names = new Set(rows.flatMap((r) => Object.keys(r)));
+  const table = known ? await ctx.tables.withColumns(known, names) : null;
+  const missing = [...names].filter((c) => !table?.columns.has(c));
+  if (missing.length === 0 && table) return table;
+  if (table && !table.dynamic)
+    throw badRequest(`Unknown column "${shown(missing[0] ?? '')}" in table "${name}"`);
+  const wanted = new Map<string, ColumnType>();
+  for (const c of missing) {
+    const first = rows.find((r) => Object.hasOwn(r, c) && r[c] !== null)?.[c];
+    wanted.set(
+      c,
+      c === 'id' || c === 'owner_id' || c === 'created_at' || c === 'updated_at'
+        ? 'text'
+        : inferType(first),
+    );
+  }
+  for (const row of rows) {
+    for (const [c, v] of Object.entries(row))
+      fromJson(wanted.get(c) ?? table?.columns.get(c) ?? 'text', v, c);
+  }
+  return ctx.tables.ensureDynamic(name, wanted, caller.kind === 'user' ? caller.userId : null);
+}
+
+export function typedRow(table: TableDef, row: BodyRow): Row {
+  const out: Row = {};
+  for (const [c, v] of Object.entries(row)) out[c] = fromJson(columnType(table, c), v, c);
+  return out;
+}
+
+/** The columns of an update a member may not touch answer 403; their own id in an owner column is a no-op. */
+export function restrictUpdate(set: BodyRow, access: Access, caller: SignedInCaller): BodyRow {
+  if (access.unrestricted) return set;
+  const out = { ...set };
+  for (const c of access.ownerColumns) {
+    if (!(c in out)) continue;
+    if (caller.kind !== 'user' || String(out[c]) !== caller.userId)
+      throw forbidden(`"${c}" cannot be changed`);
+    delete out[c];
+  }
+  const allowed = access.updatable;
+  if (allowed) {
+    const refused = Object.keys(out).find((c) => !allowed.includes(c));
+    if (refused)
+      throw forbidden(`You can change only ${allowed.join(', ')} (not "${shown(refused)}")`);
+  }
+  return out;
+}
+
+/** Rows a committed write created, changed or deleted in one table, by id. */
+export interface TableChange {
+  table: string;
+  kind: 'created' | 'updated' | 'deleted';
+  ids: string[];
+}
+
+export interface WriteOptions {
+  /**
+   * One object was asked for (`Accept: application/vnd.pgrst.object+json`): a write that does
+   * not touch exactly one row is undone and answers 406, as PostgREST does.
+   */
+  expectOne?: boolean;
+}
+
+/** Inside the write's transaction, so a write that fails the expectation leaves nothing behind. */
+export function checkExpectation(opts: WriteOptions, count: number): void {
+  if (opts.expectOne && count !== 1) throw notOneRow(count);
+}
+
+export interface WriteResult {
+  rows: ApiRow[];
+  /** What the write did, for the change feed; empty lists when nothing matched. */
+  changes: TableChange[];
+}
+
+/** The statement returns `id` as well, whatever the client selected, so the write can report it. */
+export const withId = (columns: readonly string[]) =>
+  columns.includes('id') ? columns : [...columns, 'id'];
+
+export const idsOf = (rows: readonly Record<string, unknown>[]) => rows.map((r) => String(r.id));
+
+/**
+ * The server, not the client, stamps a change: `updated_at` is always now and the bump column
+ * (iCal SEQUENCE) always rises by one, so a client writing back a stale copy of a row can never
+ * make calendar apps miss the change.
+ */
+export function serverStamped(table: TableDef, set: Row, now: string) {
+  const stamped: Row = { ...set, [table.updatedAt]: now };
+  if (table.bumpOnUpdate) delete stamped[table.bumpOnUpdate];
+  return {
+    set: Object.entries(stamped),
+    ...(table.bumpOnUpdate ? { bump: table.bumpOnUpdate } : {}),
+  };
+}
+
+/** PATCH and DELETE need a filter (docs/protocol.md) and take no paging. */
+export function checkTargeting(q: ParsedQuery, verb: 'PATCH' | 'DELETE') {
+  if (q.filters.length === 0) throw badRequest(`${verb} needs a filter, e.g. ?id=eq.<id>`);
+  if (q.limit !== null || q.offset !== 0 || q.cursor !== null)
+    throw badRequest(`${verb} takes no limit, offset or cursor`);
+  if (q.onConflict !== null) throw badRequest(`on_conflict applies to POST only`);
+}
+
+/** 403 when a targeted row is one the caller may see but not change (rules.ts). */
+export async function refuseForeignRows(
+  tx: Queryable,
+  table: TableDef,
+  q: ParsedQuery,
+  read: RowScope,
+  write: RowScope,
+) {
+  if (!visibleButNotWritable(read, write)) return;
+  const sql = buildAnyOutside(table, tx.dialect, { filters: q.filters, scope: read }, write);
+  if ((await tx.query(sql.text, sql.params)).rows.length > 0) throw forbidden(OWN_ROWS_ONLY);
+}
