@@ -5,23 +5,40 @@
  * (`deps.sqlStatementTimeoutMs`, 10 s unless set) on both databases.
  */
 import { performance } from 'node:perf_hooks';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { forbidden } from '../errors.ts';
 import { PERMISSIONS } from '@scout/protocol/permissions';
-import { assertProject, callerCan, requireCaller } from '../http/caller.ts';
-import { parseInput } from '../http/validate.ts';
+import { projectParams, routeGuards } from '../http/route-guards.ts';
 import { runSqlStatements, SQL_MAX_LENGTH, SQL_MAX_STATEMENTS } from './run-sql.ts';
 
 export const sqlRoutes =
   (deps: AppDeps): FastifyPluginAsync =>
-  async (app) => {
-    app.post('/:projectId/sql', (req) => runSql(deps, req));
-    app.post('/:projectId/batch', (req) => runBatch(deps, req));
+  async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const guards = routeGuards(deps);
+    const operator = [
+      guards.permission(PERMISSIONS.sqlRun, 'Only admins and service keys may run SQL'),
+      guards.project,
+    ];
+    app.post(
+      '/:projectId/sql',
+      {
+        preValidation: operator,
+        schema: { params: projectParams, body: sqlBody, response: { 200: sqlResult } },
+      },
+      (req) => runSql(deps, req.body),
+    );
+    app.post(
+      '/:projectId/batch',
+      {
+        preValidation: operator,
+        schema: { params: projectParams, body: batchBody, response: { 200: batchResult } },
+      },
+      (req) => runBatch(deps, req.body),
+    );
   };
-
-const pathParams = z.object({ projectId: z.string() });
 const sqlText = z.string().trim().min(1).max(SQL_MAX_LENGTH);
 // Values are bound, never spliced; objects and arrays are bound as JSON text.
 const values = z
@@ -43,19 +60,22 @@ const batchBody = z.object({
   mode: z.enum(['read', 'write']).default('write'),
 });
 
-async function requireOperator(deps: AppDeps, req: FastifyRequest) {
-  const caller = await requireCaller(deps, req);
-  if (!callerCan(deps, caller, PERMISSIONS.sqlRun))
-    throw forbidden('Only admins and service keys may run SQL');
-  assertProject(deps, parseInput(pathParams, req.params).projectId);
-}
+const statementResult = z.object({
+  rows: z.array(z.record(z.string(), z.unknown())),
+  columns: z.array(z.string()),
+  rowCount: z.number(),
+});
+const sqlResult = statementResult.extend({ executionTime: z.number() });
+const batchResult = z.object({
+  results: z.array(statementResult),
+  executionTime: z.number(),
+  success: z.literal(true),
+});
 
 /** Milliseconds, to 0.01: a measurement for the caller, not a time any logic depends on. */
 const elapsed = (start: number) => Math.round((performance.now() - start) * 100) / 100;
 
-async function runSql(deps: AppDeps, req: FastifyRequest) {
-  await requireOperator(deps, req);
-  const body = parseInput(sqlBody, req.body);
+async function runSql(deps: AppDeps, body: z.output<typeof sqlBody>) {
   const start = performance.now();
   const [result] = await runSqlStatements(
     deps.store,
@@ -71,12 +91,10 @@ async function runSql(deps: AppDeps, req: FastifyRequest) {
   };
 }
 
-async function runBatch(deps: AppDeps, req: FastifyRequest) {
-  await requireOperator(deps, req);
-  const body = parseInput(batchBody, req.body);
+async function runBatch(deps: AppDeps, body: z.output<typeof batchBody>) {
   const start = performance.now();
   const results = await runSqlStatements(deps.store, body.statements, body.mode, {
     statementTimeoutMs: deps.sqlStatementTimeoutMs,
   });
-  return { results, executionTime: elapsed(start), success: true };
+  return { results, executionTime: elapsed(start), success: true as const };
 }

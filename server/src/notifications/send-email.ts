@@ -8,10 +8,9 @@ import { z } from 'zod';
 import { NOTIFICATION_EMAIL_MAX_RECIPIENTS } from '@scout/protocol/limits';
 import { hitRateLimit, type RateLimitRule } from '../auth/rate-limits.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, badRequest, forbidden } from '../errors.ts';
+import { ApiError, badRequest } from '../errors.ts';
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import { callerCan, type Caller } from '../http/caller.ts';
-import { parseInput } from '../http/validate.ts';
 import { parseMailbox } from '../mail/addresses.ts';
 import { headerText, type MailAddress, type Mailer } from '../mail/mailer.ts';
 import { composeBodies } from './compose.ts';
@@ -31,37 +30,28 @@ const ADDRESS_FIELD_MAX_LENGTH = 512;
 const addressText = z.string().max(ADDRESS_FIELD_MAX_LENGTH);
 const recipientList = z.union([addressText, z.array(addressText).max(100)]);
 
-const emailRequest = z.object({
+/**
+ * The request as existing clients send it: explicit nulls for fields they leave out, an empty
+ * `html` or `text` for "none", and `reply_to` from older clients.
+ */
+export const emailRequest = z.object({
   to: recipientList,
-  cc: recipientList.optional(),
-  bcc: recipientList.optional(),
+  cc: recipientList.nullish(),
+  bcc: recipientList.nullish(),
   subject: z.string().max(SUBJECT_MAX_LENGTH),
-  html: z.string().max(BODY_MAX_LENGTH).optional(),
-  text: z.string().max(BODY_MAX_LENGTH).optional(),
-  from: addressText.optional(),
-  replyTo: addressText.optional(),
+  html: z.string().max(BODY_MAX_LENGTH).nullish(),
+  text: z.string().max(BODY_MAX_LENGTH).nullish(),
+  from: addressText.nullish(),
+  replyTo: addressText.nullish(),
+  reply_to: addressText.nullish(),
 });
 
-type EmailRequest = z.output<typeof emailRequest>;
+export type EmailRequest = z.output<typeof emailRequest>;
 
-/** Existing clients send snake_case twins and explicit nulls for fields they leave out. */
-function normaliseBody(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const b = body as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(b)) {
-    if (
-      value === null ||
-      (typeof value === 'string' && value === '' && (key === 'html' || key === 'text'))
-    )
-      continue;
-    out[key === 'reply_to' ? 'replyTo' : key] = value;
-  }
-  return out;
-}
+export const emailSent = z.object({ success: z.literal(true), messageId: z.string() });
 
-function mailboxes(field: string, value: string | string[] | undefined): MailAddress[] {
-  const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
+function mailboxes(field: string, value: string | string[] | null | undefined): MailAddress[] {
+  const list = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
   return list.map((raw, i) => {
     const mailbox = parseMailbox(raw);
     if (!mailbox)
@@ -72,8 +62,8 @@ function mailboxes(field: string, value: string | string[] | undefined): MailAdd
   });
 }
 
-function readRequest(body: unknown) {
-  const input: EmailRequest = parseInput(emailRequest, normaliseBody(body));
+/** What a schema cannot say: real addresses, a recipient limit, a subject and a body. */
+function readRequest(input: EmailRequest) {
   const to = mailboxes('to', input.to);
   const cc = mailboxes('cc', input.cc);
   const bcc = mailboxes('bcc', input.bcc);
@@ -85,13 +75,15 @@ function readRequest(body: unknown) {
   }
   const subject = headerText(input.subject);
   if (subject === '') throw badRequest('Invalid subject: a subject is required');
-  if (input.html === undefined && input.text === undefined)
+  const html = input.html || undefined;
+  const text = input.text || undefined;
+  if (html === undefined && text === undefined)
     throw badRequest('Invalid body: html or text is required');
-  return { input, to, cc, bcc, subject };
+  return { to, cc, bcc, subject, html, text, replyTo: input.replyTo ?? input.reply_to };
 }
 
-function optionalMailbox(field: string, value: string | undefined): MailAddress | undefined {
-  return value === undefined ? undefined : mailboxes(field, value)[0];
+function optionalMailbox(field: string, value: string | null | undefined): MailAddress | undefined {
+  return value === undefined || value === null ? undefined : mailboxes(field, value)[0];
 }
 
 export interface Log {
@@ -101,17 +93,12 @@ export interface Log {
 export async function sendNotificationEmail(
   deps: Pick<AppDeps, 'store' | 'clock' | 'config'> & { mail: Mailer },
   caller: Exclude<Caller, { kind: 'anonymous' }>,
-  body: unknown,
+  body: EmailRequest,
   log: Log,
-): Promise<{ success: true; messageId: string }> {
-  // Mail leaves from the troop's address to anyone: only those the roles configuration trusts
-  // with it may send (leaders and admins by default), or it is a phishing tool.
-  if (!callerCan(deps, caller, PERMISSIONS.notificationsSend)) {
-    throw forbidden('Sending mail needs the permission notifications.send (leaders and admins)');
-  }
-  const { input, to, cc, bcc, subject } = readRequest(body);
+): Promise<z.output<typeof emailSent>> {
+  const { to, cc, bcc, subject, html, text, ...input } = readRequest(body);
   const operator = callerCan(deps, caller, PERMISSIONS.notificationsAnySender);
-  const from = operator ? optionalMailbox('from', input.from) : undefined;
+  const from = operator ? optionalMailbox('from', body.from) : undefined;
   const replyTo =
     optionalMailbox('replyTo', input.replyTo) ??
     (caller.kind === 'user' ? parseMailbox(caller.email) : undefined);
@@ -122,8 +109,8 @@ export async function sendNotificationEmail(
     operator ? NOTIFICATION_RATE_LIMITS.perOperatorHour : NOTIFICATION_RATE_LIMITS.perMemberHour,
   );
   const bodies = composeBodies({
-    ...(input.text !== undefined ? { text: input.text } : {}),
-    ...(input.html !== undefined ? { html: input.html } : {}),
+    ...(text !== undefined ? { text } : {}),
+    ...(html !== undefined ? { html } : {}),
     ...(caller.kind === 'user' && caller.email ? { sender: caller.email } : {}),
   });
   try {

@@ -9,6 +9,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
@@ -16,9 +17,9 @@ import { ApiError, forbidden, unauthorized } from '../errors.ts';
 import { hitRateLimit } from '../auth/rate-limits.ts';
 import { checkSession } from '../auth/session-check.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
-import { assertProject, resolveCaller, resolveCredential } from '../http/caller.ts';
+import { resolveCaller, resolveCredential } from '../http/caller.ts';
 import { errorBody } from '../http/error-handler.ts';
-import { parseInput } from '../http/validate.ts';
+import { projectParams, routeGuards } from '../http/route-guards.ts';
 import {
   CHANNEL_PATTERN,
   SERVER_OWNED_MESSAGE,
@@ -57,28 +58,57 @@ const channel = z.preprocess(
   z.string().regex(CHANNEL_PATTERN, 'must be 1-128 letters, digits, _ : . or -'),
 );
 const bound = z.preprocess(decodedTwice, z.string().max(40).optional());
-const projectParams = z.object({ projectId: z.string() });
 const publishBody = z.object({
   channel,
   type: z.string().min(1).max(128),
   data: z.unknown().optional(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
+const published = z.object({ messageId: z.string() });
 const presenceQuery = z.object({ channel });
+const presenceAnswer = z.object({
+  users: z.array(
+    z.object({
+      userId: z.string(),
+      metadata: z.unknown().optional(),
+      joinedAt: z.number(),
+      lastSeen: z.number(),
+    }),
+  ),
+});
 const messagesQuery = z.object({
   channel,
   limit: z.coerce.number().int().min(1).max(MESSAGES_MAX_LIMIT).optional(),
   start: bound,
   end: bound,
 });
+const messagesAnswer = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      channel: z.string(),
+      type: z.string(),
+      data: z.unknown(),
+      timestamp: z.number(),
+      userId: z.string().optional(),
+      metadata: z.unknown().optional(),
+    }),
+  ),
+});
 
 export const realtimeRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
-  async (app) => {
+  async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
     const hub = deps.realtime;
+    const { project } = routeGuards(deps);
 
-    app.post('/:projectId/publish', async (req) => {
-      const body = parseInput(publishBody, req.body);
+    const publishRoute = {
+      preValidation: project,
+      schema: { params: projectParams, body: publishBody, response: { 200: published } },
+    };
+    app.post('/:projectId/publish', publishRoute, async (req) => {
+      const body = req.body;
       const caller = await authorize(req, body.channel);
       if (isServerOwnedChannel(body.channel)) throw forbidden(SERVER_OWNED_MESSAGE);
       // The socket's own limit (socket.ts: 50 a second, bursts of 100), counted in the database
@@ -109,14 +139,30 @@ export const realtimeRoutes =
       return { messageId: message.id };
     });
 
-    app.get('/:projectId/presence', async (req) => {
-      const q = parseInput(presenceQuery, req.query);
+    const presenceRoute = {
+      preValidation: project,
+      schema: {
+        params: projectParams,
+        querystring: presenceQuery,
+        response: { 200: presenceAnswer },
+      },
+    };
+    app.get('/:projectId/presence', presenceRoute, async (req) => {
+      const q = req.query;
       await authorize(req, q.channel);
       return { users: await hub.presence(q.channel) };
     });
 
-    app.get('/:projectId/messages', async (req) => {
-      const q = parseInput(messagesQuery, req.query);
+    const messagesRoute = {
+      preValidation: project,
+      schema: {
+        params: projectParams,
+        querystring: messagesQuery,
+        response: { 200: messagesAnswer },
+      },
+    };
+    app.get('/:projectId/messages', messagesRoute, async (req) => {
+      const q = req.query;
       await authorize(req, q.channel);
       const start = parseRangeBound(q.start);
       const end = parseRangeBound(q.end);
@@ -136,7 +182,6 @@ export const realtimeRoutes =
     });
 
     async function authorize(req: FastifyRequest, ch: string) {
-      assertProject(deps, parseInput(projectParams, req.params).projectId);
       const caller = await resolveCaller(deps, req);
       if (caller.kind === 'anonymous' && !anonymousMayUse(deps.config, ch))
         throw unauthorized('Sign in to use this channel');

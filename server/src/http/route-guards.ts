@@ -1,0 +1,63 @@
+/**
+ * Who may reach a route, decided before its schema looks at the input: a stranger learns nothing
+ * about a route's fields from its validation errors, and the order of answers is always
+ * 404 unknown project, then 401 signed out, then 403 not allowed, then 400 bad input.
+ *
+ *   app.post('/:projectId/sql', { preValidation: [guards.project, guards.permission('sql.run')],
+ *     schema: {...} }, (req) => run(callerOf(req), req.body))
+ *
+ * Routes declare their input as zod schemas (http/api-docs.ts); these hooks run in Fastify's
+ * preValidation phase, just before that schema.
+ */
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { forbidden } from '../errors.ts';
+import { assertProject, callerCan, requireCaller, type Caller } from './caller.ts';
+
+export type SignedInCaller = Exclude<Caller, { kind: 'anonymous' }>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `signedIn` and `permission` guards. */
+    caller?: SignedInCaller;
+  }
+}
+
+/** The path parameter every capability's routes carry (docs/protocol.md, Common to every call). */
+export const projectParams = z.object({ projectId: z.string().max(200) });
+
+export interface RouteGuards {
+  /** 404 PROJECT_NOT_FOUND unless the path's `projectId` is this server's project. */
+  project: preValidationAsyncHookHandler;
+  /** 401 unless a valid access token or service key comes with the request. */
+  signedIn: preValidationAsyncHookHandler;
+  /** 401 when signed out, 403 without `permission` under the roles configuration in use. */
+  permission(permission: string, refusal?: string): preValidationAsyncHookHandler;
+}
+
+export function routeGuards(deps: AppDeps): RouteGuards {
+  const signIn = async (req: FastifyRequest) => {
+    req.caller ??= await requireCaller(deps, req);
+    return req.caller;
+  };
+  return {
+    project: async (req) => {
+      assertProject(deps, (req.params as { projectId?: unknown } | undefined)?.projectId);
+    },
+    signedIn: async (req) => {
+      await signIn(req);
+    },
+    permission: (permission, refusal) => async (req) => {
+      const caller = await signIn(req);
+      if (!callerCan(deps, caller, permission))
+        throw forbidden(refusal ?? `This needs the permission ${permission}`);
+    },
+  };
+}
+
+/** The caller a guard established; a route without one is a programming error, not a 401. */
+export function callerOf(req: FastifyRequest): SignedInCaller {
+  if (!req.caller) throw new Error(`${req.routeOptions.url} reads its caller but has no guard`);
+  return req.caller;
+}
