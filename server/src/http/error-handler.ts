@@ -4,30 +4,48 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_MESSAGES } from '@scout/protocol/errors';
-import type { ErrorBody } from '@scout/protocol/errors';
+import type { ErrorBody, ErrorCode } from '@scout/protocol/errors';
 import { ApiError } from '../errors.ts';
+
+/**
+ * How a route answers input its schema refuses, when the general answer is not what its clients
+ * read: auth routes answer with an auth code (INVALID_EMAIL), storage with the words of
+ * docs/product.md section 8. Set as the route's `config.invalidInput`.
+ */
+export interface InvalidInputAnswer {
+  code?: ErrorCode;
+  /** Replaces the message naming the field. */
+  message?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    invalidInput?: InvalidInputAnswer;
+  }
+}
 
 /**
  * A route schema refused the input: name the first field and what is wrong with it, as
  * `http/validate.ts` does for input parsed in a handler.
  */
-function fromSchemaValidation(err: FastifyError): ApiError | undefined {
+function fromSchemaValidation(err: FastifyError, req: FastifyRequest): ApiError | undefined {
   const first = err.validation?.[0];
   if (!first) return undefined;
   const where = [err.validationContext, ...first.instancePath.split('/').filter(Boolean)]
     .filter(Boolean)
     .join('.');
+  const answer = req.routeOptions.config.invalidInput ?? {};
   return new ApiError(
     400,
-    'VALIDATION_ERROR',
-    `Invalid ${where || 'request'}: ${first.message ?? 'invalid value'}`,
+    answer.code ?? 'VALIDATION_ERROR',
+    answer.message ?? `Invalid ${where || 'request'}: ${first.message ?? 'invalid value'}`,
   );
 }
 
 /** Fastify's own errors for malformed requests, mapped to our codes. */
-function fromFastify(err: FastifyError): ApiError | undefined {
+function fromFastify(err: FastifyError, req: FastifyRequest): ApiError | undefined {
   if (err.code === 'FST_ERR_VALIDATION') {
-    const named = fromSchemaValidation(err);
+    const named = fromSchemaValidation(err, req);
     if (named) return named;
   }
   switch (err.code) {
@@ -89,7 +107,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiErro
 
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const known = error instanceof ApiError ? error : fromFastify(error);
+    const known = error instanceof ApiError ? error : fromFastify(error, req);
     if (known) return sendError(req, reply, known);
     req.log.error({ err: error }, 'unhandled error');
     return sendError(

@@ -139,29 +139,18 @@ export const realtimeRoutes =
       return { messageId: message.id };
     });
 
-    const presenceRoute = {
+    const query = <Q, A>(querystring: Q, answer: A) => ({
       preValidation: project,
-      schema: {
-        params: projectParams,
-        querystring: presenceQuery,
-        response: { 200: presenceAnswer },
-      },
-    };
-    app.get('/:projectId/presence', presenceRoute, async (req) => {
+      schema: { params: projectParams, querystring, response: { 200: answer } },
+    });
+
+    app.get('/:projectId/presence', query(presenceQuery, presenceAnswer), async (req) => {
       const q = req.query;
       await authorize(req, q.channel);
       return { users: await hub.presence(q.channel) };
     });
 
-    const messagesRoute = {
-      preValidation: project,
-      schema: {
-        params: projectParams,
-        querystring: messagesQuery,
-        response: { 200: messagesAnswer },
-      },
-    };
-    app.get('/:projectId/messages', messagesRoute, async (req) => {
+    app.get('/:projectId/messages', query(messagesQuery, messagesAnswer), async (req) => {
       const q = req.query;
       await authorize(req, q.channel);
       const start = parseRangeBound(q.start);

@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { STORAGE_MAX_BYTES } from '@scout/protocol/limits';
 import type { ReadyDeps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
-import { assertProject, requireCaller, type Caller } from '../http/caller.ts';
+import { callerOf, projectParams, routeGuards, type SignedInCaller } from '../http/route-guards.ts';
 import type { StorageActor } from './paths.ts';
 import {
   discardTempFile,
@@ -21,13 +22,23 @@ import {
   type StorageContext,
 } from './storage-service.ts';
 
-type ProjectParams = { Params: { projectId: string } };
+const invalidInput = { message: UI_MESSAGES.storageInvalid };
 
+const downloadQuery = z.object({ path: z.string(), filename: z.string().optional() });
+const downloadAnswer = z.object({
+  downloadUrl: z.string(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+});
 const removeBody = z.object({
   paths: z.union([z.string().transform((p) => [p]), z.array(z.string()).min(1).max(1000)]),
 });
+const removeAnswer = z.object({ success: z.literal(true), removed: z.array(z.string()) });
+const objectParams = projectParams.extend({ '*': z.string() });
+const objectQuery = z.object({ download: z.string().optional() });
 
-const actorOf = (caller: Exclude<Caller, { kind: 'anonymous' }>): StorageActor =>
+const actorOf = (caller: SignedInCaller): StorageActor =>
   caller.kind === 'service'
     ? { kind: 'service' }
     : { kind: 'user', userId: caller.userId, admin: caller.role === 'admin' };
@@ -35,7 +46,7 @@ const actorOf = (caller: Exclude<Caller, { kind: 'anonymous' }>): StorageActor =
 /** File storage (docs/protocol.md, Storage), mounted at /api/storage. */
 export const storageRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
-  async (app) => {
+  async (plain) => {
     const ctx: StorageContext = {
       store: deps.store,
       files: deps.files,
@@ -44,7 +55,7 @@ export const storageRoutes =
       projectId: deps.config.projectId,
     };
 
-    await app.register(multipart, {
+    await plain.register(multipart, {
       // One file, a few small fields. The size limit stops counting at 50 MB + 1 byte.
       limits: {
         fileSize: STORAGE_MAX_BYTES,
@@ -56,63 +67,82 @@ export const storageRoutes =
       },
     });
 
-    app.post<ProjectParams>('/:projectId/upload', upload);
-    app.get<ProjectParams & { Querystring: Record<string, unknown> }>(
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const guards = routeGuards(deps);
+    // Who is calling is settled before a single byte of a file is read.
+    const member = [guards.project, guards.signedIn];
+
+    app.post(
+      '/:projectId/upload',
+      {
+        preValidation: member,
+        config: { invalidInput },
+        schema: {
+          params: projectParams,
+          description:
+            'multipart/form-data: `file`, `path`, and `options` (JSON text, `{"upsert":true}`)',
+          consumes: ['multipart/form-data'],
+          response: { 200: z.object({ publicUrl: z.string() }) },
+        },
+      },
+      async (req) => {
+        const actor = actorOf(callerOf(req));
+        if (!req.isMultipart()) throw badRequest(UI_MESSAGES.storageInvalid);
+        const received = await receiveUpload(req.parts() as AsyncIterable<UploadPart>, () =>
+          ctx.files.createTempFile(),
+        );
+        try {
+          return await storeUpload(ctx, actor, received);
+        } catch (err) {
+          throw multipartError(err) ?? err;
+        } finally {
+          await discardTempFile(received.tempFile);
+        }
+      },
+    );
+
+    app.get(
       '/:projectId/download',
-      download,
+      {
+        preValidation: member,
+        config: { invalidInput },
+        schema: {
+          params: projectParams,
+          querystring: downloadQuery,
+          response: { 200: downloadAnswer },
+        },
+      },
+      async (req) => describeDownload(ctx, req.query.path, req.query.filename),
     );
-    app.delete<ProjectParams>('/:projectId/remove', remove);
-    app.get<ProjectParams & { Params: { '*': string }; Querystring: Record<string, unknown> }>(
+
+    app.delete(
+      '/:projectId/remove',
+      {
+        preValidation: member,
+        config: { invalidInput },
+        schema: { params: projectParams, body: removeBody, response: { 200: removeAnswer } },
+      },
+      async (req) => ({
+        success: true as const,
+        removed: await removeFiles(ctx, actorOf(callerOf(req)), req.body.paths),
+      }),
+    );
+
+    // Public: a `publicUrl` is fetched with no Authorization header (docs/protocol.md, Storage).
+    app.get(
       '/:projectId/object/*',
-      serve,
+      {
+        preValidation: guards.project,
+        config: { invalidInput },
+        schema: { params: objectParams, querystring: objectQuery },
+      },
+      async (req, reply) => {
+        const file = await openStoredFile(ctx, req.params['*'], req.query.download);
+        if (req.headers['if-none-match'] === file.etag) {
+          file.object.stream.destroy();
+          return reply.code(304).headers({ ETag: file.etag, 'Cache-Control': 'no-cache' }).send();
+        }
+        return reply.headers(file.headers).send(file.object.stream);
+      },
     );
-
-    async function upload(req: FastifyRequest<ProjectParams>) {
-      assertProject(deps, req.params.projectId);
-      // Who is calling is settled before a single byte of the file is read.
-      const actor = actorOf(await requireCaller(deps, req));
-      if (!req.isMultipart()) throw badRequest(UI_MESSAGES.storageInvalid);
-      const received = await receiveUpload(req.parts() as AsyncIterable<UploadPart>, () =>
-        ctx.files.createTempFile(),
-      );
-      try {
-        return await storeUpload(ctx, actor, received);
-      } catch (err) {
-        throw multipartError(err) ?? err;
-      } finally {
-        await discardTempFile(received.tempFile);
-      }
-    }
-
-    async function download(
-      req: FastifyRequest<ProjectParams & { Querystring: Record<string, unknown> }>,
-    ) {
-      assertProject(deps, req.params.projectId);
-      await requireCaller(deps, req);
-      return describeDownload(ctx, req.query.path, req.query.filename);
-    }
-
-    async function remove(req: FastifyRequest<ProjectParams>) {
-      assertProject(deps, req.params.projectId);
-      const actor = actorOf(await requireCaller(deps, req));
-      const body = removeBody.safeParse(req.body ?? {});
-      if (!body.success) throw badRequest(UI_MESSAGES.storageInvalid);
-      const removed = await removeFiles(ctx, actor, body.data.paths);
-      return { success: true, removed };
-    }
-
-    async function serve(
-      req: FastifyRequest<
-        ProjectParams & { Params: { '*': string }; Querystring: Record<string, unknown> }
-      >,
-      reply: FastifyReply,
-    ) {
-      assertProject(deps, req.params.projectId);
-      const file = await openStoredFile(ctx, req.params['*'], req.query.download);
-      if (req.headers['if-none-match'] === file.etag) {
-        file.object.stream.destroy();
-        return reply.code(304).headers({ ETag: file.etag, 'Cache-Control': 'no-cache' }).send();
-      }
-      return reply.headers(file.headers).send(file.object.stream);
-    }
   };
