@@ -4,10 +4,12 @@
  * rules in rules.ts. Every committed write is handed to the change feed (change-feed.ts).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { forgetAccount } from '../auth/session-check.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import { assertProject, requireCaller } from '../http/caller.ts';
+import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
 import { createChangeFeed } from './change-feed.ts';
 import type { DataContext } from './data-context.ts';
 import { toApiError } from './db-errors.ts';
@@ -27,10 +29,15 @@ import type { TableChange } from './write-common.ts';
 
 const TABLE_PATH = '/:projectId/rest/v1/:table';
 
-interface Params {
-  projectId: string;
-  table: string;
-}
+const tableParams = projectParams.extend({ table: z.string().max(200) });
+type Params = z.output<typeof tableParams>;
+
+/**
+ * The query string is PostgREST's grammar (filters may repeat a column), parsed by
+ * parse-query.ts; rows are any JSON objects. docs/protocol.md describes both.
+ */
+const DATA_API_DOC =
+  'PostgREST-compatible: filters, select, order, limit, offset, cursor in the query string; Prefer, Range and Accept headers. See docs/protocol.md, Data API.';
 
 interface DataRequest {
   caller: SignedInCaller;
@@ -68,7 +75,14 @@ const columnsOf = (rows: readonly Record<string, unknown>[]) => Object.keys(rows
 
 export const restRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
-  async (app) => {
+  async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const guards = routeGuards(deps);
+    /** Project first (404), then the caller (401 for anonymous), then the query (400). */
+    const route = {
+      preValidation: [guards.project, guards.signedIn],
+      schema: { params: tableParams, description: DATA_API_DOC },
+    };
     const ctx: DataContext = {
       store: deps.store,
       clock: deps.clock,
@@ -85,7 +99,7 @@ export const restRoutes =
       },
     };
 
-    app.get<{ Params: Params }>(TABLE_PATH, (req, reply) =>
+    app.get(TABLE_PATH, route, (req, reply) =>
       handle(req, async (r) => {
         const page = await listRows(ctx, r.caller, r.table, r.query, r.prefer);
         reply.header('Content-Range', page.contentRange);
@@ -97,7 +111,7 @@ export const restRoutes =
       }),
     );
 
-    app.post<{ Params: Params }>(TABLE_PATH, (req, reply) =>
+    app.post(TABLE_PATH, route, (req, reply) =>
       handle(req, async (r) => {
         const { rows, changes } = await insertRows(
           ctx,
@@ -123,7 +137,7 @@ export const restRoutes =
       }),
     );
 
-    app.patch<{ Params: Params }>(TABLE_PATH, (req, reply) =>
+    app.patch(TABLE_PATH, route, (req, reply) =>
       handle(req, async (r) => {
         const { rows, changes } = await updateRows(ctx, r.caller, r.table, r.query, req.body, {
           expectOne: r.format === 'object' && r.prefer.returnRows,
@@ -135,7 +149,7 @@ export const restRoutes =
       }),
     );
 
-    app.delete<{ Params: Params }>(TABLE_PATH, (req, reply) =>
+    app.delete(TABLE_PATH, route, (req, reply) =>
       handle(req, async (r) => {
         const { rows, changes } = await deleteRows(ctx, r.caller, r.table, r.query, {
           expectOne: r.format === 'object' && r.prefer.returnRows,
@@ -151,6 +165,7 @@ export const restRoutes =
     app.route({
       method: ['GET', 'POST', 'PATCH', 'DELETE'],
       url: '/:projectId/rest/v1/rpc/:fn',
+      schema: { params: projectParams.extend({ fn: z.string() }) },
       handler: async () => {
         throw notFound(
           'Database functions (/rpc) are not offered by this server; see docs/protocol.md, Data API',
@@ -158,14 +173,12 @@ export const restRoutes =
       },
     });
 
-    /** Project first (404), then the caller (401 for anonymous), then the query (400). */
     async function handle(
-      req: FastifyRequest<{ Params: Params }>,
+      req: FastifyRequest & { params: Params },
       fn: (r: DataRequest) => Promise<FastifyReply>,
     ): Promise<FastifyReply> {
       try {
-        assertProject(deps, req.params.projectId);
-        const caller = await requireCaller(deps, req);
+        const caller = callerOf(req);
         const q = req.url.indexOf('?');
         const parsed = parseQuery(q < 0 ? '' : req.url.slice(q + 1));
         const header = (name: string) => {
