@@ -37,6 +37,8 @@ const children: ChildProcess[] = [];
 /**
  * Runs `script` (relative to server/): TypeScript under tsx, JavaScript (the compiled server,
  * `dist/main.js`) on plain node. Its stderr is printed if it exits with an error.
+ * `BENCH_NODE_ARGS` adds node flags to every process started, to profile a run:
+ * `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench:sign-in`.
  */
 export function startProcess(
   name: string,
@@ -45,7 +47,8 @@ export function startProcess(
   nodeArgs: string[] = [],
 ): ChildProcess {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
+  const profiling = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...profiling, ...nodeArgs, ...loader, script], {
     cwd: serverDir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
