@@ -8,7 +8,8 @@ import {
   startProviderRig,
   type ProviderRig,
 } from '../../../test/providers.ts';
-import { buildTestApp } from '../../../test/test-app.ts';
+import { renderIndexHtml } from '../../http/spa.ts';
+import { buildTestApp, testConfig } from '../../../test/test-app.ts';
 
 const PORTAL = 'https://portal.troop214.example';
 
@@ -138,5 +139,24 @@ describe('the hosted page of a troop without providers', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("the app's own page", () => {
+  it('names the configured providers in a meta tag, so the auth screen shows them at first paint', () => {
+    const provider = { issuer: 'https://accounts.google.com', clientId: 'c', clientSecret: 's' };
+    const html = renderIndexHtml(
+      '<html><head></head></html>',
+      testConfig({
+        authProviders: [
+          { ...provider, name: 'google', responseMode: 'query' },
+          { ...provider, name: 'council-login', responseMode: 'query' },
+        ],
+      }),
+    );
+    expect(html).toContain('<meta name="scout-auth-providers" content="google,council-login">');
+    expect(renderIndexHtml('<head></head>', testConfig())).toContain(
+      '<meta name="scout-auth-providers" content="">',
+    );
   });
 });
