@@ -93,7 +93,7 @@ function signInPage(uid: string, clientId: string): string {
 <form method="post" action="/interaction/${escapeHtml(uid)}/login">
 <label>Email <input name="email" type="email" autocomplete="off" required></label>
 <label>Full name <input name="name" type="text"></label>
-<label><input name="unverified" type="checkbox" value="1"> Email not verified</label>
+<label><input name="unverified" type="checkbox" value="1"> Address not verified by the provider</label>
 <button type="submit">Sign in</button>
 </form>
 <form method="post" action="/interaction/${escapeHtml(uid)}/cancel"><button type="submit">Cancel</button></form>

@@ -8,7 +8,7 @@ import { FakeAuthServer, makeUser } from '../../test/fake-auth-server.ts';
 import { FakeParentFrame, FakeStorage } from '../../test/fake-browser.ts';
 import { BrowserWithPopups, FakePopup } from '../../test/fake-popups.ts';
 import { AuthClient, type AuthMode } from './auth-client.ts';
-import { AUTH_STATE_KEY } from './provider-sign-in.ts';
+import { ANSWER_IN_FLIGHT_MS, AUTH_STATE_KEY } from './provider-sign-in.ts';
 
 const PROJECT = 'troop-42';
 const APP = 'https://app.scout.test';
@@ -122,7 +122,7 @@ describe('signInWithProvider: the popup', () => {
     win.dispatch('message', { origin: APP, source: popup, data });
     win.dispatch('message', { origin: BASE_URL, source: new FakePopup('x', 'y', ''), data });
     popup.closed = true;
-    await vi.advanceTimersByTimeAsync(POPUP_CLOSED_CHECK_MS);
+    await vi.advanceTimersByTimeAsync(POPUP_CLOSED_CHECK_MS + ANSWER_IN_FLIGHT_MS);
     expect((await outcome).code).toBe('POPUP_CANCELED');
     expect(auth.isAuthenticated()).toBe(false);
   });
@@ -169,10 +169,22 @@ describe('signInWithProvider: the popup', () => {
     const outcome = failure(signingIn);
     await vi.advanceTimersByTimeAsync(POPUP_CLOSED_CHECK_MS * 3);
     win.popups[0]!.closed = true;
-    await vi.advanceTimersByTimeAsync(POPUP_CLOSED_CHECK_MS);
+    await vi.advanceTimersByTimeAsync(POPUP_CLOSED_CHECK_MS + ANSWER_IN_FLIGHT_MS);
     const err = await outcome;
     expect(err.code).toBe('POPUP_CANCELED');
     expect(err.userMessage).toBe(AUTH_ERROR_MESSAGES.POPUP_CANCELED);
+  });
+
+  it('an answer that arrives just after the window closed still signs in', async () => {
+    vi.useFakeTimers();
+    const { auth, win, answer } = setUp();
+    const signingIn = auth.signInWithGoogle();
+    const popup = win.popups[0]!;
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(POPUP_CLOSED_CHECK_MS);
+    answer(popup);
+    await vi.advanceTimersByTimeAsync(ANSWER_IN_FLIGHT_MS);
+    expect((await signingIn).email).toBe('jamie@troop42.test');
   });
 
   it('a blocked window: POPUP_CANCELED at once', async () => {

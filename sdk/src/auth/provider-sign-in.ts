@@ -30,6 +30,12 @@ import type { StorageLike } from './token-store.ts';
 export const POPUP_WINDOW_NAME = 'blink-auth';
 /** Where the pending sign-in's state waits, in sessionStorage. */
 export const AUTH_STATE_KEY = 'blink_auth_state';
+/**
+ * The server's page posts its answer and closes itself at once; the opener may see the window
+ * closed a moment before the answer arrives, so a closed window counts as canceled only after
+ * this much longer without an answer.
+ */
+export const ANSWER_IN_FLIGHT_MS = 500;
 
 export interface PopupLike {
   readonly closed: boolean;
@@ -123,9 +129,11 @@ function awaitPopup(
 ): Promise<WireUser> {
   const origin = authServerOrigin(ctx.authBase);
   return new Promise<WireUser>((resolve, reject) => {
+    let closedGrace: ReturnType<typeof setTimeout> | undefined;
     const stop = () => {
       win.removeEventListener('message', onMessage);
       clearInterval(closedCheck);
+      clearTimeout(closedGrace);
       clearTimeout(timeout);
       sessionStore(win)?.removeItem(AUTH_STATE_KEY);
     };
@@ -153,7 +161,8 @@ function awaitPopup(
     }
     win.addEventListener('message', onMessage);
     const closedCheck = setInterval(() => {
-      if (popup.closed) fail('POPUP_CANCELED');
+      if (popup.closed && closedGrace === undefined)
+        closedGrace = setTimeout(() => fail('POPUP_CANCELED'), ANSWER_IN_FLIGHT_MS);
     }, POPUP_CLOSED_CHECK_MS);
     const timeout = setTimeout(() => {
       try {

@@ -80,12 +80,19 @@ describe('the hosted sign-in page (managed mode)', () => {
   });
 
   it("refuses a form posted from another site's page", async () => {
-    const res = await post(
-      { ...flow, action: 'password', email, password: PASSWORD },
+    const form = { ...flow, action: 'password', email, password: PASSWORD };
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site', origin: 'null' },
+      { 'sec-fetch-site': 'same-site' },
       { origin: 'https://evil.example' },
-    );
-    expect(res.statusCode).toBe(403);
-    expect(res.headers.location).toBeUndefined();
+    ]) {
+      const res = await post(form, headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.headers.location).toBeUndefined();
+    }
+    // Our own page: Chrome says same-origin, and Origin is null under no-referrer.
+    const ours = await post(form, { 'sec-fetch-site': 'same-origin', origin: 'null' });
+    expect(ours.statusCode).toBe(302);
   });
 
   it('refuses a redirect_url outside PUBLIC_URL and ALLOWED_REDIRECT_ORIGINS, on the page and on a post', async () => {

@@ -156,7 +156,7 @@ export const providerRoutes =
     }
 
     async function hostedPost(req: FastifyRequest): Promise<SignInAnswer> {
-      assertSameOrigin(req);
+      if (!fromOurPage(req)) return errorPage(forbidden('Sign in from the sign-in page itself'));
       const form = stringFields(req.body);
       return withHostedQuery(form, (hosted) =>
         hostedSignIn(deps, hosted, form, req.ip, background.run),
@@ -191,13 +191,15 @@ export const providerRoutes =
     }
 
     /**
-     * The hosted page's forms are posted by our own page only. A browser names the page a form
-     * came from in Origin; another site's form (signing a visitor in as someone else) is refused.
+     * The hosted page's forms are posted by our own page only; another site's form (signing a
+     * visitor in as someone else) is refused. Browsers say where a request comes from in
+     * Sec-Fetch-Site; Origin is `null` under our no-referrer policy, so it counts only when named.
      */
-    function assertSameOrigin(req: FastifyRequest) {
+    function fromOurPage(req: FastifyRequest): boolean {
+      const site = req.headers['sec-fetch-site'];
+      if (site !== undefined) return site === 'same-origin' || site === 'none';
       const origin = req.headers.origin;
-      if (origin !== undefined && origin !== new URL(deps.config.publicUrl).origin)
-        throw forbidden('Sign in from the sign-in page itself');
+      return origin === undefined || origin === new URL(deps.config.publicUrl).origin;
     }
 
     async function signedInUserId(req: FastifyRequest): Promise<string> {
