@@ -22,7 +22,13 @@ export interface ProviderRig {
 }
 
 export async function startProviderRig(
-  opts: { store?: StoreKind; config?: Partial<Config>; deps?: Partial<AppDeps> } = {},
+  opts: {
+    store?: StoreKind;
+    config?: Partial<Config>;
+    deps?: Partial<AppDeps>;
+    /** How the provider answers: in the query (most), or by a form post (Apple). */
+    responseMode?: 'query' | 'form_post';
+  } = {},
 ): Promise<ProviderRig> {
   const idp = await startTestIdentityProvider({
     clients: [{ ...CLIENT, redirectUris: [`${APP_ORIGIN}/api/auth/callback/${PROVIDER}`] }],
@@ -31,7 +37,14 @@ export async function startProviderRig(
     ...(opts.store ? { store: opts.store } : {}),
     ...(opts.deps ? { deps: opts.deps } : {}),
     config: {
-      authProviders: [{ name: PROVIDER, issuer: idp.issuer, ...CLIENT, responseMode: 'query' }],
+      authProviders: [
+        {
+          name: PROVIDER,
+          issuer: idp.issuer,
+          ...CLIENT,
+          responseMode: opts.responseMode ?? 'query',
+        },
+      ],
       ...opts.config,
     },
   });
@@ -64,13 +77,31 @@ export function openAuth(t: TestApp, query: Record<string, string>, address = ne
   });
 }
 
-/** The person at the provider: from its authorization URL to the URL it sends them back to. */
-export async function signInAtProvider(authorizationUrl: string, person: Person): Promise<URL> {
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** Where the provider sends the person back: a URL, and for a form_post answer the posted fields. */
+export interface ProviderAnswer {
+  url: URL;
+  form?: URLSearchParams;
+}
+
+/** The person at the provider: from its authorization URL to the answer it sends back. */
+export async function answerFromProvider(
+  authorizationUrl: string,
+  person: Person,
+): Promise<ProviderAnswer> {
   const cookies = new Map<string, string>();
   let url = new URL(authorizationUrl);
   let form: URLSearchParams | undefined;
   for (let hop = 0; hop < 12; hop++) {
-    if (url.origin === APP_ORIGIN) return url;
+    if (url.origin === APP_ORIGIN) return form ? { url, form } : { url };
     const res = await fetch(url, {
       method: form ? 'POST' : 'GET',
       redirect: 'manual',
@@ -92,6 +123,17 @@ export async function signInAtProvider(authorizationUrl: string, person: Person)
       continue;
     }
     const page = await res.text();
+    // response_mode=form_post: a page whose form posts the answer to the app.
+    const posted = /<form method="post" action="(https?:[^"]+)">/.exec(page);
+    if (posted?.[1]) {
+      url = new URL(decodeEntities(posted[1]));
+      form = new URLSearchParams(
+        [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(
+          (m) => [m[1] ?? '', decodeEntities(m[2] ?? '')] as [string, string],
+        ),
+      );
+      continue;
+    }
     const interaction = /action="(\/interaction\/[^"/]+)\/login"/.exec(page);
     if (!interaction?.[1]) throw new Error(`unexpected provider page ${res.status}: ${page}`);
     url = new URL(`${interaction[1]}/${person.cancel ? 'cancel' : 'login'}`, url);
@@ -102,6 +144,13 @@ export async function signInAtProvider(authorizationUrl: string, person: Person)
     });
   }
   throw new Error('the provider never sent the person back');
+}
+
+/** As answerFromProvider, for providers that answer in the query (every one but Apple). */
+export async function signInAtProvider(authorizationUrl: string, person: Person): Promise<URL> {
+  const answer = await answerFromProvider(authorizationUrl, person);
+  if (answer.form) throw new Error('the provider answered with a form post');
+  return answer.url;
 }
 
 /** Delivers the provider's answer to the app's callback, as the browser would. */

@@ -81,7 +81,7 @@ describe('the hosted sign-in page (managed mode)', () => {
 
   it("refuses a form posted from another site's page", async () => {
     const form = { ...flow, action: 'password', email, password: PASSWORD };
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'sec-fetch-site': 'cross-site', origin: 'null' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'https://evil.example' },

@@ -4,6 +4,8 @@ import { bearer, me } from '../../../test/auth.ts';
 import {
   APP_ORIGIN,
   PROVIDER,
+  answerFromProvider,
+  openAuth,
   popupMessage,
   providerSignIn,
   redirectParams,
@@ -123,5 +125,38 @@ describe.each(testStoreKinds)('sign-in with a provider (%s)', (store) => {
       { email: 'opener@troop214.example' },
     );
     expect(popupMessage(answer.body).targetOrigin).toBe(APP_ORIGIN);
+  });
+});
+
+describe('a provider that answers by form post (as Apple does)', () => {
+  let rig: ProviderRig;
+  beforeAll(async () => {
+    rig = await startProviderRig({ responseMode: 'form_post' });
+  });
+  afterAll(async () => rig?.close());
+
+  it('asks for response_mode=form_post and signs in from the POST to the callback', async () => {
+    const start = await openAuth(rig.t, {
+      provider: PROVIDER,
+      mode: 'redirect',
+      redirect_url: APP_ORIGIN,
+      state: 'apple-like',
+    });
+    const authorize = new URL(String(start.headers.location));
+    expect(authorize.searchParams.get('response_mode')).toBe('form_post');
+    const answer = await answerFromProvider(authorize.href, { email: 'posted@troop214.example' });
+    expect(answer.form?.get('code')).toBeTruthy();
+    const res = await rig.t.app.inject({
+      method: 'POST',
+      url: answer.url.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: answer.form?.toString(),
+    });
+    expect(res.statusCode).toBe(302);
+    const params = redirectParams(res.headers.location);
+    expect(params.state).toBe('apple-like');
+    expect((await me(rig.t, params.access_token ?? '')).json().user.email).toBe(
+      'posted@troop214.example',
+    );
   });
 });
