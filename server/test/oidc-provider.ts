@@ -108,6 +108,8 @@ async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
 
 export async function startTestIdentityProvider(opts: {
   clients: TestClient[];
+  /** How clients prove who they are at the token endpoint (default: in the body or a header). */
+  clientAuthMethod?: 'client_secret_post' | 'client_secret_basic';
   /** The port to listen on; 0 (the default) for an ephemeral one. */
   port?: number;
 }): Promise<TestIdentityProvider> {
@@ -128,7 +130,9 @@ export async function startTestIdentityProvider(opts: {
       redirect_uris: c.redirectUris,
       grant_types: ['authorization_code'],
       response_types: ['code'],
+      token_endpoint_auth_method: opts.clientAuthMethod ?? 'client_secret_post',
     })),
+    ...(opts.clientAuthMethod ? { clientAuthMethods: [opts.clientAuthMethod] } : {}),
     jwks: { keys: [jwk] },
     cookies: { keys: [crypto.randomBytes(16).toString('hex')] },
     pkce: { required: () => true },
@@ -173,6 +177,20 @@ export async function startTestIdentityProvider(opts: {
   const callback = provider.callback();
 
   server.on('request', (req, res) => {
+    // A provider strict about client_secret_basic refuses a secret sent any other way (the
+    // library itself takes either).
+    if (
+      opts.clientAuthMethod === 'client_secret_basic' &&
+      req.method === 'POST' &&
+      req.url?.startsWith('/token') &&
+      !req.headers.authorization?.startsWith('Basic ')
+    ) {
+      res.writeHead(401, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify({ error: 'invalid_client', error_description: 'use client_secret_basic' }),
+      );
+      return;
+    }
     const match = /^\/interaction\/([^/?]+)(?:\/(login|cancel))?/.exec(req.url ?? '');
     if (!match) {
       callback(req, res);

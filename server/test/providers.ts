@@ -28,9 +28,11 @@ export async function startProviderRig(
     deps?: Partial<AppDeps>;
     /** How the provider answers: in the query (most), or by a form post (Apple). */
     responseMode?: 'query' | 'form_post';
+    clientAuthMethod?: 'client_secret_post' | 'client_secret_basic';
   } = {},
 ): Promise<ProviderRig> {
   const idp = await startTestIdentityProvider({
+    ...(opts.clientAuthMethod ? { clientAuthMethod: opts.clientAuthMethod } : {}),
     clients: [{ ...CLIENT, redirectUris: [`${APP_ORIGIN}/api/auth/callback/${PROVIDER}`] }],
   });
   const t = await buildTestApp({

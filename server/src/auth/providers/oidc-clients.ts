@@ -43,24 +43,43 @@ export function createOidcClients(): OidcClients {
 async function discover(provider: AuthProviderConfig): Promise<oidc.Configuration> {
   const oidc = await library();
   const insecure = new URL(provider.issuer).protocol === 'http:';
+  const settings = (config: oidc.Configuration) => {
+    // Check the ID token's signature against the provider's published keys as well, not only
+    // trust the TLS connection it came over.
+    oidc.enableNonRepudiationChecks(config);
+    // An http issuer passed config.ts only with AUTH_ALLOW_INSECURE_ISSUER=1 (local tests).
+    if (insecure) oidc.allowInsecureRequests(config);
+    config.timeout = PROVIDER_TIMEOUT_SECONDS;
+  };
+  const secret = provider.clientSecret;
   const config = await oidc.discovery(
     new URL(provider.issuer),
     provider.clientId,
-    { client_secret: provider.clientSecret },
-    oidc.ClientSecretPost(provider.clientSecret),
+    { client_secret: secret },
+    oidc.ClientSecretPost(secret),
     {
       timeout: PROVIDER_TIMEOUT_SECONDS,
-      // An http issuer passed config.ts only with AUTH_ALLOW_INSECURE_ISSUER=1 (local tests).
-      execute: [
-        // Check the ID token's signature against the provider's published keys as well, not
-        // only trust the TLS connection it came over.
-        oidc.enableNonRepudiationChecks,
-        ...(insecure ? [oidc.allowInsecureRequests] : []),
-      ],
+      // Named here too: openid-client allows the discovery request itself over http only then.
+      execute: [settings, ...(insecure ? [oidc.allowInsecureRequests] : [])],
     },
   );
-  config.timeout = PROVIDER_TIMEOUT_SECONDS;
-  return config;
+  // The secret goes in the token request's body (Apple accepts nothing else) unless the
+  // provider says it takes it only in the Authorization header.
+  const methods = config.serverMetadata().token_endpoint_auth_methods_supported;
+  if (
+    !methods ||
+    methods.includes('client_secret_post') ||
+    !methods.includes('client_secret_basic')
+  )
+    return config;
+  const basic = new oidc.Configuration(
+    config.serverMetadata(),
+    provider.clientId,
+    { client_secret: secret },
+    oidc.ClientSecretBasic(secret),
+  );
+  settings(basic);
+  return basic;
 }
 
 export interface AuthorizationRequest {

@@ -160,3 +160,20 @@ describe('a provider that answers by form post (as Apple does)', () => {
     );
   });
 });
+
+describe('a provider that takes the client secret only in the Authorization header', () => {
+  let rig: ProviderRig;
+  beforeAll(async () => {
+    rig = await startProviderRig({ clientAuthMethod: 'client_secret_basic' });
+  });
+  afterAll(async () => rig?.close());
+
+  it('is sent the secret the way its discovery document asks', async () => {
+    const { answer } = await providerSignIn(
+      rig.t,
+      { mode: 'redirect' },
+      { email: 'basic@troop214.example' },
+    );
+    expect(redirectParams(answer.headers.location).access_token).toBeTruthy();
+  });
+});
