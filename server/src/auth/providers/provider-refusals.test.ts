@@ -231,3 +231,22 @@ describe('a provider out of reach', () => {
     }
   });
 });
+
+describe('callbacks that name no provider we could have', () => {
+  it('answer a clear 400, never a 500', async () => {
+    const t = await buildTestApp();
+    try {
+      for (const url of [
+        '/api/auth/callback/..%2F..%2Fadmin?code=x&state=y',
+        '/api/auth/callback/Not%20A%20Name?state=y',
+        '/api/auth/callback/council-login?state=y&state=z',
+      ]) {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -121,6 +121,7 @@ export async function finishProviderSignIn(
       throw unreachable(provider);
     });
     const claims = await exchangeCode(config, input.callback, {
+      // The state already named this attempt (consumeAttempt found it by its hash).
       state: input.params.state ?? '',
       codeVerifier: attempt.codeVerifier,
       nonce: attempt.nonce,

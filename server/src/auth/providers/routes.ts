@@ -96,7 +96,7 @@ export const providerRoutes =
     );
     const callbackSchema = {
       summary: 'Where a sign-in provider sends the person back',
-      params: z.object({ provider: z.string() }),
+      params: z.object({ provider: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/) }),
       querystring: callbackQuery,
     };
     app.get('/api/auth/callback/:provider', { schema: callbackSchema }, async (req, reply) =>
