@@ -31,7 +31,7 @@ const FORM_POST_PROVIDERS = new Set(['apple']);
 /** `email` is the password and email-link sign-in; the other names are free. */
 const RESERVED_NAMES = new Set(['email']);
 
-const NAME_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+export const PROVIDER_NAME_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 
 type Env = Record<string, string | undefined>;
 
@@ -72,7 +72,7 @@ export function parseAuthProviders(env: Env, allowInsecureIssuer: boolean): Auth
     .filter(Boolean);
   const seen = new Set<string>();
   return names.map((name) => {
-    if (!NAME_PATTERN.test(name) || RESERVED_NAMES.has(name))
+    if (!PROVIDER_NAME_PATTERN.test(name) || RESERVED_NAMES.has(name))
       throw new Error(
         `AUTH_PROVIDERS: "${name}" is not a provider name (a-z, 0-9 and -, at most 32, not "email")`,
       );

@@ -26,6 +26,13 @@ import { signInMethods, unlinkIdentity } from './identities.ts';
 import { openMobileSession, takeMobileSession } from './mobile-sessions.ts';
 import { createOidcClients } from './oidc-clients.ts';
 import { callbackUri, finishProviderSignIn, startProviderSignIn } from './provider-sign-in.ts';
+import {
+  callbackQuery,
+  identitiesAnswer,
+  providerName,
+  stringFields,
+  tokensAnswer,
+} from './route-schemas.ts';
 import { readHostedQuery, type HostedQuery } from './sign-in-return.ts';
 
 /** A form is a few fields; nothing legitimate comes near this. */
@@ -33,45 +40,6 @@ const FORM_BODY_MAX_BYTES = 64 * 1024;
 
 /** An app polls every 2 s; this leaves room for a few apps behind one address. */
 const MOBILE_POLL_LIMIT = { limit: 120, windowMs: 60_000, perAddress: true };
-
-const callbackQuery = z
-  .object({
-    code: z.string(),
-    state: z.string(),
-    iss: z.string(),
-    error: z.string(),
-    error_description: z.string(),
-  })
-  .partial()
-  .loose();
-
-const tokensAnswer = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number(),
-  refresh_expires_in: z.number(),
-});
-
-const identitiesAnswer = z.object({
-  hasPassword: z.boolean(),
-  identities: z.array(
-    z.object({
-      id: z.string(),
-      provider: z.string(),
-      email: z.string().nullable(),
-      createdAt: z.string(),
-      lastSignInAt: z.string().nullable(),
-    }),
-  ),
-});
-
-const stringFields = (value: unknown): Record<string, string> => {
-  const out: Record<string, string> = {};
-  if (typeof value !== 'object' || value === null) return out;
-  for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
-  return out;
-};
 
 export const providerRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
@@ -96,7 +64,7 @@ export const providerRoutes =
     );
     const callbackSchema = {
       summary: 'Where a sign-in provider sends the person back',
-      params: z.object({ provider: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/) }),
+      params: z.object({ provider: providerName }),
       querystring: callbackQuery,
     };
     app.get('/api/auth/callback/:provider', { schema: callbackSchema }, async (req, reply) =>
