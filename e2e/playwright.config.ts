@@ -43,6 +43,17 @@ export default defineConfig({
       stderr: 'pipe',
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_SMTP_API_PORT: String(mailApiPort) },
     },
+    // A real OpenID Connect provider on an ephemeral port; the line it prints names its issuer,
+    // which Playwright puts in E2E_OIDC_ISSUER for the app server below.
+    {
+      command: 'node --import tsx ./support/identity-provider.ts',
+      wait: { stdout: /identity provider at (?<e2e_oidc_issuer>http:\/\/\S+)/ },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_APP_URL: baseURL },
+    },
     {
       command: 'node ./support/start-server.mjs',
       url: `${baseURL}/api/health`,

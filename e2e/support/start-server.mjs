@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { councilLogin } from './council-login.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-e2e-'));
@@ -14,6 +15,16 @@ const env = {
   LOG_LEVEL: 'warn',
   ADDRESS_RATE_LIMIT_SCALE: '20',
 };
+// The troop's own login (support/identity-provider.ts), as an operator would configure it.
+if (process.env.E2E_OIDC_ISSUER) {
+  Object.assign(env, {
+    AUTH_PROVIDERS: councilLogin.name,
+    AUTH_COUNCIL_LOGIN_CLIENT_ID: councilLogin.clientId,
+    AUTH_COUNCIL_LOGIN_CLIENT_SECRET: councilLogin.clientSecret,
+    AUTH_COUNCIL_LOGIN_ISSUER: process.env.E2E_OIDC_ISSUER,
+    AUTH_ALLOW_INSECURE_ISSUER: '1',
+  });
+}
 
 // The troop's first admin, made the way an operator makes one (support/accounts.ts: admin).
 const admin = spawnSync(

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 import { baseURL } from '../playwright.config.ts';
 import { admin } from '../support/accounts.ts';
+import { councilLogin } from '../support/council-login.mjs';
 import { packSdk, type PackedSdk } from '../support/packed-sdk.ts';
 
 /** Module -> methods, as the spec's library names them. Modules still to come join this table. */
@@ -40,6 +41,20 @@ const SURFACE: Record<string, string[]> = {
     'setSession',
     'refreshToken',
     'onAuthStateChanged',
+    'signInWithProvider',
+    'signInWithGoogle',
+    'signInWithMicrosoft',
+    'signInWithGitHub',
+    'signInWithApple',
+    'getProviders',
+    'getAvailableProviders',
+    'login',
+    'initiateMobileOAuth',
+    'checkMobileOAuthSession',
+    'pollMobileOAuthSession',
+    'getSignInMethods',
+    'unlinkIdentity',
+    'takeRedirectError',
   ],
   db: ['table', 'sql', 'batch'],
   storage: ['upload', 'download', 'remove'],
@@ -259,4 +274,41 @@ test('hasRole and can follow the roles configuration, loaded from the server or 
   await given.auth.signInWithEmail(client.auth.currentUser()?.email ?? '', 'campfire-2026');
   expect(given.auth.can('events.manage')).toBe(true);
   expect(given.auth.can('members.read')).toBe(false);
+});
+
+test('providers, and a mobile sign-in finished in a browser: pending, then signed in once', async ({
+  page,
+}) => {
+  const app = newClient();
+  expect(await app.auth.getProviders()).toEqual(['email', councilLogin.name]);
+  expect(await app.auth.getAvailableProviders()).toEqual(['email', councilLogin.name]);
+  const offline = sdk.createClient({ projectId: 'scout-troop', baseUrl: 'http://127.0.0.1:9' });
+  expect(await offline.auth.getProviders()).toEqual(['email', 'google']);
+
+  const { sessionId, authUrl } = app.auth.initiateMobileOAuth(councilLogin.name);
+  expect(await app.auth.checkMobileOAuthSession(sessionId)).toBeNull();
+  const signedIn = app.auth.pollMobileOAuthSession(sessionId, { intervalMs: 200 });
+
+  // The system browser: the provider's page, then the server's "return to the app".
+  const email = `mobile.${stamp()}@troop214.example`;
+  await page.goto(authUrl);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible();
+
+  expect((await signedIn).email).toBe(email);
+  expect(app.auth.isAuthenticated()).toBe(true);
+  // The tokens were handed out once: the session id is spent.
+  expect(await newClient().auth.checkMobileOAuthSession(sessionId)).toBeNull();
+
+  // The provider is this account's only way in: it cannot be unlinked.
+  const methods = await app.auth.getSignInMethods();
+  expect(methods).toMatchObject({
+    hasPassword: false,
+    identities: [{ provider: councilLogin.name }],
+  });
+  await expect(app.auth.unlinkIdentity(methods.identities[0]?.id ?? '')).rejects.toMatchObject({
+    code: 'CONFLICT',
+  });
+  expect(app.auth.takeRedirectError()).toBeNull();
 });

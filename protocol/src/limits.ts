@@ -67,3 +67,10 @@ export const tokenStorageKey = (projectId: string) => `blink_tokens_${projectId}
 /** Calendar events: checked by the create form and again by the server. */
 export const EVENT_NAME_MAX_LENGTH = 200;
 export const EVENT_LINK_MAX_LENGTH = 2048;
+
+/** A provider sign-in (its PKCE verifier, nonce and the client's state) lives this long, used once. */
+export const PROVIDER_SIGN_IN_TTL_SECONDS = 600;
+/** A mobile app's pending sign-in session waits this long for the browser to finish. */
+export const MOBILE_SESSION_TTL_SECONDS = 600;
+/** How often the SDK asks whether a mobile sign-in has finished. */
+export const MOBILE_SESSION_POLL_MS = 2000;

@@ -7,6 +7,12 @@ export type { ClientOptions, ScoutClient } from './client.ts';
 export { ScoutError, isScoutError } from './errors.ts';
 export type { ErrorKind } from './errors.ts';
 export type { StorageLike } from './auth/token-store.ts';
+export type {
+  LinkedIdentity,
+  MobileOAuthStart,
+  MobilePollOptions,
+  SignInMethods,
+} from './auth/auth-client.ts';
 export type { Row, Where, OrderBy, FilterValue } from './db/query.ts';
 export type { ListOptions, Page, RecordId, UpsertOptions } from './db/table-client.ts';
 export type { UploadBody, UploadOptions, UploadResult, DownloadInfo } from './storage.ts';

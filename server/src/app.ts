@@ -23,6 +23,7 @@ import { calendarRoutes } from './calendar/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { recoveryRoutes } from './auth/recovery-routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { providerRoutes } from './auth/providers/routes.ts';
 
 /** The API's version in the published OpenAPI document. */
 const API_VERSION = '0.1.0';
@@ -63,6 +64,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   await app.register(storageRoutes(deps), { prefix: '/api/storage' });
   await app.register(realtimeRoutes(deps), { prefix: '/api/realtime' });
   await app.register(notificationRoutes(deps), { prefix: '/api/notifications' });
+  await app.register(providerRoutes(deps));
   await installSpa(app, deps.config);
   return app;
 }

@@ -4,6 +4,7 @@ import {
   parseRolesConfig,
   type RolesConfig,
 } from '@scout/protocol/permissions';
+import { parseAuthProviders, type AuthProviderConfig } from './auth/providers/provider-config.ts';
 
 /**
  * Configuration from the environment. Every variable has a default that needs nothing installed;
@@ -38,6 +39,10 @@ export interface Config {
   jwtSecret: string | undefined;
   /** Who may do what: the default roles, or the JSON file named by ROLES_FILE (docs/roles.md). */
   roles: RolesConfig;
+  /** Sign-in providers (AUTH_PROVIDERS and AUTH_<NAME>_*), checked at start, discovered on first use. */
+  authProviders: AuthProviderConfig[];
+  /** Origins besides PUBLIC_URL's that the hosted sign-in page may send tokens back to. */
+  allowedRedirectOrigins: string[];
   s3:
     | {
         bucket: string;
@@ -148,6 +153,15 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
       `ADDRESS_RATE_LIMIT_SCALE must be a whole number from 1 to 1000, got "${scaleRaw}"`,
     );
   }
+  let authProviders: AuthProviderConfig[];
+  try {
+    authProviders = parseAuthProviders(
+      env,
+      bool('AUTH_ALLOW_INSECURE_ISSUER', env.AUTH_ALLOW_INSECURE_ISSUER, false),
+    );
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   const s3 = env.S3_BUCKET
     ? {
         bucket: env.S3_BUCKET,
@@ -183,6 +197,10 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     roles: loadRoles(env.ROLES_FILE || undefined),
     trustProxy: bool('TRUST_PROXY', env.TRUST_PROXY, false),
     jwtSecret: env.JWT_SECRET || undefined,
+    authProviders,
+    allowedRedirectOrigins: list(env.ALLOWED_REDIRECT_ORIGINS).map((o) =>
+      origin('ALLOWED_REDIRECT_ORIGINS', o),
+    ),
     s3,
   };
 }

@@ -22,6 +22,14 @@ import {
   type EmailLink,
 } from './email-links.ts';
 import { isRefreshTokenExpired } from './expiry.ts';
+import { authServerBase, hostedAuthUrl } from './hosted-auth.ts';
+import {
+  checkMobileOAuthSession,
+  initiateMobileOAuth,
+  pollUntil,
+  type MobileOAuthStart,
+  type MobilePollOptions,
+} from './mobile-oauth.ts';
 import { connectParentFrame } from './parent-frame.ts';
 import { Session, type AuthState, type AuthStateListener } from './session.ts';
 import {
@@ -31,10 +39,22 @@ import {
   type StorageLike,
 } from './token-store.ts';
 import { takeUrlTokens } from './url-tokens.ts';
+import { signInWithProvider } from './provider-sign-in.ts';
+import { takeRedirectReturn } from './redirect-return.ts';
+import {
+  getProviders,
+  getSignInMethods,
+  unlinkIdentity,
+  type SignInMethods,
+} from './sign-in-methods.ts';
+import { tokensFromTransfer } from './transferred-tokens.ts';
+import type { ScoutError } from '../errors.ts';
 
 export type { AuthState, AuthStateListener } from './session.ts';
 export type { EmailLinkOptions, GeneratedLink } from './account-links.ts';
 export type { EmailLink, EmailLinkKind } from './email-links.ts';
+export type { MobileOAuthStart, MobilePollOptions } from './mobile-oauth.ts';
+export type { LinkedIdentity, SignInMethods } from './sign-in-methods.ts';
 
 /** headless: the app draws its own forms; managed: the hosted page signs people in. */
 export type AuthMode = 'headless' | 'managed';
@@ -103,6 +123,7 @@ export class AuthClient {
   private readonly disposers: Array<() => void> = [];
   private initialized = false;
   private roles: RolesConfig | undefined;
+  private redirectError: ScoutError | null = null;
 
   constructor(private readonly options: AuthClientOptions) {
     this.http = options.http;
@@ -400,6 +421,88 @@ export class AuthClient {
     return this.win ? takeEmailLink(this.win) : null;
   }
 
+  // Sign-in with Google and other providers, the hosted page and mobile apps
+  // (provider-sign-in.ts, redirect-return.ts, mobile-oauth.ts, sign-in-methods.ts).
+
+  /** Signs in with a provider in a 500 by 600 popup (in a frame: the page goes and comes back). */
+  async signInWithProvider(provider: string): Promise<WireUser> {
+    this.assertHeadless('signInWithProvider');
+    return signInWithProvider(
+      {
+        projectId: this.options.projectId,
+        authBase: authServerBase(this.http.baseUrl, this.win),
+        win: this.win,
+        adopt: (tokens) => this.adoptHandedTokens(tokens),
+      },
+      provider,
+    );
+  }
+  signInWithGoogle(): Promise<WireUser> {
+    return this.signInWithProvider('google');
+  }
+  signInWithMicrosoft(): Promise<WireUser> {
+    return this.signInWithProvider('microsoft');
+  }
+  signInWithGitHub(): Promise<WireUser> {
+    return this.signInWithProvider('github');
+  }
+  signInWithApple(): Promise<WireUser> {
+    return this.signInWithProvider('apple');
+  }
+
+  /** The sign-in providers the server offers (`email`, ...); `email` and `google` when it cannot be asked. */
+  getProviders(): Promise<string[]> {
+    return getProviders(this.http, this.options.projectId);
+  }
+  getAvailableProviders(): Promise<string[]> {
+    return this.getProviders();
+  }
+
+  /** Managed mode: sends the browser to the hosted sign-in page, which comes back to `redirectUrl`. */
+  login(redirectUrl?: string): void {
+    if (!this.win) throw validationError('login needs a browser window');
+    this.win.location.href = this.hostedLoginUrl(redirectUrl ?? this.win.location.href);
+  }
+
+  /** Why the sign-in this page came back from failed (once), or null. */
+  takeRedirectError(): ScoutError | null {
+    const error = this.redirectError;
+    this.redirectError = null;
+    return error;
+  }
+
+  /** A mobile sign-in: open `authUrl` in the system browser, then poll with `sessionId`. */
+  initiateMobileOAuth(provider: string): MobileOAuthStart {
+    return initiateMobileOAuth(
+      authServerBase(this.http.baseUrl, this.win),
+      this.options.projectId,
+      provider,
+    );
+  }
+
+  /** Signs in once the browser has finished; null while it has not (or the session is gone). */
+  async checkMobileOAuthSession(sessionId: string): Promise<WireUser | null> {
+    const tokens = await checkMobileOAuthSession(this.http, sessionId);
+    return tokens ? this.adoptHandedTokens(tokens) : null;
+  }
+
+  /** Checks every 2 s until signed in; AUTH_TIMEOUT after 10 minutes. */
+  pollMobileOAuthSession(sessionId: string, options?: MobilePollOptions): Promise<WireUser> {
+    return pollUntil(() => this.checkMobileOAuthSession(sessionId), options);
+  }
+
+  /** The signed-in member's linked providers, and whether the account has a password. */
+  getSignInMethods(): Promise<SignInMethods> {
+    this.assertSignedIn();
+    return getSignInMethods(this.http);
+  }
+
+  /** Unlinks a provider; the server refuses (409) to remove the last way to sign in. */
+  unlinkIdentity(identityId: string): Promise<void> {
+    this.assertSignedIn();
+    return unlinkIdentity(this.http, identityId);
+  }
+
   /** Stops listening to other tabs and the parent frame. */
   dispose(): void {
     for (const dispose of this.disposers.splice(0)) dispose();
@@ -414,6 +517,19 @@ export class AuthClient {
     if ((this.options.mode ?? 'headless') !== 'headless') {
       throw validationError(`${call} is only available in headless mode`);
     }
+  }
+
+  private adoptHandedTokens(values: Record<string, unknown>): Promise<WireUser> {
+    const tokens = tokensFromTransfer(values, this.session.nowSeconds());
+    if (!tokens) return Promise.reject(networkError('The sign-in answered without tokens'));
+    return this.beginWithTokens(tokens, true);
+  }
+
+  private hostedLoginUrl(redirectUrl: string): string {
+    return hostedAuthUrl(authServerBase(this.http.baseUrl, this.win), {
+      redirect_url: redirectUrl,
+      project_id: this.options.projectId,
+    });
   }
 
   private beginFromSessionResponse(data: unknown): WireUser {
@@ -450,7 +566,15 @@ export class AuthClient {
     this.followOtherTabs();
     const win = this.win;
     // Taken before any wait so the tokens leave the address bar at once, whichever source wins.
-    const fromUrl = win ? takeUrlTokens(win, this.session.nowSeconds()) : null;
+    const returned = win
+      ? takeRedirectReturn(win, this.options.projectId, this.session.nowSeconds())
+      : null;
+    this.redirectError = returned?.error ?? null;
+    const fromUrl = returned
+      ? returned.tokens
+      : win
+        ? takeUrlTokens(win, this.session.nowSeconds())
+        : null;
     const link = win
       ? connectParentFrame({
           window: win,
@@ -567,10 +691,6 @@ export class AuthClient {
     // A visitor following an emailed link (a reset, say) has no session yet; leaving would lose
     // the one-time token and carry it to another page's address.
     if (readEmailLink(this.win.location.href)) return;
-    const params = new URLSearchParams({
-      redirect_url: this.win.location.href,
-      project_id: this.options.projectId,
-    });
-    this.win.location.href = `${this.http.baseUrl}/auth?${params.toString()}`;
+    this.win.location.href = this.hostedLoginUrl(this.win.location.href);
   }
 }

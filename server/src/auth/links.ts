@@ -56,27 +56,43 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * A client's redirectUrl, accepted only on the app's own origin or an origin the operator
- * allowed (CORS_ORIGINS, ALLOWED_PARENT_ORIGINS): anything else would turn our mail into an
- * open redirect that carries a live token to a stranger. A refused one is ignored, not an error.
+ * allowed (CORS_ORIGINS, ALLOWED_PARENT_ORIGINS, ALLOWED_REDIRECT_ORIGINS): anything else would
+ * turn our mail into an open redirect that carries a live token to a stranger. A refused one is
+ * ignored, not an error.
  */
 export function acceptedRedirect(
-  config: Pick<AppDeps['config'], 'publicUrl' | 'corsOrigins' | 'allowedParentOrigins'>,
+  config: Pick<
+    AppDeps['config'],
+    'publicUrl' | 'corsOrigins' | 'allowedParentOrigins' | 'allowedRedirectOrigins'
+  >,
   raw: unknown,
+): string | undefined {
+  return urlOnOrigins(raw, config.publicUrl, [
+    ...config.corsOrigins,
+    ...config.allowedParentOrigins,
+    ...config.allowedRedirectOrigins,
+  ]);
+}
+
+/**
+ * `raw` as an absolute http(s) URL (read relative to `publicUrl`) when its origin is
+ * `publicUrl`'s or one of `origins`, without credentials and of a sane length; else undefined.
+ */
+export function urlOnOrigins(
+  raw: unknown,
+  publicUrl: string,
+  origins: readonly string[],
 ): string | undefined {
   if (typeof raw !== 'string' || raw === '' || raw.length > REDIRECT_MAX_LENGTH) return undefined;
   let url: URL;
   try {
-    url = new URL(raw, config.publicUrl);
+    url = new URL(raw, publicUrl);
   } catch {
     return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (url.username || url.password) return undefined;
-  const allowed = new Set([
-    new URL(config.publicUrl).origin,
-    ...config.corsOrigins,
-    ...config.allowedParentOrigins,
-  ]);
+  const allowed = new Set([new URL(publicUrl).origin, ...origins]);
   return allowed.has(url.origin) ? url.toString() : undefined;
 }
 

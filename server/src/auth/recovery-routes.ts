@@ -14,7 +14,7 @@
  *
  * Every body may carry projectId; a wrong one is 404 PROJECT_NOT_FOUND.
  */
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps, ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { PERMISSIONS } from '@scout/protocol/permissions';
@@ -25,6 +25,7 @@ import {
   resolveCaller,
   type Caller,
 } from '../http/caller.ts';
+import { backgroundTasks } from './background-tasks.ts';
 import { generateVerification, sendVerificationMail, verifyEmail } from './email-verification.ts';
 import type { LinkMailDeps } from './link-mail.ts';
 import { generateAccountLink, mailLinkToAccount } from './link-mail.ts';
@@ -91,28 +92,6 @@ export const recoveryRoutes =
       return { token: link.token, expiresAt: link.expiresAt, magicUrl: link.url };
     });
   };
-
-/**
- * Work that runs after the answer is sent (looking up the account and mailing it), so the answer
- * and its timing do not depend on whether the account exists. Closing the app waits for it.
- */
-function backgroundTasks(log: FastifyBaseLogger) {
-  const pending = new Set<Promise<void>>();
-  return {
-    run(what: string, task: () => Promise<unknown>) {
-      const p: Promise<void> = task()
-        .then(
-          () => undefined,
-          (err: unknown) => log.error({ err }, `${what} failed`),
-        )
-        .finally(() => pending.delete(p));
-      pending.add(p);
-    },
-    async drain() {
-      await Promise.allSettled([...pending]);
-    },
-  };
-}
 
 /** As auth/routes.ts: a body without projectId is for this server's one project. */
 function projectBody(deps: AppDeps, req: FastifyRequest): Body {

@@ -27,7 +27,7 @@ export const authRoutes =
 
     app.get('/providers', async (req) => {
       assertKnownProject(deps, req);
-      return { providers: ['email'] };
+      return { providers: ['email', ...deps.config.authProviders.map((p) => p.name)] };
     });
     // Who may do what (docs/roles.md): public, so a client can show only what the server allows.
     app.get('/roles', async (req) => {

@@ -7,7 +7,8 @@ import { assertPasswordAcceptable, hashPassword } from './passwords.ts';
 import { metadataText, readAvatarUrl, readDisplayName, readMetadata } from './profile-fields.ts';
 import { field, fieldNames, type Body } from './request-body.ts';
 import { issueSession } from './sessions.ts';
-import { createUser, findUserByEmail, normaliseEmail } from './users.ts';
+import { createAccount } from './create-account.ts';
+import { findUserByEmail, normaliseEmail } from './users.ts';
 
 /**
  * Fields with a meaning of their own. `role` is listed so it is dropped: a caller never picks
@@ -54,15 +55,13 @@ export async function signUp(
   const metadata = { ...extraFields(body), ...readMetadata(body.metadata) };
   const displayName = readDisplayName(field(body, 'displayName')) ?? nameFromMetadata(metadata);
   const metadataJson = metadataText(metadata);
-  // Checked before hashing so a taken email costs no argon2 work; createUser still catches a race.
+  // Checked before hashing so a taken email costs no argon2 work; createAccount still catches a race.
   if (await findUserByEmail(deps, email)) throw new ApiError(409, 'EMAIL_ALREADY_EXISTS');
   const passwordHash = await hashPassword(password);
-  const user = await createUser(deps, {
-    email,
-    passwordHash,
-    displayName,
-    avatarUrl,
-    metadata: metadataJson,
-  });
+  const user = await createAccount(
+    deps,
+    { email, passwordHash, displayName, avatarUrl, metadata: metadataJson },
+    { method: 'password' },
+  );
   return issueSession(deps, user);
 }

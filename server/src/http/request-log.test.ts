@@ -24,6 +24,19 @@ describe('request log URLs', () => {
     }
   });
 
+  it('hide what a provider sign-in carries: code, state, tokens, a mobile session id', () => {
+    const urls = [
+      '/api/auth/callback/google?code=s3cret&state=s3cret&iss=https%3A%2F%2Faccounts.google.com',
+      '/auth?provider=google&mode=mobile-session&session_id=s3cret',
+      '/?access_token=s3cret&refresh_token=s3cret&id_token=s3cret&project_id=scout-troop',
+      '/api/auth/mobile-session/s3cret',
+    ];
+    for (const url of urls) expect(redactUrl(url)).not.toContain('s3cret');
+    expect(redactUrl('/api/auth/mobile-session/s3cret')).toBe(
+      '/api/auth/mobile-session/[redacted]',
+    );
+  });
+
   it('hide the secret in a calendar feed path', () => {
     expect(redactUrl('/api/calendar/p/feed/s3cret.ics?x=1')).toBe(
       '/api/calendar/p/feed/[redacted]?x=1',

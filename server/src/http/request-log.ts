@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /** Query parameters that carry secrets; their values never reach a log line. */
 const SECRET_PARAMS =
-  /^(token|magic_token|access_token|refresh_token|code|state|key|apikey|api_key|feed_token)$/i;
+  /^(token|magic_token|access_token|refresh_token|id_token|code|state|session_id|key|apikey|api_key|feed_token)$/i;
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
@@ -32,9 +32,14 @@ function mayHoldSecret(query: string): boolean {
   return false;
 }
 
-/** Feed URLs carry their secret in the path (`/calendar/feed/<token>.ics`). */
+/**
+ * Feed URLs carry their secret in the path (`/calendar/feed/<token>.ics`), and so do a mobile
+ * app's sign-in polls (`/auth/mobile-session/<session id>`).
+ */
 function redactPath(path: string): string {
-  return path.replace(/(\/feed\/)[^/?]+/, '$1[redacted]');
+  return path
+    .replace(/(\/feed\/)[^/?]+/, '$1[redacted]')
+    .replace(/(\/mobile-session\/)[^/?]+/, '$1[redacted]');
 }
 
 /** One line per request with method, redacted URL, status and duration; never a body or header. */

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
- * Headers on every response. Scripts load only from our origin (no inline script anywhere);
- * only the configured parent origins may frame the app.
+ * Headers on every response. Scripts load only from our origin (no inline script anywhere; the
+ * one page with a script of its own, the sign-in popup's answer, allows it by hash in a policy
+ * of its own: auth/providers/deliver.ts); only the configured parent origins may frame the app.
  */
 export function contentSecurityPolicy(config: Config): string {
   const ancestors =
@@ -34,7 +35,8 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config) {
   app.addHook('onSend', (_req, reply, payload, done) => {
     // A route may set a stricter policy of its own (stored files do).
     if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', csp);
-    for (const [name, value] of fixed) reply.header(name, value);
+    // A sign-in popup's pages set their own opener policy, so they can answer their opener.
+    for (const [name, value] of fixed) if (!reply.hasHeader(name)) reply.header(name, value);
     done(null, payload);
   });
 }

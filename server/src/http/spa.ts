@@ -1,6 +1,7 @@
 /**
- * Serves the built SPA. index.html gets the project id and the allowed parent origins as <meta>
- * tags (not an inline script, which the CSP forbids). Unknown non-API paths get the app too.
+ * Serves the built SPA. index.html gets the project id, the allowed parent origins and the
+ * configured sign-in providers as <meta> tags (not an inline script, which the CSP forbids).
+ * Unknown non-API paths get the app too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,8 @@ export function renderIndexHtml(template: string, config: Config): string {
   const meta = [
     `<meta name="scout-project-id" content="${escapeAttr(config.projectId)}">`,
     `<meta name="scout-parent-origins" content="${escapeAttr(config.allowedParentOrigins.join(','))}">`,
+    // The auth screen shows "Continue with ..." at first paint, without asking the server.
+    `<meta name="scout-auth-providers" content="${escapeAttr(config.authProviders.map((p) => p.name).join(','))}">`,
   ].join('\n    ');
   return template.replace('</head>', `    ${meta}\n  </head>`);
 }

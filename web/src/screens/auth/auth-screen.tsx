@@ -7,6 +7,7 @@ import { Logo } from '../../ui/logo.tsx';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs.tsx';
 import { EmailLinkForm } from './email-link-form.tsx';
 import { FormMessage } from '../../ui/form-message.tsx';
+import { ProviderButtons } from './provider-buttons.tsx';
 import { SetNewPasswordForm } from './set-new-password-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
@@ -158,6 +159,7 @@ export function AuthScreen({
                       onForgotPassword={(email) => openSignInView('forgot', email)}
                       onEmailLink={(email) => openSignInView('magic', email)}
                     />
+                    <ProviderButtons onSignedIn={onAuthenticated} disabled={locked} />
                   </>
                 ) : (
                   <EmailLinkForm

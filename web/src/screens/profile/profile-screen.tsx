@@ -7,6 +7,7 @@ import { FormMessage } from '../../ui/form-message.tsx';
 import { ArrowLeftIcon } from '../../ui/icons.tsx';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { LinkedAccounts } from './linked-accounts.tsx';
 import { profileFieldsOf } from './profile-fields.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { useAvatarUpload } from './use-avatar-upload.ts';
@@ -89,6 +90,8 @@ function ProfileSections({ user }: { user: WireUser }) {
         </p>
         <ChangePasswordForm />
       </Card>
+
+      <LinkedAccounts userId={user.id} />
     </>
   );
 }

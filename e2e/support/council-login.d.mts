@@ -1,0 +1,6 @@
+export declare const councilLogin: {
+  readonly name: string;
+  readonly label: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+};

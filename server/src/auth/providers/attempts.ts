@@ -1,0 +1,132 @@
+/**
+ * Provider sign-ins in flight (sign_in_attempts, migration 010). Everything the callback needs
+ * stays on the server: the PKCE verifier, the nonce, the client's state and where the answer
+ * goes. The `state` sent to the provider is a random key of our own, stored only as a hash; an
+ * attempt lives 10 minutes and is spent by one atomic UPDATE, so a replayed callback finds it
+ * gone.
+ */
+import crypto from 'node:crypto';
+import { PROVIDER_SIGN_IN_TTL_SECONDS } from '@scout/protocol/limits';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError } from '../../errors.ts';
+import type { SignInReturn } from './sign-in-return.ts';
+
+type Db = Pick<AppDeps, 'store' | 'clock'>;
+
+export interface SignInAttempt {
+  provider: string;
+  back: SignInReturn;
+  codeVerifier: string;
+  nonce: string;
+}
+
+interface AttemptRow {
+  provider: string;
+  mode: string;
+  client_state: string | null;
+  redirect_url: string | null;
+  opener_origin: string | null;
+  mobile_session_hash: string | null;
+  code_verifier: string;
+  nonce: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Longer than any state we issue; anything bigger is not worth a database look-up. */
+const STATE_MAX_LENGTH = 128;
+
+const KEEP_ENDED_MS = 3600_000;
+
+const hashState = (state: string) => crypto.createHash('sha256').update(state).digest('hex');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A fresh random state for the provider. */
+export const newProviderState = () => crypto.randomBytes(32).toString('base64url');
+
+export async function saveAttempt(deps: Db, state: string, attempt: SignInAttempt): Promise<void> {
+  const now = deps.clock.now();
+  const { back } = attempt;
+  // Kept an hour past their end, so a late callback still hears "too late", not "unknown".
+  await deps.store.query('DELETE FROM sign_in_attempts WHERE expires_at < ?', [
+    iso(now - KEEP_ENDED_MS),
+  ]);
+  await deps.store.query(
+    `INSERT INTO sign_in_attempts (state_hash, provider, mode, client_state, redirect_url, opener_origin,
+       mobile_session_hash, code_verifier, nonce, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      hashState(state),
+      attempt.provider,
+      back.mode,
+      back.mode === 'mobile-session' ? null : back.clientState,
+      back.mode === 'redirect' ? back.redirectUrl : null,
+      back.mode === 'popup' ? back.openerOrigin : null,
+      back.mode === 'mobile-session' ? back.sessionHash : null,
+      attempt.codeVerifier,
+      attempt.nonce,
+      iso(now),
+      iso(now + PROVIDER_SIGN_IN_TTL_SECONDS * 1000),
+    ],
+  );
+}
+
+function toReturn(row: AttemptRow): SignInReturn | undefined {
+  if (row.mode === 'popup' && row.opener_origin)
+    return { mode: 'popup', openerOrigin: row.opener_origin, clientState: row.client_state };
+  if (row.mode === 'redirect' && row.redirect_url)
+    return { mode: 'redirect', redirectUrl: row.redirect_url, clientState: row.client_state };
+  if (row.mode === 'mobile-session' && row.mobile_session_hash)
+    return { mode: 'mobile-session', sessionHash: row.mobile_session_hash };
+  return undefined;
+}
+
+/** Why a callback's attempt cannot be used, with where the answer would have gone (if known). */
+export class AttemptRefused extends Error {
+  constructor(
+    readonly error: ApiError,
+    readonly back: SignInReturn | undefined,
+  ) {
+    super(error.message);
+  }
+}
+
+/**
+ * Spends the attempt named by the provider's `state`. Unknown or already used: refused with
+ * VERIFICATION_FAILED; past its 10 minutes: AUTH_TIMEOUT (the client may still be told, since the
+ * row says where it waits). Either way no token is ever issued for it.
+ */
+export async function consumeAttempt(
+  deps: Db,
+  state: unknown,
+  provider: string,
+): Promise<SignInAttempt> {
+  if (typeof state !== 'string' || state === '' || state.length > STATE_MAX_LENGTH)
+    throw new AttemptRefused(new ApiError(400, 'VERIFICATION_FAILED'), undefined);
+  const hash = hashState(state);
+  const now = deps.clock.now();
+  const { rows } = await deps.store.query<AttemptRow>(
+    `UPDATE sign_in_attempts SET used_at = ?
+     WHERE state_hash = ? AND used_at IS NULL AND expires_at > ?
+     RETURNING *`,
+    [iso(now), hash, iso(now)],
+  );
+  const row = rows[0];
+  if (row && row.provider === provider) {
+    const back = toReturn(row);
+    if (back) return { provider, back, codeVerifier: row.code_verifier, nonce: row.nonce };
+  }
+  if (row) throw new AttemptRefused(new ApiError(400, 'VERIFICATION_FAILED'), toReturn(row));
+  const { rows: old } = await deps.store.query<AttemptRow>(
+    'SELECT * FROM sign_in_attempts WHERE state_hash = ?',
+    [hash],
+  );
+  const stale = old[0];
+  // A replayed callback gets no answer sent anywhere: the first one already had it.
+  if (!stale || stale.used_at)
+    throw new AttemptRefused(new ApiError(400, 'VERIFICATION_FAILED'), undefined);
+  throw new AttemptRefused(
+    new ApiError(400, 'AUTH_TIMEOUT', 'This sign-in took too long. Please try again.'),
+    toReturn(stale),
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * Sign-in with providers and the hosted sign-in page (docs/protocol.md, Sign-in with providers
+ * and the hosted page):
+ *
+ *   GET  /auth                                  provider= : off to the provider; else the hosted page
+ *   POST /auth                                  the hosted page's forms
+ *   GET|POST /api/auth/callback/{provider}      the provider's answer (POST: Apple's form_post)
+ *   GET  /api/auth/mobile-session/{sessionId}   202 pending, 200 the tokens once, else 404
+ *   GET  /api/auth/identities (bearer)          the caller's linked providers, and whether a password is set
+ *   DELETE /api/auth/identities/{id} (bearer)   unlinks one, while another way to sign in remains
+ *
+ * The pages are for browsers; a client that asks for JSON only gets the error as JSON instead.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ReadyDeps } from '../../deps.ts';
+import { ApiError, forbidden } from '../../errors.ts';
+import { resolveCaller } from '../../http/caller.ts';
+import { contentSecurityPolicy } from '../../http/security-headers.ts';
+import { backgroundTasks } from '../background-tasks.ts';
+import { hitRateLimit } from '../rate-limits.ts';
+import { errorPage, type SignInAnswer } from './deliver.ts';
+import { hostedPage, hostedSignIn } from './hosted-sign-in.ts';
+import { signInMethods, unlinkIdentity } from './identities.ts';
+import { openMobileSession, takeMobileSession } from './mobile-sessions.ts';
+import { createOidcClients } from './oidc-clients.ts';
+import { callbackUri, finishProviderSignIn, startProviderSignIn } from './provider-sign-in.ts';
+import {
+  callbackQuery,
+  identitiesAnswer,
+  providerName,
+  stringFields,
+  tokensAnswer,
+} from './route-schemas.ts';
+import { readHostedQuery, type HostedQuery } from './sign-in-return.ts';
+
+/** A form is a few fields; nothing legitimate comes near this. */
+const FORM_BODY_MAX_BYTES = 64 * 1024;
+
+/** An app polls every 2 s; this leaves room for a few apps behind one address. */
+const MOBILE_POLL_LIMIT = { limit: 120, windowMs: 60_000, perAddress: true };
+
+export const providerRoutes =
+  (deps: ReadyDeps): FastifyPluginAsync =>
+  async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const clients = createOidcClients();
+    const background = backgroundTasks(app.log);
+    app.addHook('onClose', () => background.drain());
+    // The hosted page's forms and Apple's form_post arrive form-encoded; elsewhere they are not read.
+    app.removeContentTypeParser('application/x-www-form-urlencoded');
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_MAX_BYTES },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    app.get('/auth', { schema: { hide: true } }, async (req, reply) =>
+      send(req, reply, await hostedGet(req)),
+    );
+    app.post('/auth', { schema: { hide: true } }, async (req, reply) =>
+      send(req, reply, await hostedPost(req)),
+    );
+    const callbackSchema = {
+      summary: 'Where a sign-in provider sends the person back',
+      params: z.object({ provider: providerName }),
+      querystring: callbackQuery,
+    };
+    app.get('/api/auth/callback/:provider', { schema: callbackSchema }, async (req, reply) =>
+      send(req, reply, await callback(req.params.provider, stringFields(req.query), 'GET')),
+    );
+    app.post('/api/auth/callback/:provider', { schema: callbackSchema }, async (req, reply) =>
+      send(req, reply, await callback(req.params.provider, stringFields(req.body), 'POST')),
+    );
+    app.get(
+      '/api/auth/mobile-session/:sessionId',
+      {
+        schema: {
+          summary: 'A mobile sign-in: 202 while pending, 200 with the tokens once, then 404',
+          params: z.object({ sessionId: z.string() }),
+          response: { 200: tokensAnswer, 202: z.object({ status: z.literal('pending') }) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        await hitRateLimit(deps, `auth:mobile-session:addr:${req.ip}`, MOBILE_POLL_LIMIT);
+        const found = await takeMobileSession(deps, req.params.sessionId);
+        if (found.status === 'done') return reply.code(200).send(found.tokens);
+        if (found.status === 'pending') return reply.code(202).send({ status: 'pending' as const });
+        throw new ApiError(404, 'NOT_FOUND', 'No sign-in is waiting for this session');
+      },
+    );
+    app.get(
+      '/api/auth/identities',
+      { schema: { summary: 'Ways the caller signs in', response: { 200: identitiesAnswer } } },
+      async (req) => signInMethods(deps, await signedInUserId(req)),
+    );
+    app.delete(
+      '/api/auth/identities/:identityId',
+      {
+        schema: {
+          summary: 'Unlinks a provider from the caller, while another way to sign in remains',
+          params: z.object({ identityId: z.string() }),
+          response: { 200: z.object({ success: z.literal(true) }) },
+        },
+      },
+      async (req) => {
+        await unlinkIdentity(deps, await signedInUserId(req), req.params.identityId);
+        return { success: true as const };
+      },
+    );
+
+    async function hostedGet(req: FastifyRequest): Promise<SignInAnswer> {
+      const query = req.query as Record<string, unknown>;
+      return withHostedQuery(query, async (hosted) => {
+        if (hosted.provider !== undefined)
+          return startProviderSignIn(deps, clients, hosted, req.ip);
+        if (hosted.back.mode === 'mobile-session')
+          await openMobileSession(deps, hosted.back.sessionHash);
+        const magicToken = typeof query.magic_token === 'string' ? query.magic_token : undefined;
+        return hostedPage(deps, hosted, magicToken ? { magicToken } : {});
+      });
+    }
+
+    async function hostedPost(req: FastifyRequest): Promise<SignInAnswer> {
+      if (!fromOurPage(req)) return errorPage(forbidden('Sign in from the sign-in page itself'));
+      const form = stringFields(req.body);
+      return withHostedQuery(form, (hosted) =>
+        hostedSignIn(deps, hosted, form, req.ip, background.run),
+      );
+    }
+
+    /** A flow whose parameters do not check out ends on an error page: nothing goes anywhere. */
+    function withHostedQuery(
+      input: Record<string, unknown>,
+      then: (hosted: HostedQuery) => Promise<SignInAnswer>,
+    ): Promise<SignInAnswer> {
+      try {
+        return then(readHostedQuery(deps.config, input));
+      } catch (err) {
+        if (err instanceof ApiError) return Promise.resolve(errorPage(err));
+        throw err;
+      }
+    }
+
+    function callback(provider: string, params: Record<string, string>, method: 'GET' | 'POST') {
+      const uri = callbackUri(deps.config, provider);
+      const current =
+        method === 'GET'
+          ? new URL(`${uri}?${new URLSearchParams(params).toString()}`)
+          : new Request(uri, { method: 'POST', body: new URLSearchParams(params) });
+      return finishProviderSignIn(
+        deps,
+        clients,
+        { provider, params, callback: current },
+        (detail) => app.log.warn(detail, 'provider sign-in refused'),
+      );
+    }
+
+    /**
+     * The hosted page's forms are posted by our own page only; another site's form (signing a
+     * visitor in as someone else) is refused. Browsers say where a request comes from in
+     * Sec-Fetch-Site; Origin is `null` under our no-referrer policy, so it counts only when named.
+     */
+    function fromOurPage(req: FastifyRequest): boolean {
+      const site = req.headers['sec-fetch-site'];
+      if (site !== undefined) return site === 'same-origin' || site === 'none';
+      const origin = req.headers.origin;
+      return origin === undefined || origin === new URL(deps.config.publicUrl).origin;
+    }
+
+    async function signedInUserId(req: FastifyRequest): Promise<string> {
+      const caller = await resolveCaller(deps, req);
+      if (caller.kind === 'anonymous') throw new ApiError(401, 'TOKEN_EXPIRED', 'Sign-in required');
+      if (caller.kind !== 'user')
+        throw new ApiError(403, 'FORBIDDEN', 'Only a signed-in user has sign-in methods');
+      return caller.userId;
+    }
+
+    function send(req: FastifyRequest, reply: FastifyReply, answer: SignInAnswer) {
+      // Answers carry tokens; and a popup's page must keep its opener across origins.
+      reply.header('Cache-Control', 'no-store').header('Cross-Origin-Opener-Policy', 'unsafe-none');
+      if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);
+      const accept = req.headers.accept ?? '';
+      if (
+        answer.status >= 400 &&
+        answer.error &&
+        accept.includes('json') &&
+        !accept.includes('html')
+      )
+        throw answer.error;
+      reply.header('Content-Security-Policy', answer.csp ?? pageCsp(answer));
+      return reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html);
+    }
+
+    /**
+     * The app's policy, with the client's origin added to form-action: a browser applies it to
+     * the redirect that follows a form, and the hosted page's forms end with one.
+     */
+    function pageCsp(answer: SignInAnswer & { kind: 'page' }): string {
+      const base = contentSecurityPolicy(deps.config);
+      const origins = [...new Set(answer.formTargets ?? [])].join(' ');
+      return origins ? base.replace("form-action 'self'", `form-action 'self' ${origins}`) : base;
+    }
+  };

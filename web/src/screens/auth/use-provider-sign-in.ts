@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { UI_MESSAGES } from '@scout/protocol/errors';
+import { metaContentFrom } from '../../lib/client-config.ts';
+import { failureMessage } from '../../lib/failure-message.ts';
+import { scout } from '../../lib/sdk.ts';
+import { readConfiguredProviders } from './configured-providers.ts';
+
+/** The providers this troop offers besides email and password; none, and no button shows. */
+export function useSignInProviders(): string[] {
+  const [providers] = useState(() => readConfiguredProviders(metaContentFrom(document)));
+  return providers;
+}
+
+/**
+ * Sign-in with a provider in its popup. The SDK opens the window within the click itself, so a
+ * browser's popup blocker sees the person's own action.
+ */
+export function useProviderSignIn(onSignedIn: () => void) {
+  const [pending, setPending] = useState<string | null>(null);
+  // A sign-in this page came back from (redirect mode, inside a frame) may have failed.
+  const [error, setError] = useState<string | null>(() => {
+    const failed = scout.auth.takeRedirectError();
+    return failed ? failureMessage(failed, UI_MESSAGES.signInFailed) : null;
+  });
+  const start = (provider: string) => {
+    setError(null);
+    setPending(provider);
+    scout.auth.signInWithProvider(provider).then(
+      () => {
+        setPending(null);
+        onSignedIn();
+      },
+      (err: unknown) => {
+        setPending(null);
+        setError(failureMessage(err, UI_MESSAGES.signInFailed));
+      },
+    );
+  };
+  return { start, pending, error };
+}
