@@ -15,6 +15,15 @@ describe.each(testStoreKinds)('auth API and bad input (%s)', (kind) => {
     { method: 'POST', url: '/api/auth/refresh' },
     { method: 'PATCH', url: '/api/auth/me' },
     { method: 'POST', url: '/api/auth/signout' },
+    { method: 'POST', url: '/api/auth/password/reset' },
+    { method: 'POST', url: '/api/auth/password/reset/confirm' },
+    { method: 'POST', url: '/api/auth/password/reset/generate' },
+    { method: 'POST', url: '/api/auth/password/change' },
+    { method: 'POST', url: '/api/auth/email/verify' },
+    { method: 'POST', url: '/api/auth/email/verify/generate' },
+    { method: 'POST', url: '/api/auth/signin/magic' },
+    { method: 'POST', url: '/api/auth/signin/magic/verify' },
+    { method: 'POST', url: '/api/auth/signin/magic/generate' },
   ] as const;
 
   const bodies: [string, { payload?: string | Buffer; contentType?: string }][] = [
@@ -135,6 +144,26 @@ describe.each(testStoreKinds)('auth API and bad input (%s)', (kind) => {
       }
     },
   );
+
+  it('takes a call that needs no body with no body, an empty one or JSON null', async () => {
+    t = await buildTestApp({ store: kind });
+    for (const [label, { payload, contentType }] of bodies.filter(([label]) =>
+      ['null', 'an empty body', 'no body and no content type'].includes(label),
+    )) {
+      session = await signUp(t);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/email/verify/send',
+        remoteAddress: nextAddress(),
+        headers: {
+          ...bearer(session.access_token),
+          ...(contentType ? { 'content-type': contentType } : {}),
+        },
+        ...(payload !== undefined ? { payload } : {}),
+      });
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(200);
+    }
+  });
 
   it('answers a 2 MB body with 413', async () => {
     t = await buildTestApp({ store: kind });

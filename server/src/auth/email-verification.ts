@@ -9,8 +9,9 @@ import type { Caller } from '../http/caller.ts';
 import { mailLink, type LinkMailDeps } from './link-mail.ts';
 import { consumeLink, createLink } from './links.ts';
 import { hitLinkMailLimit, hitRedeemLimit } from './recovery-limits.ts';
-import { field, type Body } from './request-body.ts';
-import { findUserByEmail, findUserById, normaliseEmail, updateUser } from './users.ts';
+import type { z } from 'zod';
+import type { tokenBody, verifyGenerateBody } from './auth-bodies.ts';
+import { findUserByEmail, findUserById, updateUser } from './users.ts';
 
 /**
  * Mails a verification link to the user's own address. An address already verified needs no
@@ -33,11 +34,11 @@ export async function sendVerificationMail(
 
 export async function verifyEmail(
   deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
-  body: Body,
+  body: z.output<typeof tokenBody>,
   clientAddress: string,
 ): Promise<{ success: true }> {
   await hitRedeemLimit(deps, clientAddress);
-  const { userId } = await consumeLink(deps, field(body, 'token'), 'verify');
+  const { userId } = await consumeLink(deps, body.token, 'verify');
   await updateUser(deps, userId, { emailVerified: true });
   return { success: true };
 }
@@ -49,13 +50,14 @@ export async function verifyEmail(
 export async function generateVerification(
   deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
   caller: Caller,
-  body: Body,
+  { email }: z.output<typeof verifyGenerateBody>,
 ) {
-  const email = field(body, 'email');
+  // A service key has no account of its own: it must name one.
+  if (email === undefined && caller.kind !== 'user') throw new ApiError(400, 'INVALID_EMAIL');
   const user =
     email === undefined && caller.kind === 'user'
       ? await findUserById(deps, caller.userId)
-      : await findUserByEmail(deps, normaliseEmail(email));
+      : await findUserByEmail(deps, email ?? '');
   if (!user) throw new ApiError(404, 'USER_NOT_FOUND');
   const link = await createLink(deps, { userId: user.id, purpose: 'verify' });
   return { token: link.token, expiresAt: link.expiresAt, verifyUrl: link.url };

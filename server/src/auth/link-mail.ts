@@ -21,8 +21,9 @@ import {
   type LinkPurpose,
 } from './links.ts';
 import type { LinkRequest } from './recovery.ts';
-import { field, type Body } from './request-body.ts';
-import { findUserByEmail, normaliseEmail, type UserRow } from './users.ts';
+import type { z } from 'zod';
+import type { linkRequestBody } from './auth-bodies.ts';
+import { findUserByEmail, type UserRow } from './users.ts';
 
 const TEMPLATES: Record<LinkPurpose, (input: LinkMailInput) => RenderedMail> = {
   reset: passwordResetMail,
@@ -71,13 +72,13 @@ export async function mailLinkToAccount(
 export async function generateAccountLink(
   deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
   purpose: 'reset' | 'magic',
-  body: Body,
+  body: z.output<typeof linkRequestBody>,
 ): Promise<IssuedLink> {
-  const user = await findUserByEmail(deps, normaliseEmail(field(body, 'email')));
+  const user = await findUserByEmail(deps, body.email);
   if (!user) throw new ApiError(404, 'USER_NOT_FOUND');
   return createLink(deps, {
     userId: user.id,
     purpose,
-    redirectUrl: acceptedRedirect(deps.config, field(body, 'redirectUrl')),
+    redirectUrl: acceptedRedirect(deps.config, body.redirectUrl),
   });
 }

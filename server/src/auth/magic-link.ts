@@ -8,7 +8,8 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { consumeLink } from './links.ts';
 import { hitRedeemLimit } from './recovery-limits.ts';
-import { field, type Body } from './request-body.ts';
+import type { z } from 'zod';
+import type { tokenBody } from './auth-bodies.ts';
 import { issueSession } from './sessions.ts';
 import { findUserById, updateUser } from './users.ts';
 
@@ -19,15 +20,11 @@ import { findUserById, updateUser } from './users.ts';
  */
 export async function verifyMagicLink(
   deps: AppDeps,
-  body: Body,
+  body: z.output<typeof tokenBody>,
   clientAddress: string,
 ): Promise<SessionResponse> {
   await hitRedeemLimit(deps, clientAddress);
-  const { userId } = await consumeLink(
-    deps,
-    field(body, 'token') ?? field(body, 'magicToken'),
-    'magic',
-  );
+  const { userId } = await consumeLink(deps, body.token ?? body.magicToken, 'magic');
   const user =
     (await updateUser(deps, userId, { emailVerified: true })) ?? (await findUserById(deps, userId));
   if (!user) throw new ApiError(400, 'VERIFICATION_FAILED');

@@ -3,8 +3,7 @@
  * string is stored; the password itself never leaves this module.
  */
 import type { Algorithm, Options } from '@node-rs/argon2';
-import { newPasswordProblem } from '@scout/protocol/auth';
-import { PASSWORD_MAX_LENGTH } from '@scout/protocol/limits';
+import { newPasswordSchema } from '@scout/protocol/auth-schemas';
 import { ApiError } from '../errors.ts';
 import { hashOnPool as hash, verifyOnPool as verify } from './password-hasher.ts';
 
@@ -54,17 +53,12 @@ export async function verifyPassword(
 
 /** Server-side length rule (docs/product.md section 5); the upper bound keeps hashing cost bounded. */
 export function assertPasswordAcceptable(password: unknown): string {
-  if (typeof password !== 'string' || password.length === 0) {
-    throw new ApiError(400, 'WEAK_PASSWORD', 'Password is required');
-  }
-  const weak = newPasswordProblem(password);
-  if (weak) throw new ApiError(400, 'WEAK_PASSWORD', weak);
-  if (password.length > PASSWORD_MAX_LENGTH) {
+  const parsed = newPasswordSchema.safeParse(password);
+  if (!parsed.success)
     throw new ApiError(
       400,
       'WEAK_PASSWORD',
-      `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+      parsed.error.issues[0]?.message ?? 'Password is too weak',
     );
-  }
-  return password;
+  return parsed.data;
 }

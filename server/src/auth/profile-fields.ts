@@ -3,6 +3,7 @@
  * at sign-up and on PATCH /me.
  */
 import { DISPLAY_NAME_MAX_LENGTH, METADATA_MAX_BYTES } from '@scout/protocol/limits';
+import { z } from 'zod';
 import { badRequest } from '../errors.ts';
 
 export const AVATAR_URL_MAX_LENGTH = 2048;
@@ -10,70 +11,98 @@ export const AVATAR_URL_MAX_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
-/** undefined: not sent; null: clear it. An empty or blank name clears it too. */
-export function readDisplayName(value: unknown): string | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null) return null;
-  if (typeof value !== 'string') throw badRequest('displayName must be a string');
-  const name = value.trim();
-  if (name.length > DISPLAY_NAME_MAX_LENGTH)
-    throw badRequest(`displayName must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`);
-  if (CONTROL_CHARS.test(name)) throw badRequest('displayName must not contain control characters');
-  return name === '' ? null : name;
-}
-
 /**
- * An avatar is an http(s) URL or one of our own stored files (`/api/storage/...`). Anything
- * else (javascript:, data:, protocol-relative `//host`) could run or leak when shown as an image.
+ * Why an avatar URL is refused, or null. An avatar is an http(s) URL or one of our own stored
+ * files (`/api/storage/...`). Anything else (javascript:, data:, protocol-relative `//host`)
+ * could run or leak when shown as an image.
  */
-export function readAvatarUrl(value: unknown): string | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null || value === '') return null;
-  if (typeof value !== 'string') throw badRequest('avatarUrl must be a string');
-  if (value.length > AVATAR_URL_MAX_LENGTH)
-    throw badRequest(`avatarUrl must be at most ${AVATAR_URL_MAX_LENGTH} characters`);
+function avatarUrlProblem(value: string): string | null {
   if (/\s/.test(value) || CONTROL_CHARS.test(value) || value.includes('\\'))
-    throw badRequest('avatarUrl must be a URL');
+    return 'avatarUrl must be a URL';
+  const refusal = 'avatarUrl must be an http(s) URL or a /api/storage/ path';
   if (value.startsWith('/')) {
-    if (
-      !value.startsWith('/api/storage/') ||
-      value.includes('//') ||
-      /(^|\/)\.\.?(\/|$|\?)/.test(value)
-    ) {
-      throw badRequest('avatarUrl must be an http(s) URL or a /api/storage/ path');
-    }
-    return value;
+    const stored =
+      value.startsWith('/api/storage/') &&
+      !value.includes('//') &&
+      !/(^|\/)\.\.?(\/|$|\?)/.test(value);
+    return stored ? null : refusal;
   }
-  let url: URL;
   try {
-    url = new URL(value);
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? null : refusal;
   } catch {
-    throw badRequest('avatarUrl must be an http(s) URL or a /api/storage/ path');
+    return refusal;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw badRequest('avatarUrl must be an http(s) URL or a /api/storage/ path');
-  return value;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Metadata arrives as an object or as a JSON string of one (clients differ). */
-export function readMetadata(value: unknown): Record<string, unknown> | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  let parsed: unknown = value;
-  if (typeof value === 'string') {
-    if (value.length > METADATA_MAX_BYTES)
-      throw badRequest(`metadata must be at most ${METADATA_MAX_BYTES} bytes`);
-    try {
-      parsed = JSON.parse(value, (k, v: unknown) => (k === '__proto__' ? undefined : v));
-    } catch {
-      throw badRequest('metadata must be a JSON object');
-    }
-  }
-  if (!isPlainObject(parsed)) throw badRequest('metadata must be a JSON object');
-  return parsed;
+/** Absent: not sent; null: clear it. An empty or blank name clears it too. */
+export const displayNameField = z
+  .string({ error: 'displayName must be a string' })
+  .trim()
+  .max(DISPLAY_NAME_MAX_LENGTH, {
+    error: `displayName must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
+  })
+  .refine((name) => !CONTROL_CHARS.test(name), {
+    error: 'displayName must not contain control characters',
+  })
+  .transform((name) => (name === '' ? null : name))
+  .nullish();
+
+/** Absent: not sent; null or empty: clear it. */
+export const avatarUrlField = z
+  .string({ error: 'avatarUrl must be a string' })
+  .max(AVATAR_URL_MAX_LENGTH, {
+    error: `avatarUrl must be at most ${AVATAR_URL_MAX_LENGTH} characters`,
+  })
+  .superRefine((value, ctx) => {
+    const problem = value === '' ? null : avatarUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((value) => (value === '' ? null : value))
+  .nullish();
+
+const metadataRefusal = 'metadata must be a JSON object';
+
+/** Metadata arrives as an object or as a JSON string of one (clients differ); empty: not sent. */
+export const metadataField = z
+  .union(
+    [
+      z.record(z.string(), z.unknown()),
+      z
+        .string()
+        .max(METADATA_MAX_BYTES, { error: `metadata must be at most ${METADATA_MAX_BYTES} bytes` })
+        .transform((text, ctx) => {
+          if (text === '') return undefined;
+          try {
+            const parsed: unknown = JSON.parse(text, (k, v: unknown) =>
+              k === '__proto__' ? undefined : v,
+            );
+            if (isPlainObject(parsed)) return parsed;
+          } catch {
+            // Reported below.
+          }
+          ctx.addIssue({ code: 'custom', message: metadataRefusal });
+          return z.NEVER;
+        }),
+    ],
+    { error: metadataRefusal },
+  )
+  .nullish()
+  .transform((value) => value ?? undefined);
+
+/** A field read outside a route schema (Data API rows, a provider's claims): 400 on a bad value. */
+function readWith<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid value');
 }
+
+export const readDisplayName = (value: unknown) => readWith(displayNameField, value);
+export const readAvatarUrl = (value: unknown) => readWith(avatarUrlField, value);
+export const readMetadata = (value: unknown) => readWith(metadataField, value);
 
 /** Metadata as stored and sent: JSON text of an object, at most METADATA_MAX_BYTES. */
 export function metadataText(metadata: Record<string, unknown>): string {

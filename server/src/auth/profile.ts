@@ -2,14 +2,9 @@
 import type { WireUser } from '@scout/protocol/auth';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import {
-  metadataText,
-  readAvatarUrl,
-  readDisplayName,
-  readMetadata,
-  storedMetadata,
-} from './profile-fields.ts';
-import { field, type Body } from './request-body.ts';
+import type { z } from 'zod';
+import type { profilePatchBody } from './auth-bodies.ts';
+import { metadataText, storedMetadata } from './profile-fields.ts';
 import { findUserById, toWireUser, updateUser } from './users.ts';
 
 // The token outlived its account: the session is over, in a code clients understand.
@@ -27,10 +22,11 @@ export async function getProfile(deps: AppDeps, userId: string): Promise<WireUse
  * here. Metadata is merged key by key into what is stored, and a key sent as null is removed,
  * so a client updating its own keys does not wipe another client's.
  */
-export async function updateProfile(deps: AppDeps, userId: string, body: Body): Promise<WireUser> {
-  const displayName = readDisplayName(field(body, 'displayName'));
-  const avatarUrl = readAvatarUrl(field(body, 'avatarUrl'));
-  const metadataPatch = readMetadata(body.metadata);
+export async function updateProfile(
+  deps: AppDeps,
+  userId: string,
+  { displayName, avatarUrl, metadata: metadataPatch }: z.output<typeof profilePatchBody>,
+): Promise<WireUser> {
   const current = await findUserById(deps, userId);
   if (!current) throw userGone();
   let metadata: string | undefined;

@@ -14,30 +14,43 @@
  *
  * Every body may carry projectId; a wrong one is 404 PROJECT_NOT_FOUND.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AppDeps, ReadyDeps } from '../deps.ts';
-import { ApiError } from '../errors.ts';
-import { PERMISSIONS } from '@scout/protocol/permissions';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ReadyDeps } from '../deps.ts';
+import { callerOf } from '../http/route-guards.ts';
+import { acceptSnakeCaseTwins } from '../http/snake-case-twins.ts';
+import { issuedLinkAnswer, sessionAnswer, successAnswer } from './auth-answers.ts';
 import {
-  assertProject,
-  bearerToken,
-  callerCan,
-  resolveCaller,
-  type Caller,
-} from '../http/caller.ts';
+  AUTH_FIELD_CODES,
+  AUTH_FIELD_NAMES,
+  emptyBody,
+  linkRequestBody,
+  passwordChangeBody,
+  resetConfirmBody,
+  tokenBody,
+  verifyGenerateBody,
+} from './auth-bodies.ts';
+import { authGuards, personIdOf, personOf } from './auth-guards.ts';
 import { backgroundTasks } from './background-tasks.ts';
 import { generateVerification, sendVerificationMail, verifyEmail } from './email-verification.ts';
 import type { LinkMailDeps } from './link-mail.ts';
 import { generateAccountLink, mailLinkToAccount } from './link-mail.ts';
 import { verifyMagicLink } from './magic-link.ts';
 import { acceptLinkRequest, changePassword, confirmPasswordReset } from './recovery.ts';
-import { field, objectBody, type Body } from './request-body.ts';
-import { verifyAccessToken } from './tokens.ts';
+
+const confirmedSession = sessionAnswer.extend(successAnswer.shape);
 
 export const recoveryRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
-  async (app) => {
+  async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
     const mailDeps: LinkMailDeps = deps;
+    const guards = authGuards(deps);
+    const twins = acceptSnakeCaseTwins(AUTH_FIELD_NAMES);
+    const open = [guards.project, twins];
+    const person = [guards.project, guards.person, twins];
+    const generator = [guards.project, guards.linkGenerator, twins];
+    const config = { invalidInput: AUTH_FIELD_CODES };
     const background = backgroundTasks(app.log);
     app.addHook('onClose', () => background.drain());
     // Answers may carry tokens: never in a shared or browser cache.
@@ -46,84 +59,100 @@ export const recoveryRoutes =
       return payload;
     });
 
-    app.post('/password/reset', async (req) => {
-      const request = await acceptLinkRequest(deps, 'reset', projectBody(deps, req), req.ip);
+    /** "Mail me a link": answered at once; the account is looked up and mailed off the request. */
+    const linkRequest = {
+      preValidation: open,
+      config,
+      schema: { body: linkRequestBody, response: { 200: successAnswer } },
+    };
+    app.post('/password/reset', linkRequest, async (req) => {
+      const request = await acceptLinkRequest(deps, 'reset', req.body, req.ip);
       background.run('password reset mail', () => mailLinkToAccount(mailDeps, 'reset', request));
-      return { success: true };
+      return { success: true as const };
     });
-    app.post('/password/reset/confirm', async (req) =>
-      confirmPasswordReset(deps, projectBody(deps, req), req.ip),
-    );
-    app.post('/password/reset/generate', async (req) => {
-      const body = projectBody(deps, req);
-      await requireAdmin(deps, req);
-      const link = await generateAccountLink(deps, 'reset', body);
-      return { token: link.token, expiresAt: link.expiresAt, resetUrl: link.url };
-    });
-    app.post('/password/change', async (req) => {
-      const body = projectBody(deps, req);
-      const { userId, familyId } = await signedInUser(deps, req);
-      return changePassword(deps, userId, familyId, body);
-    });
-
-    app.post('/email/verify/send', async (req) => {
-      projectBody(deps, req);
-      const { userId } = await signedInUser(deps, req);
-      return sendVerificationMail(mailDeps, userId);
-    });
-    app.post('/email/verify', async (req) => verifyEmail(deps, projectBody(deps, req), req.ip));
-    app.post('/email/verify/generate', async (req) => {
-      const body = projectBody(deps, req);
-      return generateVerification(deps, await requireAdmin(deps, req), body);
-    });
-
-    app.post('/signin/magic', async (req) => {
-      const request = await acceptLinkRequest(deps, 'magic', projectBody(deps, req), req.ip);
+    app.post('/signin/magic', linkRequest, async (req) => {
+      const request = await acceptLinkRequest(deps, 'magic', req.body, req.ip);
       background.run('magic link mail', () => mailLinkToAccount(mailDeps, 'magic', request));
-      return { success: true };
+      return { success: true as const };
     });
-    app.post('/signin/magic/verify', async (req) =>
-      verifyMagicLink(deps, projectBody(deps, req), req.ip),
+
+    app.post(
+      '/password/reset/confirm',
+      {
+        preValidation: open,
+        config,
+        schema: { body: resetConfirmBody, response: { 200: confirmedSession } },
+      },
+      async (req) => confirmPasswordReset(deps, req.body, req.ip),
     );
-    app.post('/signin/magic/generate', async (req) => {
-      const body = projectBody(deps, req);
-      await requireAdmin(deps, req);
-      const link = await generateAccountLink(deps, 'magic', body);
-      return { token: link.token, expiresAt: link.expiresAt, magicUrl: link.url };
-    });
+    app.post(
+      '/password/change',
+      {
+        preValidation: person,
+        config,
+        schema: { body: passwordChangeBody, response: { 200: successAnswer } },
+      },
+      async (req) => {
+        const { userId, familyId } = await personOf(deps, req);
+        return changePassword(deps, userId, familyId, req.body);
+      },
+    );
+    app.post(
+      '/email/verify/send',
+      { preValidation: person, schema: { body: emptyBody, response: { 200: successAnswer } } },
+      async (req) => sendVerificationMail(mailDeps, personIdOf(req)),
+    );
+    app.post(
+      '/email/verify',
+      {
+        preValidation: open,
+        config,
+        schema: { body: tokenBody, response: { 200: successAnswer } },
+      },
+      async (req) => verifyEmail(deps, req.body, req.ip),
+    );
+    app.post(
+      '/signin/magic/verify',
+      {
+        preValidation: open,
+        config,
+        schema: { body: tokenBody, response: { 200: sessionAnswer } },
+      },
+      async (req) => verifyMagicLink(deps, req.body, req.ip),
+    );
+
+    // For admins and service keys: a usable one-time link in the answer instead of a mail.
+    app.post(
+      '/password/reset/generate',
+      {
+        preValidation: generator,
+        config,
+        schema: { body: linkRequestBody, response: { 200: issuedLinkAnswer('resetUrl') } },
+      },
+      async (req) => {
+        const link = await generateAccountLink(deps, 'reset', req.body);
+        return { token: link.token, expiresAt: link.expiresAt, resetUrl: link.url };
+      },
+    );
+    app.post(
+      '/signin/magic/generate',
+      {
+        preValidation: generator,
+        config,
+        schema: { body: linkRequestBody, response: { 200: issuedLinkAnswer('magicUrl') } },
+      },
+      async (req) => {
+        const link = await generateAccountLink(deps, 'magic', req.body);
+        return { token: link.token, expiresAt: link.expiresAt, magicUrl: link.url };
+      },
+    );
+    app.post(
+      '/email/verify/generate',
+      {
+        preValidation: generator,
+        config,
+        schema: { body: verifyGenerateBody, response: { 200: issuedLinkAnswer('verifyUrl') } },
+      },
+      async (req) => generateVerification(deps, callerOf(req), req.body),
+    );
   };
-
-/** As auth/routes.ts: a body without projectId is for this server's one project. */
-function projectBody(deps: AppDeps, req: FastifyRequest): Body {
-  const body = objectBody(req.body);
-  const query = (req.query ?? {}) as Body;
-  const projectId = field(body, 'projectId') ?? field(query, 'projectId');
-  if (projectId !== undefined) assertProject(deps, projectId);
-  return body;
-}
-
-/** The generate calls answer with a usable token: only admins and service keys may ask. */
-async function requireAdmin(deps: AppDeps, req: FastifyRequest): Promise<Caller> {
-  const caller = await resolveCaller(deps, req);
-  if (caller.kind === 'anonymous') throw new ApiError(401, 'TOKEN_EXPIRED', 'Sign-in required');
-  if (!callerCan(deps, caller, PERMISSIONS.linksGenerate))
-    throw new ApiError(403, 'FORBIDDEN', 'Only an admin or a service key may generate links');
-  return caller;
-}
-
-/** A signed-in person (a service key has no password or address) and the session they call from. */
-async function signedInUser(
-  deps: AppDeps,
-  req: FastifyRequest,
-): Promise<{ userId: string; familyId?: string }> {
-  const caller = await resolveCaller(deps, req);
-  if (caller.kind === 'anonymous') throw new ApiError(401, 'TOKEN_EXPIRED', 'Sign-in required');
-  if (caller.kind !== 'user')
-    throw new ApiError(
-      403,
-      'FORBIDDEN',
-      'Only a signed-in user has a password and an email address',
-    );
-  const claims = await verifyAccessToken(deps.jwtSecret, bearerToken(req) ?? '', deps.clock.now());
-  return claims.sid ? { userId: caller.userId, familyId: claims.sid } : { userId: caller.userId };
-}

@@ -9,12 +9,16 @@ import { PASSWORD_MAX_LENGTH } from '@scout/protocol/limits';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { hitRateLimit } from './rate-limits.ts';
+import type { z } from 'zod';
+import type { linkRequestBody, passwordChangeBody, resetConfirmBody } from './auth-bodies.ts';
 import { acceptedRedirect, checkLink, consumeLink, spendLinks } from './links.ts';
-import { assertPasswordAcceptable, hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { hitLinkMailLimit, hitRedeemLimit, RECOVERY_RATE_LIMITS } from './recovery-limits.ts';
-import { field, type Body } from './request-body.ts';
 import { issueSession, revokeUserSessions } from './sessions.ts';
-import { findUserById, normaliseEmail, updateUser } from './users.ts';
+import { findUserById, updateUser } from './users.ts';
+
+/** A new password the body left out (the schema has checked any that was sent). */
+const passwordRequired = () => new ApiError(400, 'WEAK_PASSWORD', 'Password is required');
 
 export interface LinkRequest {
   email: string;
@@ -29,12 +33,12 @@ export interface LinkRequest {
 export async function acceptLinkRequest(
   deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
   purpose: 'reset' | 'magic',
-  body: Body,
+  body: z.output<typeof linkRequestBody>,
   clientAddress: string,
 ): Promise<LinkRequest> {
-  const email = normaliseEmail(field(body, 'email'));
+  const { email } = body;
   await hitLinkMailLimit(deps, purpose, email, clientAddress);
-  const redirectUrl = acceptedRedirect(deps.config, field(body, 'redirectUrl'));
+  const redirectUrl = acceptedRedirect(deps.config, body.redirectUrl);
   return redirectUrl ? { email, redirectUrl } : { email };
 }
 
@@ -47,12 +51,13 @@ export async function acceptLinkRequest(
  */
 export async function confirmPasswordReset(
   deps: Pick<AppDeps, 'store' | 'clock' | 'jwtSecret' | 'config'>,
-  body: Body,
+  body: z.output<typeof resetConfirmBody>,
   clientAddress: string,
 ): Promise<{ success: true } & SessionResponse> {
   await hitRedeemLimit(deps, clientAddress);
-  const token = field(body, 'token');
-  const password = assertPasswordAcceptable(field(body, 'password') ?? field(body, 'newPassword'));
+  const { token } = body;
+  const password = body.password ?? body.newPassword;
+  if (password === undefined) throw passwordRequired();
   await checkLink(deps, token, 'reset');
   const passwordHash = await hashPassword(password);
   const userId = await deps.store.transaction(async (tx) => {
@@ -76,17 +81,16 @@ export async function changePassword(
   deps: Pick<AppDeps, 'store' | 'clock'>,
   userId: string,
   familyId: string | undefined,
-  body: Body,
+  body: z.output<typeof passwordChangeBody>,
 ): Promise<{ success: true }> {
   await hitRateLimit(
     deps,
     `auth:password-change:user:${userId}`,
     RECOVERY_RATE_LIMITS.passwordChangePerUser,
   );
-  const oldPassword = field(body, 'oldPassword') ?? field(body, 'currentPassword');
-  const newPassword = assertPasswordAcceptable(
-    field(body, 'newPassword') ?? field(body, 'password'),
-  );
+  const oldPassword = body.oldPassword ?? body.currentPassword;
+  const newPassword = body.newPassword ?? body.password;
+  if (newPassword === undefined) throw passwordRequired();
   const user = await findUserById(deps, userId);
   // No account can have a longer password, so a longer one is refused without hashing it.
   const plausible =

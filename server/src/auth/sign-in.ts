@@ -2,13 +2,14 @@
 import type { SessionResponse } from '@scout/protocol/auth';
 import { PASSWORD_MAX_LENGTH } from '@scout/protocol/limits';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, badRequest } from '../errors.ts';
+import type { z } from 'zod';
+import { ApiError } from '../errors.ts';
+import type { signInBody } from './auth-bodies.ts';
 import { AUTH_RATE_LIMITS, hitRateLimit } from './rate-limits.ts';
 import { isKnownAddress, rememberAddress } from './known-addresses.ts';
 import { verifyPassword } from './passwords.ts';
-import { field, type Body } from './request-body.ts';
 import { issueSession } from './sessions.ts';
-import { findUserByEmail, normaliseEmail } from './users.ts';
+import { findUserByEmail } from './users.ts';
 
 /**
  * An unknown email and a wrong password get the same answer after the same work (an argon2
@@ -16,20 +17,15 @@ import { findUserByEmail, normaliseEmail } from './users.ts';
  */
 export async function signInWithEmail(
   deps: AppDeps,
-  body: Body,
+  { email, password }: z.output<typeof signInBody>,
   clientAddress: string,
 ): Promise<SessionResponse> {
-  await hitRateLimit(deps, `auth:signin:addr:${clientAddress}`, AUTH_RATE_LIMITS.signInPerAddress);
-  const email = normaliseEmail(field(body, 'email'));
   const user = await findUserByEmail(deps, email);
   // The per-email limit stops password guessing from anywhere; the owner signing in from where
   // they signed in before is not held back by someone else's guessing (known-addresses.ts).
   if (!user || !(await isKnownAddress(deps, user.id, clientAddress))) {
     await hitRateLimit(deps, `auth:signin:email:${email}`, AUTH_RATE_LIMITS.signInPerEmail);
   }
-  const password = field(body, 'password');
-  if (typeof password !== 'string' || password.length === 0)
-    throw badRequest('Invalid password: a non-empty string is required');
   // No account can have a longer password, whoever asks, so refusing it early reveals nothing.
   if (password.length > PASSWORD_MAX_LENGTH) throw new ApiError(401, 'INVALID_CREDENTIALS');
   const matches = await verifyPassword(user?.password_hash, password);

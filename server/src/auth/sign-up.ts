@@ -3,12 +3,14 @@ import type { SessionResponse } from '@scout/protocol/auth';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { AUTH_RATE_LIMITS, hitRateLimit } from './rate-limits.ts';
-import { assertPasswordAcceptable, hashPassword } from './passwords.ts';
-import { metadataText, readAvatarUrl, readDisplayName, readMetadata } from './profile-fields.ts';
-import { field, fieldNames, type Body } from './request-body.ts';
+import type { z } from 'zod';
+import { camelToSnake } from '@scout/protocol/case';
+import type { signUpBody } from './auth-bodies.ts';
+import { hashPassword } from './passwords.ts';
+import { metadataText, readDisplayName } from './profile-fields.ts';
 import { issueSession } from './sessions.ts';
 import { createAccount } from './create-account.ts';
-import { findUserByEmail, normaliseEmail } from './users.ts';
+import { findUserByEmail } from './users.ts';
 
 /**
  * Fields with a meaning of their own. `role` is listed so it is dropped: a caller never picks
@@ -16,7 +18,7 @@ import { findUserByEmail, normaliseEmail } from './users.ts';
  */
 const KNOWN_FIELDS = new Set(
   ['email', 'password', 'displayName', 'avatarUrl', 'projectId', 'metadata', 'role'].flatMap(
-    fieldNames,
+    (name) => [name, camelToSnake(name)],
   ),
 );
 
@@ -24,7 +26,7 @@ const KNOWN_FIELDS = new Set(
 const SECRET_LIKE = /passw|pwd|secret|token/i;
 
 /** Unknown top-level fields (firstName, troopRole, ... from older clients) become metadata. */
-function extraFields(body: Body): Record<string, unknown> {
+function extraFields(body: Record<string, unknown>): Record<string, unknown> {
   const extras: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if (!KNOWN_FIELDS.has(key) && !SECRET_LIKE.test(key) && value !== undefined)
@@ -43,17 +45,14 @@ function nameFromMetadata(metadata: Record<string, unknown>): string | null {
 
 export async function signUp(
   deps: AppDeps,
-  body: Body,
-  clientAddress: string,
+  body: z.output<typeof signUpBody>,
 ): Promise<SessionResponse> {
-  await hitRateLimit(deps, `auth:signup:addr:${clientAddress}`, AUTH_RATE_LIMITS.signUpPerAddress);
-  const email = normaliseEmail(field(body, 'email'));
+  const { email, password } = body;
   await hitRateLimit(deps, `auth:signup:email:${email}`, AUTH_RATE_LIMITS.signUpPerEmail);
-  const password = assertPasswordAcceptable(field(body, 'password'));
-  const avatarUrl = readAvatarUrl(field(body, 'avatarUrl')) ?? null;
+  const avatarUrl = body.avatarUrl ?? null;
   // An explicit metadata object wins over loose top-level fields of the same name.
-  const metadata = { ...extraFields(body), ...readMetadata(body.metadata) };
-  const displayName = readDisplayName(field(body, 'displayName')) ?? nameFromMetadata(metadata);
+  const metadata = { ...extraFields(body), ...body.metadata };
+  const displayName = body.displayName ?? nameFromMetadata(metadata);
   const metadataJson = metadataText(metadata);
   // Checked before hashing so a taken email costs no argon2 work; createAccount still catches a race.
   if (await findUserByEmail(deps, email)) throw new ApiError(409, 'EMAIL_ALREADY_EXISTS');

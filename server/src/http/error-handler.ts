@@ -16,6 +16,11 @@ export interface InvalidInputAnswer {
   code?: ErrorCode;
   /** Replaces the message naming the field. */
   message?: string;
+  /**
+   * Codes by the body field at fault, answered with the schema's own words, which are written
+   * for people (the sign-up screen shows them): `{email: 'INVALID_EMAIL'}`.
+   */
+  fields?: Partial<Record<string, ErrorCode>>;
 }
 
 declare module 'fastify' {
@@ -35,6 +40,9 @@ function fromSchemaValidation(err: FastifyError, req: FastifyRequest): ApiError 
     .filter(Boolean)
     .join('.');
   const answer = req.routeOptions.config.invalidInput ?? {};
+  const field = err.validationContext === 'body' ? first.instancePath.split('/')[1] : undefined;
+  const fieldCode = field === undefined ? undefined : answer.fields?.[field];
+  if (fieldCode) return new ApiError(400, fieldCode, first.message ?? 'Invalid value');
   return new ApiError(
     400,
     answer.code ?? 'VALIDATION_ERROR',
