@@ -56,13 +56,16 @@ export function installCompression(app: FastifyInstance): void {
     if (req.method === 'HEAD' || reply.getHeader('content-encoding')) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     if (!COMPRESSIBLE.test(type)) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESSION_THRESHOLD_BYTES) return payload;
+    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (size < COMPRESSION_THRESHOLD_BYTES) return payload;
     // Whatever the outcome, caches must keep one copy per encoding.
     reply.header('vary', mergeVary(reply.getHeader('vary')));
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     if (!encoding) return payload;
-    const out = await compress(body, encoding);
+    const out = await compress(
+      typeof payload === 'string' ? Buffer.from(payload) : payload,
+      encoding,
+    );
     reply.header('content-encoding', encoding);
     reply.header('content-length', out.length);
     return out;
