@@ -1,25 +1,20 @@
 /** GET: list rows the caller may read, with filters, order, paging and counts. */
 import { notFound } from '../errors.ts';
-import { buildCount, buildSelect, columnType, totalOrder } from './build-sql.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { Sql } from './build-sql.ts';
+import { encodeCursor } from './cursor.ts';
 import {
-  checkQueryColumns,
   queryColumns,
   toApiRow,
   toApiRowsInPlace,
   type ApiRow,
   type DataContext,
 } from './data-context.ts';
+import { listPlan, MAX_PAGE_ROWS } from './list-plan.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import type { CountMode, Prefer } from './prefer.ts';
 import { QueryError } from './query-error.ts';
 import { accessFor, type SignedInCaller } from './rules.ts';
 import { answerColumns, isPlainSelect, shapeRow } from './select-list.ts';
-import type { TableDef } from './tables.ts';
-import type { RowSelection } from './build-sql.ts';
-
-/** At most this many rows per answer, as PostgREST's db-max-rows; the cursor continues. */
-export const MAX_PAGE_ROWS = 10_000;
 
 export interface Page {
   rows: ApiRow[];
@@ -42,7 +37,7 @@ export async function listRows(
   q: ParsedQuery,
   prefer: Prefer,
 ): Promise<Page> {
-  const found = await ctx.tables.lookup(name);
+  const found = ctx.tables.lookupKnown(name) ?? (await ctx.tables.lookup(name));
   if (found.kind === 'reserved') throw notFound(`Table "${name}" not found`);
   // A table created on first write reads as empty until then.
   if (found.kind === 'absent')
@@ -52,44 +47,29 @@ export async function listRows(
       contentRange: contentRange(q.offset, 0, prefer.count ? 0 : null),
       nextCursor: null,
     };
-  const table = await ctx.tables.withColumns(found.table, queryColumns(q));
-  checkQueryColumns(table, q);
+  const table = found.table.dynamic
+    ? await ctx.tables.withColumns(found.table, queryColumns(q))
+    : found.table;
   const access = accessFor(table.name, table.dynamic, caller, ctx.roles);
-  const selection = { filters: q.filters, scope: access.read };
+  const plan = listPlan(table, ctx.store.dialect, q, access.read);
 
-  const all = [...table.columns.keys()];
-  const columns = q.select ?? all;
-  const order = totalOrder(q.order);
-  // The order columns are read too: the cursor is made of the last row's values.
-  const needed = [...new Set([...columns, ...order.map((t) => t.column)])];
-  const after =
-    q.cursor === null ? undefined : decodeCursor(q.cursor, order, (c) => columnType(table, c));
-  const limit = Math.min(q.limit ?? MAX_PAGE_ROWS, MAX_PAGE_ROWS);
-
-  const sql = buildSelect(table, ctx.store.dialect, {
-    columns: needed,
-    selection,
-    order,
-    after,
-    limit,
-    offset: q.offset,
-  });
-  const { rows } = await ctx.store.query(sql.text, sql.params);
-  const full = toApiRowsInPlace(table, rows, needed);
+  const { rows } = await ctx.store.query(plan.select.text, plan.select.params);
+  const full = toApiRowsInPlace(table, rows, plan.needed);
   const last = full[full.length - 1];
-  const nextCursor = limit > 0 && full.length === limit && last ? encodeCursor(order, last) : null;
+  const nextCursor =
+    plan.limit > 0 && full.length === plan.limit && last ? encodeCursor(plan.order, last) : null;
 
-  const total = prefer.count ? await countRows(ctx, table, selection, prefer.count) : null;
-  const stored =
-    q.select === null && needed.length === columns.length
-      ? full
-      : full.map((r) => toApiRow(table, r, columns));
+  const total = prefer.count ? await countRows(ctx, plan.count, prefer.count) : null;
+  const stored = plan.project ? full.map((r) => toApiRow(table, r, plan.columns)) : full;
   const items = q.selectItems;
-  const answer =
-    items && !isPlainSelect(items) ? stored.map((r) => shapeRow(r, items, all)) : stored;
+  let answer = stored;
+  if (items && !isPlainSelect(items)) {
+    const all = [...table.columns.keys()];
+    answer = stored.map((r) => shapeRow(r, items, all));
+  }
   return {
     rows: answer,
-    columns: answerColumns(items, all),
+    columns: plan.answerColumns,
     contentRange: contentRange(q.offset, answer.length, total),
     nextCursor,
   };
@@ -104,13 +84,7 @@ export const ESTIMATED_COUNT_EXACT_UP_TO = MAX_PAGE_ROWS;
  * answered with a guess. `estimated` is exact for small results and the plan for large ones (on
  * SQLite, always exact).
  */
-async function countRows(
-  ctx: DataContext,
-  table: TableDef,
-  selection: RowSelection,
-  mode: CountMode,
-): Promise<number> {
-  const sql = buildCount(table, ctx.store.dialect, selection);
+async function countRows(ctx: DataContext, sql: Sql, mode: CountMode): Promise<number> {
   const exact = async () =>
     Number((await ctx.store.query<{ n: number }>(sql.text, sql.params)).rows[0]?.n ?? 0);
   if (mode === 'exact') return exact();
