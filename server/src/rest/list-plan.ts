@@ -27,6 +27,7 @@ export const MAX_PAGE_ROWS = 10_000;
 export interface ListPlan {
   select: Sql;
   count: Sql;
+  selection: RowSelection;
   /** The columns read: the answered ones and the order's (the cursor is made of them). */
   needed: string[];
   /** The stored columns answered. */
@@ -59,6 +60,7 @@ function makePlan(table: TableDef, dialect: Dialect, q: ParsedQuery, scope: RowS
       offset: q.offset,
     }),
     count: buildCount(table, dialect, selection),
+    selection,
     needed,
     columns,
     project: !(q.select === null && needed.length === columns.length),

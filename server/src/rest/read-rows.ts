@@ -1,6 +1,6 @@
 /** GET: list rows the caller may read, with filters, order, paging and counts. */
 import { notFound } from '../errors.ts';
-import type { Sql } from './build-sql.ts';
+import { countRows } from './count-rows.ts';
 import { encodeCursor } from './cursor.ts';
 import {
   queryColumns,
@@ -9,10 +9,9 @@ import {
   type ApiRow,
   type DataContext,
 } from './data-context.ts';
-import { listPlan, MAX_PAGE_ROWS } from './list-plan.ts';
+import { listPlan } from './list-plan.ts';
 import type { ParsedQuery } from './parse-query.ts';
-import type { CountMode, Prefer } from './prefer.ts';
-import { QueryError } from './query-error.ts';
+import type { Prefer } from './prefer.ts';
 import { accessFor, type SignedInCaller } from './rules.ts';
 import { answerColumns, isPlainSelect, shapeRow } from './select-list.ts';
 
@@ -59,7 +58,9 @@ export async function listRows(
   const nextCursor =
     plan.limit > 0 && full.length === plan.limit && last ? encodeCursor(plan.order, last) : null;
 
-  const total = prefer.count ? await countRows(ctx, plan.count, prefer.count) : null;
+  const total = prefer.count
+    ? await countRows(ctx, table, plan.selection, plan.count, prefer.count)
+    : null;
   const stored = plan.project ? full.map((r) => toApiRow(table, r, plan.columns)) : full;
   const items = q.selectItems;
   let answer = stored;
@@ -73,45 +74,4 @@ export async function listRows(
     contentRange: contentRange(q.offset, answer.length, total),
     nextCursor,
   };
-}
-
-/** Above this many rows an estimated count is the planner's estimate; below it, exact. */
-export const ESTIMATED_COUNT_EXACT_UP_TO = MAX_PAGE_ROWS;
-
-/**
- * PostgREST's three counts. `exact` counts every matching row. `planned` is PostgreSQL's planner
- * estimate (cheap at any size); SQLite has no such estimate, so it is refused there rather than
- * answered with a guess. `estimated` is exact for small results and the plan for large ones (on
- * SQLite, always exact).
- */
-async function countRows(ctx: DataContext, sql: Sql, mode: CountMode): Promise<number> {
-  const exact = async () =>
-    Number((await ctx.store.query<{ n: number }>(sql.text, sql.params)).rows[0]?.n ?? 0);
-  if (mode === 'exact') return exact();
-  if (ctx.store.dialect !== 'postgres') {
-    if (mode === 'planned')
-      throw new QueryError(
-        'count=planned needs a query planner estimate, which this database does not give: use count=exact or count=estimated',
-      );
-    return exact();
-  }
-  const planned = await plannedRows(ctx, sql);
-  return mode === 'estimated' && planned <= ESTIMATED_COUNT_EXACT_UP_TO ? exact() : planned;
-}
-
-/** The planner's row estimate for the counted rows (the node under the count's Aggregate). */
-async function plannedRows(
-  ctx: DataContext,
-  sql: { text: string; params: unknown[] },
-): Promise<number> {
-  const { rows } = await ctx.store.query<Record<string, unknown>>(
-    `EXPLAIN (FORMAT JSON) ${sql.text}`,
-    sql.params,
-  );
-  const raw = rows[0] ? Object.values(rows[0])[0] : undefined;
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
-    Plan: { 'Plan Rows': number; Plans?: Array<{ 'Plan Rows': number }> };
-  }>;
-  const top = plan[0]?.Plan;
-  return Math.round(top?.Plans?.[0]?.['Plan Rows'] ?? top?.['Plan Rows'] ?? 0);
 }

@@ -6,6 +6,7 @@ import { serviceKeys } from './004-service-keys.ts';
 import { storage } from './005-storage.ts';
 import { calendarFeeds } from './006-calendar-feeds.ts';
 import { signInAddresses } from './007-sign-in-addresses.ts';
+import { calendarOrderIndex } from './014-calendar-order-index.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   storage,
   calendarFeeds,
   signInAddresses,
+  calendarOrderIndex,
 ];
