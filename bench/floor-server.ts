@@ -8,7 +8,8 @@
  * - POST: one event from the JSON body, with a fresh id and timestamps, answered 201 with the row.
  *
  * Env: PORT; BENCH_DB (a SQLite file) or DATABASE_URL (PostgreSQL, a pool of BENCH_POOL_SIZE);
- * BENCH_SQL (JSON: list, count, insert and the insert's column names); BENCH_USER_ID.
+ * BENCH_SQL (JSON: list, count, insert and the insert's column names); BENCH_USER_ID;
+ * BENCH_FLOOR_PREPARED (see postgresRunner).
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -45,19 +46,27 @@ function sqliteRunner(file: string): Run {
   };
 }
 
+/**
+ * The statements go as text, as `pool.query(text, values)` sends them: PostgreSQL parses and
+ * plans each one every time. BENCH_FLOOR_PREPARED=1 names them instead, so each connection
+ * prepares them once, as our server does (server/src/store/pg-statements.ts).
+ */
 function postgresRunner(url: string): Run {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.BENCH_POOL_SIZE) });
   pg.types.setTypeParser(20, (v) => Number(v));
-  let n = 0;
-  const numbered = new Map<string, string>();
+  const prepared = process.env.BENCH_FLOOR_PREPARED === '1';
+  const numbered = new Map<string, { text: string; name: string }>();
   return async (text, params) => {
-    let pgText = numbered.get(text);
-    if (pgText === undefined) {
-      pgText = text.replace(/\?/g, () => `$${++n}`);
-      n = 0;
-      numbered.set(text, pgText);
+    let statement = numbered.get(text);
+    if (!statement) {
+      let n = 0;
+      statement = { text: text.replace(/\?/g, () => `$${++n}`), name: `floor_${numbered.size}` };
+      numbered.set(text, statement);
     }
-    return (await pool.query(pgText, params)).rows as Record<string, unknown>[];
+    const config = prepared
+      ? { name: statement.name, text: statement.text, values: params }
+      : { text: statement.text, values: params };
+    return (await pool.query(config)).rows as Record<string, unknown>[];
   };
 }
 

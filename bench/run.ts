@@ -16,7 +16,9 @@
  * seconds per measurement (default 5), --connections / BENCH_CONNECTIONS (default 10),
  * --rounds / BENCH_ROUNDS (default 3), --stores / BENCH_STORES (default `sqlite,postgres`),
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test; a schema of its own is made and
- * dropped). BENCH_CPU_PROF_DIR=DIR writes CPU profiles of our servers there (Chrome DevTools).
+ * dropped). Our server prepares its PostgreSQL statements; the floor sends them as text unless
+ * BENCH_FLOOR_PREPARED=1. BENCH_CPU_PROF_DIR=DIR writes CPU profiles of our servers there (Chrome
+ * DevTools).
  * Example: `BENCH_STORES=postgres BENCH_DURATION=10 npm run bench`.
  */
 import path from 'node:path';
@@ -186,6 +188,7 @@ async function startStore(bench: BenchStore): Promise<Scenario[]> {
     BENCH_POOL_SIZE: String(POOL_SIZE),
     BENCH_SQL: JSON.stringify(serverSql(bench.store.dialect)),
     BENCH_USER_ID: member.userId,
+    BENCH_FLOOR_PREPARED: process.env.BENCH_FLOOR_PREPARED ?? '',
   });
   const oursBase = `http://127.0.0.1:${oursPort}`;
   const floorBase = `http://127.0.0.1:${floorPort}/`;
@@ -298,7 +301,9 @@ async function main() {
 
     const mean = (xs: Measured[]) => xs.reduce((s, x) => s + x.rate, 0) / xs.length;
     console.log('');
-    console.log('Data API beside its floor (node:http + the same driver and SQL), same run:');
+    console.log(
+      `Data API beside its floor (node:http + the same driver and SQL; the floor's PostgreSQL statements ${process.env.BENCH_FLOOR_PREPARED === '1' ? 'prepared' : 'sent as text'}), same run:`,
+    );
     let failed = 0;
     for (const [i, s] of scenarios.entries()) {
       const run = runs[i];
