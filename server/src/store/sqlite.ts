@@ -57,15 +57,16 @@ export function openSqliteStore(file: string): Store {
   // advises for a long-lived connection: brought up to date at open where a table needs it, then
   // every OPTIMIZE_INTERVAL_MS, each time from a bounded sample so it stays quick on big tables.
   db.pragma('analysis_limit = 1000');
-  db.pragma('optimize = 0x10002');
-  const optimizer = setInterval(() => {
+  const optimize = (pragma: string) => {
     if (db.inTransaction) return;
     try {
-      db.pragma('optimize');
+      db.pragma(pragma);
     } catch {
-      // Another process holds the write lock: the next round does it.
+      // Another process holds the write lock (after busy_timeout): the next round does it.
     }
-  }, OPTIMIZE_INTERVAL_MS);
+  };
+  optimize('optimize = 0x10002');
+  const optimizer = setInterval(() => optimize('optimize'), OPTIMIZE_INTERVAL_MS);
   optimizer.unref();
 
   const cache = new Map<string, Prepared>();
