@@ -29,6 +29,8 @@ import { freePort, mulberry32, startProcess, stopAll, waitFor } from './processe
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, '../web/dist');
 const TARGET_MS = 1000;
+/** Events per list request of the calendar (web/src/screens/calendar/use-calendar-events.ts). */
+const CALENDAR_PAGE = 1000;
 const EMAIL = 'bench@troop.example';
 const PASSWORD = 'bench-password';
 
@@ -241,8 +243,11 @@ async function main() {
     for (let r = 0; r < runs; r++) {
       for (const t of targets) {
         const m = await measureOnce(browser, t);
-        if (m.listRequests !== 1) {
-          console.error(`${t.name}: the calendar made ${m.listRequests} list requests, expected 1`);
+        const pages = t.ready === 'row' ? Math.floor(eventCount / CALENDAR_PAGE) + 1 : 1;
+        if (m.listRequests !== pages) {
+          console.error(
+            `${t.name}: the calendar made ${m.listRequests} list requests, expected ${pages}`,
+          );
           process.exitCode = 1;
         }
         if (t.ready === 'row') bytes = m.bytes;
@@ -265,7 +270,7 @@ async function main() {
       );
     }
     console.log(
-      `  one list request of ${(bytes / 1024).toFixed(0)} KB for ${eventCount.toLocaleString('en-US')} events`,
+      `  ${Math.floor(eventCount / CALENDAR_PAGE) + 1} list requests (pages of ${CALENDAR_PAGE.toLocaleString('en-US')}), ${(bytes / 1024).toFixed(0)} KB in all, for ${eventCount.toLocaleString('en-US')} events`,
     );
     console.log(
       `  ratio ours/floor ${(oursMedian / floorMedian).toFixed(2)}; ours ${oursMedian.toFixed(0)} ms (target < ${TARGET_MS} ms)${oursMedian < TARGET_MS ? '' : '  ABOVE TARGET'}`,

@@ -1,39 +1,62 @@
 /**
- * `npm run bench`: the calendar list (20 of 10,000 events by date, with an exact count) through
- * our server and through a floor (bench/floor-server.ts), in one run, on the same data, and the
- * ratio of their rates. Our server is the real one, compiled (server/dist/main.js), on a loopback port with
- * a SQLite file in a temp folder and a real access token; each server runs in its own process
- * and autocannon drives them from this one.
+ * `npm run bench`: the Data API beside its floor (bench/floor-server.ts), in one run, on the same
+ * data, on SQLite and on PostgreSQL:
+ *
+ * - list: 20 of 10,000 calendar events by date, with an exact count (the calendar's read);
+ * - create: one calendar event, answered with the stored row (the calendar's write).
+ *
+ * Our server is the real one, compiled (server/dist/main.js), with a real access token, on a
+ * loopback port; each store gets its own server and its own floor, and autocannon drives them
+ * all from this process. Both run the same SQL with the same pool size. Targets alternate within
+ * a round, and which goes first alternates between rounds, so drift on a shared machine hits both
+ * alike. Events created in a measurement are deleted before the next, so every list sees the same
+ * 10,000 rows.
  *
  * Settings (flags when run directly, environment through npm): --duration / BENCH_DURATION
- * seconds per measurement (default 10), --connections / BENCH_CONNECTIONS (default 10),
- * --rounds / BENCH_ROUNDS (default 2; targets alternate so drift on a shared machine hits both
- * alike). Example: `BENCH_DURATION=5 npm run bench`. BENCH_CPU_PROF_DIR=DIR writes a CPU
- * profile of our server there (open it in Chrome DevTools).
+ * seconds per measurement (default 5), --connections / BENCH_CONNECTIONS (default 10),
+ * --rounds / BENCH_ROUNDS (default 3), --stores / BENCH_STORES (default `sqlite,postgres`),
+ * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test; a schema of its own is made and
+ * dropped). Our server prepares its PostgreSQL statements; the floor sends them as text unless
+ * BENCH_FLOOR_PREPARED=1. BENCH_CPU_PROF_DIR=DIR writes CPU profiles of our servers there (Chrome
+ * DevTools).
+ * Example: `BENCH_STORES=postgres BENCH_DURATION=10 npm run bench`.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createUserWithRole } from '../server/src/admin/users.ts';
-import { signAccessToken } from '../server/src/auth/tokens.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { loadOrCreateSecret } from '../server/src/secret.ts';
-import { migrate } from '../server/src/store/migrate.ts';
-import { openSqliteStore } from '../server/src/store/sqlite.ts';
-import { freePort, mulberry32, startProcess, stopAll, waitFor } from './processes.ts';
+import { buildCount, buildInsert, buildSelect, totalOrder } from '../server/src/rest/build-sql.ts';
+import { DECLARED_TABLES } from '../server/src/rest/tables.ts';
+import type { Dialect } from '../server/src/store/store.ts';
+import {
+  benchMember,
+  DEFAULT_PG_URL,
+  openBenchStore,
+  seedEvents,
+  settle,
+  type BenchStore,
+  type BenchStoreKind,
+} from './bench-stores.ts';
+import { freePort, startProcess, stopAll, waitFor } from './processes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const EVENTS = 10_000;
-const TARGET_RATIO = 0.5;
+/** Our server's pool (server/src/store/postgres.ts); the floor gets the same. */
+const POOL_SIZE = 10;
+/** Goals of the issue, per store and request. */
+const TARGETS: Record<BenchStoreKind, Record<'list' | 'create', number>> = {
+  sqlite: { list: 0.8, create: 0.6 },
+  postgres: { list: 0.8, create: 0.8 },
+};
+const CREATED_NAME = 'Bench create';
 
 const { values: opts } = parseArgs({
   options: {
-    duration: { type: 'string', default: process.env.BENCH_DURATION || '10' },
+    duration: { type: 'string', default: process.env.BENCH_DURATION || '5' },
     connections: { type: 'string', default: process.env.BENCH_CONNECTIONS || '10' },
-    rounds: { type: 'string', default: process.env.BENCH_ROUNDS || '2' },
+    rounds: { type: 'string', default: process.env.BENCH_ROUNDS || '3' },
+    stores: { type: 'string', default: process.env.BENCH_STORES || 'sqlite,postgres' },
   },
 });
 const duration = Number(opts.duration);
@@ -43,66 +66,72 @@ for (const [name, v] of Object.entries({ duration, connections, rounds })) {
   if (!Number.isInteger(v) || v < 1)
     throw new Error(`${name} must be a whole number of at least 1`);
 }
+const kinds = opts.stores.split(',').map((s) => s.trim()) as BenchStoreKind[];
+if (kinds.length === 0 || kinds.some((k) => k !== 'sqlite' && k !== 'postgres'))
+  throw new Error('--stores takes sqlite, postgres or both');
+const pgUrl = process.env.BENCH_PG_URL || DEFAULT_PG_URL;
 
-async function seed(dataDir: string): Promise<{ userId: string; email: string }> {
-  const store = openSqliteStore(path.join(dataDir, 'scout.db'));
-  try {
-    await migrate(store);
-    const now = Date.UTC(2026, 0, 1);
-    const user = await createUserWithRole(
-      store,
-      {
-        email: 'bench@troop.example',
-        password: 'bench-password',
-        role: 'user',
-        name: 'Bench Leader',
-      },
-      now,
-    );
-    const random = mulberry32(42);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    await store.transaction(async (tx) => {
-      for (let i = 0; i < EVENTS; i++) {
-        const day = new Date(Date.UTC(2026, 0, 1) + Math.floor(random() * 3 * 365) * 86_400_000);
-        const created = new Date(now + i * 1000).toISOString();
-        await tx.query(
-          `INSERT INTO calendar_events (id, user_id, event_name, event_date, event_time, hyperlink, creator_name, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [
-            `event_${now + i}`,
-            user.id,
-            `Troop meeting ${i}`,
-            day.toISOString().slice(0, 10),
-            `${pad(Math.floor(random() * 24))}:${pad(Math.floor(random() * 4) * 15)}`,
-            i % 3 === 0 ? `https://troop.example/events/${i}` : null,
-            'Bench Leader',
-            created,
-            created,
-          ],
-        );
-      }
-    });
-    return { userId: user.id, email: user.email };
-  } finally {
-    await store.close();
-  }
+/** The statements our server makes for these requests, made by its own build-sql.ts. */
+function serverSql(dialect: Dialect) {
+  const table = DECLARED_TABLES.get('calendar_events');
+  if (!table) throw new Error('calendar_events is not a declared table');
+  const all = [...table.columns.keys()];
+  const selection = { filters: [], scope: { kind: 'all' as const } };
+  const order = totalOrder([{ column: 'event_date', descending: false, nullsFirst: false }]);
+  const list = buildSelect(table, dialect, {
+    columns: all,
+    selection,
+    order,
+    limit: 20,
+    offset: 0,
+  });
+  // A created row: the body's fields, the owner, and the id and timestamps the server sets.
+  const insertColumns = [...Object.keys(createBody()), 'user_id', 'id', 'created_at', 'updated_at'];
+  insertColumns.sort();
+  const insert = buildInsert(table, insertColumns, [insertColumns.map(() => null)], all);
+  return {
+    list: list.text,
+    count: buildCount(table, dialect, selection).text,
+    insert: insert.text,
+    insertColumns,
+  };
 }
 
-interface Answer {
-  status: number;
-  range: string | null;
-  ids: string[];
+function createBody() {
+  return {
+    event_name: CREATED_NAME,
+    event_date: '2027-06-12',
+    event_time: '19:30',
+    hyperlink: 'https://troop.example/events/new',
+    creator_name: 'Bench Leader',
+  };
 }
 
-async function ask(url: string, headers: Record<string, string>): Promise<Answer> {
-  const res = await fetch(url, { headers });
-  const body = (await res.json()) as unknown;
-  const ids = Array.isArray(body) ? body.map((r) => String((r as { id: unknown }).id)) : [];
-  return { status: res.status, range: res.headers.get('content-range'), ids };
+interface Target {
+  name: string;
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
 }
 
-async function measure(url: string, headers: Record<string, string>, seconds: number) {
-  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+interface Measured {
+  rate: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+
+async function measure(t: Target, seconds: number): Promise<Measured> {
+  const result = await autocannon({
+    url: t.url,
+    method: t.method,
+    headers: t.headers,
+    ...(t.body ? { body: t.body } : {}),
+    connections,
+    duration: seconds,
+    pipelining: 1,
+  });
   return {
     rate: result.requests.average,
     p50: result.latency.p50,
@@ -111,113 +140,190 @@ async function measure(url: string, headers: Record<string, string>, seconds: nu
   };
 }
 
-async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-bench-'));
-  try {
-    console.log(`Seeding ${EVENTS.toLocaleString('en-US')} calendar events in ${dataDir} ...`);
-    const { userId, email } = await seed(dataDir);
-    const projectId = loadConfig({}).projectId;
-    const secret = loadOrCreateSecret(dataDir);
-    const token = await signAccessToken(
-      secret,
-      { sub: userId, role: 'user', pid: projectId, email },
-      Date.now(),
-    );
+async function call(t: Target) {
+  const res = await fetch(t.url, {
+    method: t.method,
+    headers: t.headers,
+    ...(t.body ? { body: t.body } : {}),
+  });
+  return { status: res.status, range: res.headers.get('content-range'), body: await res.json() };
+}
 
-    const [oursPort, floorPort] = [await freePort(), await freePort()];
-    const oursProcess = startProcess(
-      'our server',
-      'dist/main.js',
-      {
-        DATA_DIR: dataDir,
-        PORT: String(oursPort),
-        HOST: '127.0.0.1',
-        PROJECT_ID: projectId,
-        REDIS_URL: '',
-        DATABASE_URL: '',
-        S3_BUCKET: '',
-        // The API only: the SPA is not what is measured.
-        WEB_DIR: path.join(dataDir, 'no-web'),
+interface Scenario {
+  label: string;
+  kind: BenchStoreKind;
+  request: 'list' | 'create';
+  floor: Target;
+  ours: Target;
+  /** Run before each measurement: puts the table back as seeded. */
+  reset(): Promise<void>;
+}
+
+async function startStore(bench: BenchStore): Promise<Scenario[]> {
+  const member = await benchMember(bench, Date.UTC(2026, 0, 1));
+  await seedEvents(bench.store, member.userId, EVENTS);
+  const projectId = loadConfig({}).projectId;
+  const [oursPort, floorPort] = [await freePort(), await freePort()];
+  const profDir = process.env.BENCH_CPU_PROF_DIR;
+  const ours = startProcess(
+    `our server (${bench.kind})`,
+    'dist/main.js',
+    {
+      DATA_DIR: bench.dataDir,
+      PORT: String(oursPort),
+      HOST: '127.0.0.1',
+      PROJECT_ID: projectId,
+      REDIS_URL: '',
+      DATABASE_URL: bench.databaseUrl,
+      S3_BUCKET: '',
+      // The API only: the SPA is not what is measured.
+      WEB_DIR: path.join(bench.dataDir, 'no-web'),
+    },
+    profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : [],
+  );
+  const floor = startProcess(`floor (${bench.kind})`, path.join(here, 'floor-server.ts'), {
+    PORT: String(floorPort),
+    BENCH_DB: bench.sqliteFile,
+    DATABASE_URL: bench.databaseUrl,
+    BENCH_POOL_SIZE: String(POOL_SIZE),
+    BENCH_SQL: JSON.stringify(serverSql(bench.store.dialect)),
+    BENCH_USER_ID: member.userId,
+    BENCH_FLOOR_PREPARED: process.env.BENCH_FLOOR_PREPARED ?? '',
+  });
+  const oursBase = `http://127.0.0.1:${oursPort}`;
+  const floorBase = `http://127.0.0.1:${floorPort}/`;
+  await waitFor(`${oursBase}/api/health`, ours);
+  await waitFor(floorBase, floor);
+
+  const table = `${oursBase}/api/db/${projectId}/rest/v1/calendar_events`;
+  const auth = { authorization: `Bearer ${member.token}` };
+  const json = { 'content-type': 'application/json' };
+  const body = JSON.stringify(createBody());
+  const reset = async () => {
+    await bench.store.query('DELETE FROM calendar_events WHERE event_name = ?', [CREATED_NAME]);
+    await settle(bench.store);
+  };
+  const label = bench.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  return [
+    {
+      label: `${label}, list 20 of ${EVENTS.toLocaleString('en-US')} by date + exact count`,
+      kind: bench.kind,
+      request: 'list',
+      floor: { name: 'floor', url: floorBase, method: 'GET', headers: {} },
+      ours: {
+        name: 'ours ',
+        url: `${table}?select=*&order=event_date.asc&limit=20`,
+        method: 'GET',
+        headers: { ...auth, prefer: 'count=exact' },
       },
-      process.env.BENCH_CPU_PROF_DIR
-        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF_DIR)}`]
-        : [],
+      reset,
+    },
+    {
+      label: `${label}, create one event`,
+      kind: bench.kind,
+      request: 'create',
+      floor: { name: 'floor', url: floorBase, method: 'POST', headers: json, body },
+      ours: {
+        name: 'ours ',
+        url: table,
+        method: 'POST',
+        headers: { ...auth, ...json, prefer: 'return=representation' },
+        body,
+      },
+      reset,
+    },
+  ];
+}
+
+/** Both answer alike before any timing: the same 20 rows and count, or one created row. */
+async function checkSameAnswers(s: Scenario): Promise<void> {
+  const [a, b] = [await call(s.ours), await call(s.floor)];
+  const ids = (rows: unknown) =>
+    Array.isArray(rows) ? rows.map((r) => String((r as { id: unknown }).id)).join() : '';
+  const keys = (rows: unknown) =>
+    Array.isArray(rows) && rows[0]
+      ? Object.keys(rows[0] as object)
+          .sort()
+          .join()
+      : '';
+  const same =
+    s.request === 'list'
+      ? a.status === 200 &&
+        a.range === `0-19/${EVENTS}` &&
+        a.range === b.range &&
+        ids(a.body) === ids(b.body)
+      : a.status === 201 &&
+        b.status === 201 &&
+        keys(a.body) !== '' &&
+        keys(a.body) === keys(b.body);
+  if (!same)
+    throw new Error(
+      `${s.label}: our answer and the floor's differ: ${JSON.stringify({ ours: a, floor: b }).slice(0, 2000)}`,
     );
-    const floorProcess = startProcess('floor', path.join(here, 'floor-server.ts'), {
-      BENCH_DB: path.join(dataDir, 'scout.db'),
-      PORT: String(floorPort),
-    });
+  await s.reset();
+}
 
-    const ours = {
-      name: 'ours ',
-      url: `http://127.0.0.1:${oursPort}/api/db/${projectId}/rest/v1/calendar_events?select=*&order=event_date.asc&limit=20`,
-      headers: { authorization: `Bearer ${token}`, prefer: 'count=exact' },
-    };
-    const floor = { name: 'floor', url: `http://127.0.0.1:${floorPort}/`, headers: {} };
-    await waitFor(`http://127.0.0.1:${oursPort}/api/health`, oursProcess);
-    await waitFor(floor.url, floorProcess);
-
-    // Same answer from both before any timing: 20 rows, the same ids in the same order, a count.
-    const [a, b] = [await ask(ours.url, ours.headers), await ask(floor.url, floor.headers)];
-    if (a.status !== 200) {
-      console.error(
-        `Our endpoint answered ${a.status}; is the Data API (server/src/rest) registered?`,
-      );
-      process.exitCode = 1;
-      return;
+async function main() {
+  const stores: BenchStore[] = [];
+  try {
+    const scenarios: Scenario[] = [];
+    for (const kind of kinds) {
+      console.log(`Seeding ${EVENTS.toLocaleString('en-US')} calendar events on ${kind} ...`);
+      const bench = await openBenchStore(kind, pgUrl);
+      stores.push(bench);
+      scenarios.push(...(await startStore(bench)));
     }
-    const expectedRange = `0-19/${EVENTS}`;
-    if (
-      a.range !== expectedRange ||
-      b.range !== expectedRange ||
-      a.ids.join() !== b.ids.join() ||
-      a.ids.length !== 20
-    ) {
-      console.error('Our answer and the floor answer differ:', { ours: a, floor: b });
-      process.exitCode = 1;
-      return;
-    }
+    for (const s of scenarios) await checkSameAnswers(s);
 
     console.log(
       `Warming up; then ${rounds} rounds of ${duration} s per target, ${connections} connections.`,
     );
-    for (const t of [floor, ours]) await measure(t.url, t.headers, 2);
-    const runs: Record<string, Awaited<ReturnType<typeof measure>>[]> = { floor: [], ours: [] };
-    for (let r = 0; r < rounds; r++) {
-      for (const [key, t] of [
-        ['floor', floor],
-        ['ours', ours],
-      ] as const) {
-        const m = await measure(t.url, t.headers, duration);
-        runs[key]?.push(m);
-        console.log(
-          `  round ${r + 1} ${t.name}: ${m.rate.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.bad ? `, ${m.bad} failed` : ''}`,
-        );
+    for (const s of scenarios) {
+      for (const t of [s.floor, s.ours]) {
+        await s.reset();
+        await measure(t, 2);
       }
     }
-    const mean = (xs: { rate: number }[]) => xs.reduce((s, x) => s + x.rate, 0) / xs.length;
-    const floorRate = mean(runs.floor ?? []);
-    const oursRate = mean(runs.ours ?? []);
-    const failed = [...(runs.floor ?? []), ...(runs.ours ?? [])].reduce((s, m) => s + m.bad, 0);
-    const ratio = oursRate / floorRate;
+    const runs = scenarios.map(() => ({ floor: [] as Measured[], ours: [] as Measured[] }));
+    for (let r = 0; r < rounds; r++) {
+      for (const [i, s] of scenarios.entries()) {
+        const order = r % 2 === 0 ? (['floor', 'ours'] as const) : (['ours', 'floor'] as const);
+        for (const key of order) {
+          await s.reset();
+          const m = await measure(s[key], duration);
+          runs[i]?.[key].push(m);
+          console.log(
+            `  round ${r + 1} ${s.label}, ${s[key].name}: ${m.rate.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.bad ? `, ${m.bad} failed` : ''}`,
+          );
+        }
+      }
+    }
+
+    const mean = (xs: Measured[]) => xs.reduce((s, x) => s + x.rate, 0) / xs.length;
     console.log('');
     console.log(
-      'Calendar list, 20 of 10,000 events by date with count=exact (same data, same run):',
+      `Data API beside its floor (node:http + the same driver and SQL; the floor's PostgreSQL statements ${process.env.BENCH_FLOOR_PREPARED === '1' ? 'prepared' : 'sent as text'}), same run:`,
     );
-    const line = (label: string, rate: number) =>
-      console.log(`  ${label.padEnd(50)}${rate.toFixed(0).padStart(7)} req/s`);
-    line('floor (node:http + better-sqlite3)', floorRate);
-    line('ours  (GET /api/db/{p}/rest/v1/calendar_events)', oursRate);
-    console.log(
-      `  ratio ours/floor ${ratio.toFixed(2)} (target >= ${TARGET_RATIO})${ratio >= TARGET_RATIO ? '' : '  BELOW TARGET'}`,
-    );
+    let failed = 0;
+    for (const [i, s] of scenarios.entries()) {
+      const run = runs[i];
+      if (!run) continue;
+      const [floorRate, oursRate] = [mean(run.floor), mean(run.ours)];
+      const perRound = run.ours.map((m, j) => m.rate / (run.floor[j]?.rate ?? NaN));
+      const target = TARGETS[s.kind][s.request];
+      const ratio = oursRate / floorRate;
+      failed += [...run.floor, ...run.ours].reduce((n, m) => n + m.bad, 0);
+      console.log(
+        `  ${s.label.padEnd(55)} ours ${oursRate.toFixed(0).padStart(6)} req/s, floor ${floorRate.toFixed(0).padStart(6)} req/s: ratio ${ratio.toFixed(2)} (rounds ${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)}; target >= ${target})${ratio >= target ? '' : '  BELOW TARGET'}`,
+      );
+    }
     if (failed > 0) {
       console.error(`${failed} requests failed or answered non-2xx`);
       process.exitCode = 1;
     }
   } finally {
     await stopAll();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const s of stores) await s.dispose();
   }
 }
 

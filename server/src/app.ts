@@ -49,7 +49,8 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: [deps.config.publicUrl, ...deps.config.corsOrigins],
     credentials: false,
-    exposedHeaders: ['Content-Range', 'Retry-After', 'X-Next-Cursor'],
+    // One string, not a list the plugin joins again on every request.
+    exposedHeaders: 'Content-Range, Retry-After, X-Next-Cursor',
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
   });
 

@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openLogger } from './logger.ts';
 import { openDeps } from './wiring.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,7 +20,7 @@ try {
   throw err;
 }
 
-const logger = pino({ level: config.logLevel });
+const logger = openLogger(config.logLevel);
 fs.mkdirSync(config.dataDir, { recursive: true });
 const deps = await openDeps(config, logger);
 const { store, bus } = deps;

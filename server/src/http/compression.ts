@@ -51,22 +51,36 @@ async function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
 }
 
 export function installCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (req.method === 'HEAD' || reply.getHeader('content-encoding')) return payload;
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (!COMPRESSIBLE.test(type)) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESSION_THRESHOLD_BYTES) return payload;
+  // A callback hook: most answers pass untouched, and need no promise to do so.
+  app.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    const body = compressible(req, reply, payload);
+    if (!body) return done(null, payload);
     // Whatever the outcome, caches must keep one copy per encoding.
     reply.header('vary', mergeVary(reply.getHeader('vary')));
     const encoding = chooseEncoding(req.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const out = await compress(body, encoding);
-    reply.header('content-encoding', encoding);
-    reply.header('content-length', out.length);
-    return out;
+    if (!encoding) return done(null, payload);
+    compress(typeof body === 'string' ? Buffer.from(body) : body, encoding).then(
+      (out) => {
+        reply.header('content-encoding', encoding);
+        reply.header('content-length', out.length);
+        done(null, out);
+      },
+      (err: Error) => done(err),
+    );
   });
+}
+
+/** The payload when it is text of a type worth compressing and large enough. */
+function compressible(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): string | Buffer | undefined {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined;
+  if (req.method === 'HEAD' || reply.getHeader('content-encoding')) return undefined;
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  if (size < COMPRESSION_THRESHOLD_BYTES) return undefined;
+  return COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? '')) ? payload : undefined;
 }
 
 function mergeVary(existing: unknown): string {

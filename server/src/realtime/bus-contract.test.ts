@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock.ts';
@@ -164,5 +166,27 @@ describe('memory bus bound', () => {
     expect(kept).toBeLessThan(11);
     const a = await bus.history('a', all, clock.now());
     expect(a.at(-1)?.id).toBeDefined();
+  });
+});
+
+describe('memory bus memory', () => {
+  it('lets go of messages its channels no longer keep', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const clock = manualClock(Date.now());
+    const bus = createMemoryBus({ clock, maxMessages: 10 });
+    const first = new WeakRef(
+      await bus.publish('c', { type: 'n', data: { ids: ['first'] }, timestamp: clock.now() }),
+    );
+    for (let i = 0; i < 10_000; i++)
+      await bus.publish('c', { type: 'n', data: { ids: [String(i)] }, timestamp: clock.now() });
+    // A weak reference holds its target until the current job ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(first.deref()).toBeUndefined();
+    // The bus itself is still in use: only the message it dropped was let go.
+    expect(
+      await bus.history('c', { start: 'open', end: 'open', limit: 100 }, clock.now()),
+    ).toHaveLength(10);
   });
 });

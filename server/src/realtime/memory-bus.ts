@@ -80,6 +80,9 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
       const s = all[allHead++] as Stored;
       drop(s);
     }
+    // Messages a channel already dropped (past its count or age) leave the list too, or it
+    // would keep every message ever published.
+    while (allHead < all.length && (all[allHead] as Stored).removed) allHead++;
     if (allHead > 4096 && allHead * 2 > all.length) {
       all.splice(0, allHead);
       allHead = 0;

@@ -165,6 +165,33 @@ interface Upserted {
   kind: 'created' | 'updated';
 }
 
+const columnsOf = (row: Row | undefined) => Object.keys(row ?? {}).sort();
+
+/**
+ * Single-row INSERT statements by table and columns: most writes are one row with the columns
+ * the app always sends, and the same text is also found at once in the store's statement cache.
+ */
+const singleRowInserts = new WeakMap<TableDef, Map<string, string>>();
+
+function insertStatement(
+  table: TableDef,
+  columns: readonly string[],
+  batch: readonly (readonly DbValue[])[],
+  returning: readonly string[],
+) {
+  if (batch.length !== 1) return buildInsert(table, columns, batch, returning);
+  let texts = singleRowInserts.get(table);
+  if (!texts) singleRowInserts.set(table, (texts = new Map()));
+  const key = `${columns.join(',')}|${returning.join(',')}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = buildInsert(table, columns, batch, returning).text;
+    if (texts.size >= 256) texts.clear();
+    texts.set(key, text);
+  }
+  return { text, params: batch[0] as DbValue[] };
+}
+
 /** Consecutive rows with the same columns go in one multi-row INSERT; the answer keeps the body's order. */
 async function insertPlain(
   tx: Queryable,
@@ -175,22 +202,20 @@ async function insertPlain(
   const out: Record<string, unknown>[] = [];
   let i = 0;
   while (i < rows.length) {
-    const columns = Object.keys(rows[i] ?? {}).sort();
+    const columns = columnsOf(rows[i]);
     const signature = columns.join(',');
     const perStatement = Math.max(1, Math.floor(MAX_PARAMS_PER_INSERT / columns.length));
     const batch: DbValue[][] = [];
-    while (
-      i < rows.length &&
-      batch.length < perStatement &&
-      Object.keys(rows[i] ?? {})
-        .sort()
-        .join(',') === signature
-    ) {
+    do {
       const row = rows[i] ?? {};
       batch.push(columns.map((c) => row[c] ?? null));
       i++;
-    }
-    const sql = buildInsert(table, columns, batch, returning);
+    } while (
+      i < rows.length &&
+      batch.length < perStatement &&
+      columnsOf(rows[i]).join(',') === signature
+    );
+    const sql = insertStatement(table, columns, batch, returning);
     out.push(...(await tx.query(sql.text, sql.params)).rows);
   }
   return out;

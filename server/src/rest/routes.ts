@@ -14,11 +14,12 @@ import { createChangeFeed } from './change-feed.ts';
 import type { DataContext } from './data-context.ts';
 import { toApiError } from './db-errors.ts';
 import { camelToSnake } from './names.ts';
-import { parseQuery, type ParsedQuery } from './parse-query.ts';
+import type { ParsedQuery } from './parse-query.ts';
 import { answerFormat, notOneRow, toCsv, type AnswerFormat } from './media-type.ts';
-import { parsePrefer, type Prefer } from './prefer.ts';
+import type { Prefer } from './prefer.ts';
 import { applyRange } from './range-header.ts';
 import { listRows } from './read-rows.ts';
+import { parsePreferCached, parseQueryCached } from './request-cache.ts';
 import { answerColumns, isPlainSelect, shapeRow } from './select-list.ts';
 import type { SignedInCaller } from './rules.ts';
 import { TableRegistry } from './tables.ts';
@@ -180,7 +181,7 @@ export const restRoutes =
       try {
         const caller = callerOf(req);
         const q = req.url.indexOf('?');
-        const parsed = parseQuery(q < 0 ? '' : req.url.slice(q + 1));
+        const parsed = parseQueryCached(q < 0 ? '' : req.url.slice(q + 1));
         const header = (name: string) => {
           const v = req.headers[name];
           return Array.isArray(v) ? v.join(',') : v;
@@ -193,7 +194,7 @@ export const restRoutes =
           caller,
           table: camelToSnake(req.params.table),
           query,
-          prefer: parsePrefer(req.headers.prefer),
+          prefer: parsePreferCached(req.headers.prefer),
           format: answerFormat(header('accept')),
         });
       } catch (err) {

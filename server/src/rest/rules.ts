@@ -99,9 +99,21 @@ export interface Access {
 
 const ALL: RowScope = { kind: 'all' };
 
+/** `can`'s answers per roles configuration (never changed once loaded): asked on every request. */
+const answers = new WeakMap<RolesConfig, Map<string, boolean>>();
+
+function roleCan(roles: RolesConfig, role: string, permission: string): boolean {
+  let known = answers.get(roles);
+  if (!known) answers.set(roles, (known = new Map()));
+  const key = `${role}\u0000${permission}`;
+  let answer = known.get(key);
+  if (answer === undefined) known.set(key, (answer = can(roles, role, permission)));
+  return answer;
+}
+
 /** Service keys, and roles the configuration gives `tables.all`. */
 export function unrestricted(caller: SignedInCaller, roles: RolesConfig): boolean {
-  return caller.kind === 'service' || can(roles, caller.role, PERMISSIONS.tablesAll);
+  return caller.kind === 'service' || roleCan(roles, caller.role, PERMISSIONS.tablesAll);
 }
 
 function scopeFor(who: Who, rules: RuleSet, caller: SignedInCaller, admin: boolean): RowScope {
@@ -133,7 +145,9 @@ export function accessFor(
     };
   }
   const manager =
-    rules.manage !== undefined && caller.kind === 'user' && can(roles, caller.role, rules.manage);
+    rules.manage !== undefined &&
+    caller.kind === 'user' &&
+    roleCan(roles, caller.role, rules.manage);
   const writeScope = (who: Exclude<Who, 'signed-in'>) =>
     admin || who === 'owner' ? (manager ? ALL : scopeFor(who, rules, caller, admin)) : null;
   return {

@@ -181,6 +181,10 @@ export type TableLookup =
   { kind: 'table'; table: TableDef } | { kind: 'absent' } | { kind: 'reserved' };
 
 const CACHE_TTL_MS = 5000;
+const RESERVED: TableLookup = { kind: 'reserved' };
+const DECLARED_LOOKUPS: ReadonlyMap<string, TableLookup> = new Map(
+  [...DECLARED_TABLES].map(([name, table]) => [name, { kind: 'table', table }]),
+);
 const SCHEMA_LOCK = 7317003;
 
 function dynamicDef(name: string, columns: Array<[string, ColumnType]>): TableDef {
@@ -224,14 +228,21 @@ export class TableRegistry {
 
   /** A table by its snake_case name. `absent`: a valid name no write has created yet. */
   async lookup(name: string): Promise<TableLookup> {
-    if (!isIdentifier(name)) throw badRequest(`Invalid table name "${shown(name)}"`);
-    const declared = DECLARED_TABLES.get(name);
-    if (declared) return { kind: 'table', table: declared };
-    if (isReservedTableName(name)) return { kind: 'reserved' };
-    const hit = this.cache.get(name);
-    if (hit && this.clock.now() - hit.at < CACHE_TTL_MS) return { kind: 'table', table: hit.table };
+    const known = this.lookupKnown(name);
+    if (known) return known;
     const table = await this.reload(name);
     return table ? { kind: 'table', table } : { kind: 'absent' };
+  }
+
+  /** What `lookup` answers when that needs no database (declared, reserved, recently read). */
+  lookupKnown(name: string): TableLookup | undefined {
+    if (!isIdentifier(name)) throw badRequest(`Invalid table name "${shown(name)}"`);
+    const declared = DECLARED_LOOKUPS.get(name);
+    if (declared) return declared;
+    if (isReservedTableName(name)) return RESERVED;
+    const hit = this.cache.get(name);
+    if (hit && this.clock.now() - hit.at < CACHE_TTL_MS) return { kind: 'table', table: hit.table };
+    return undefined;
   }
 
   /** The table, re-read from the registry when it lacks a column another process may have added. */

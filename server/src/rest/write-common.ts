@@ -27,7 +27,7 @@ export function atomically<T>(
 }
 
 export async function tableFor(ctx: DataContext, name: string): Promise<TableDef | null> {
-  const found = await ctx.tables.lookup(name);
+  const found = ctx.tables.lookupKnown(name) ?? (await ctx.tables.lookup(name));
   if (found.kind === 'reserved') throw notFound(`Table "${name}" not found`);
   return found.kind === 'table' ? found.table : null;
 }

@@ -9,7 +9,7 @@ export interface Migration {
 }
 
 /**
- * Applies every migration newer than the recorded version, each in its own transaction. Safe to
+ * Applies every migration not yet recorded, in version order, in one transaction. Safe to
  * run from several processes at once: on PostgreSQL an advisory lock serialises them.
  */
 export async function migrate(

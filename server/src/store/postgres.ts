@@ -1,14 +1,9 @@
 import pg from 'pg';
+import { isStalePlan, PgStatements } from './pg-statements.ts';
 import type { Dialect, Queryable, QueryResult, Store, TransactionOptions } from './store.ts';
 
 // BIGINT (int8) counts arrive as strings by default; our counts and ids fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
-
-/** Rewrites `?` placeholders to `$1..$n`. Our SQL never carries string literals with `?`. */
-export function toPgPlaceholders(sql: string): string {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-}
 
 function toPgValue(v: unknown): unknown {
   if (v === undefined) return null;
@@ -19,10 +14,23 @@ function toPgValue(v: unknown): unknown {
 
 async function runOn<T>(
   client: pg.Pool | pg.PoolClient,
+  statements: PgStatements,
   sql: string,
   params: readonly unknown[] = [],
+  inTransaction = false,
 ): Promise<QueryResult<T>> {
-  const res = await client.query(toPgPlaceholders(sql), params.map(toPgValue));
+  const { text, name } = statements.statement(sql);
+  const values = params.map(toPgValue);
+  let res: pg.QueryResult;
+  try {
+    res = await client.query(name ? { name, text, values } : { text, values });
+  } catch (err) {
+    if (!name || !isStalePlan(err)) throw err;
+    statements.rename(sql);
+    // Inside a transaction the error has already ended it; the caller's next try runs afresh.
+    if (inTransaction) throw err;
+    res = await client.query({ text, values });
+  }
   return {
     rows: res.rows as T[],
     rowCount: res.rowCount ?? res.rows.length,
@@ -68,10 +76,11 @@ export function openPostgresStore(
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
+  const statements = new PgStatements();
   const dialect: Dialect = 'postgres';
   return {
     dialect,
-    query: <T>(sql: string, params?: readonly unknown[]) => runOn<T>(pool, sql, params),
+    query: <T>(sql: string, params?: readonly unknown[]) => runOn<T>(pool, statements, sql, params),
     async transaction<T>(
       fn: (tx: Queryable) => Promise<T>,
       opts: TransactionOptions = {},
@@ -87,7 +96,7 @@ export function openPostgresStore(
         const tx: Queryable = {
           dialect,
           query: <R>(s: string, p?: readonly unknown[]) =>
-            operator ? runOperatorSql<R>(client, s, p) : runOn<R>(client, s, p),
+            operator ? runOperatorSql<R>(client, s, p) : runOn<R>(client, statements, s, p, true),
         };
         const result = await fn(tx);
         await client.query('COMMIT');

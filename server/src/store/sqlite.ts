@@ -18,29 +18,29 @@ export function toSqliteValue(v: unknown): unknown {
   return v;
 }
 
+/** How often a connection refreshes SQLite's statistics (`PRAGMA optimize`). */
+export const OPTIMIZE_INTERVAL_MS = 60 * 60 * 1000;
+
 interface Prepared {
   stmt: Database.Statement;
-  /** Result column names when rows are made by toObjects (the statement is in raw mode). */
+  /** Result column names when rows are made by `toRow` (the statement is in raw mode). */
   names: string[] | null;
+  toRow: RowMaker | null;
 }
 
+type RowMaker = (values: readonly unknown[]) => Record<string, unknown>;
+
 /**
- * Rows as better-sqlite3 makes them (each name set in turn, so a repeated name keeps the last
- * value), built from its value arrays: faster than its own objects, which it builds property by
- * property in native code.
+ * Rows as better-sqlite3 makes them, built from its value arrays by a function made once per
+ * statement that writes one object literal (names go in as JSON string literals): objects of one
+ * shape, made faster than by its own native code, which sets them property by property. A
+ * repeated name, or `__proto__` (which in a literal would set the prototype), keeps
+ * better-sqlite3's own objects.
  */
-function toObjects(
-  names: readonly string[],
-  arrays: readonly unknown[][],
-): Array<Record<string, unknown>> {
-  const rows = new Array<Record<string, unknown>>(arrays.length);
-  for (let r = 0; r < arrays.length; r++) {
-    const values = arrays[r] ?? [];
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i++) row[names[i] ?? ''] = values[i];
-    rows[r] = row;
-  }
-  return rows;
+function rowMaker(names: readonly string[]): RowMaker | null {
+  if (new Set(names).size !== names.length || names.includes('__proto__')) return null;
+  const fields = names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ');
+  return new Function('v', `return { ${fields} };`) as RowMaker;
 }
 
 /**
@@ -53,6 +53,21 @@ export function openSqliteStore(file: string): Store {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Statistics for the planner and for estimated counts (rest/count-rows.ts), kept as SQLite
+  // advises for a long-lived connection: brought up to date at open where a table needs it, then
+  // every OPTIMIZE_INTERVAL_MS, each time from a bounded sample so it stays quick on big tables.
+  db.pragma('analysis_limit = 1000');
+  const optimize = (pragma: string) => {
+    if (db.inTransaction) return;
+    try {
+      db.pragma(pragma);
+    } catch {
+      // Another process holds the write lock (after busy_timeout): the next round does it.
+    }
+  };
+  optimize('optimize = 0x10002');
+  const optimizer = setInterval(() => optimize('optimize'), OPTIMIZE_INTERVAL_MS);
+  optimizer.unref();
 
   const cache = new Map<string, Prepared>();
   const prepare = (sql: string): Prepared => {
@@ -60,9 +75,10 @@ export function openSqliteStore(file: string): Store {
     if (!entry) {
       const stmt = db.prepare(sql);
       // Result columns named in the text (no `*`) keep their names whatever the schema becomes.
-      const names = stmt.reader && !sql.includes('*') ? stmt.columns().map((c) => c.name) : null;
-      if (names) stmt.raw(true);
-      entry = { stmt, names };
+      const named = stmt.reader && !sql.includes('*') ? stmt.columns().map((c) => c.name) : null;
+      const toRow = named ? rowMaker(named) : null;
+      if (toRow) stmt.raw(true);
+      entry = { stmt, names: toRow ? named : null, toRow };
       if (cache.size > 500) cache.clear();
       cache.set(sql, entry);
     }
@@ -74,14 +90,14 @@ export function openSqliteStore(file: string): Store {
     params: readonly unknown[] = [],
     readOnly = false,
   ): QueryResult<T> => {
-    const { stmt, names } = prepare(sql);
+    const { stmt, names, toRow } = prepare(sql);
     // The engine's own answer (sqlite3_stmt_readonly), asked before the statement runs.
     if (readOnly && !stmt.readonly) throw new ReadOnlyStatementError();
     const values = params.map(toSqliteValue);
     if (stmt.reader) {
       // .all() always finishes the statement; an unfinished one would block WAL checkpoints.
-      if (names) {
-        const rows = toObjects(names, stmt.all(...values) as unknown[][]) as T[];
+      if (names && toRow) {
+        const rows = (stmt.all(...values) as unknown[][]).map(toRow) as T[];
         return {
           rows,
           rowCount: rows.length,
@@ -152,6 +168,7 @@ export function openSqliteStore(file: string): Store {
     },
     async close() {
       await queue.catch(() => undefined);
+      clearInterval(optimizer);
       db.close();
     },
   };

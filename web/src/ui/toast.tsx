@@ -1,5 +1,5 @@
-import type { CSSProperties } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
+import type { ExternalToast } from 'sonner';
 
 /**
  * sonner's own rich-colour texts fall under WCAG AA contrast (4.5:1) on their pale backgrounds;
@@ -12,17 +12,71 @@ const READABLE_COLORS = {
   '--error-text': '#991b1b',
 } as CSSProperties;
 
+/**
+ * sonner is not needed to paint the first screen, so it is not part of the first download: it
+ * loads with the first toast, or a while after the app has started, whichever comes first.
+ */
+const WARM_UP_AFTER_MS = 3000;
+
+let loading: Promise<typeof import('sonner')> | undefined;
+const loadSonner = () => (loading ??= import('sonner'));
+
+/** sonner shows only the toasts sent once its Toaster listens; toasts wait for that. */
+let markListening = () => {};
+const listening = new Promise<void>((resolve) => (markListening = resolve));
+let toasterWanted = false;
+let wantToaster = () => {
+  toasterWanted = true;
+};
+
+const LoadedToaster = lazy(async () => {
+  const { Toaster } = await loadSonner();
+  function Listening() {
+    // Runs after the Toaster's own effects, so it is subscribed by now.
+    useEffect(() => markListening(), []);
+    return null;
+  }
+  return {
+    default: () => (
+      <>
+        <Toaster
+          position="top-right"
+          richColors
+          closeButton
+          style={READABLE_COLORS}
+          toastOptions={{ className: 'font-sans' }}
+        />
+        <Listening />
+      </>
+    ),
+  };
+});
+
 /** Notifications appear at the top right (docs/product.md section 2, Calendar). */
 export function AppToaster() {
+  const [wanted, setWanted] = useState(toasterWanted);
+  useEffect(() => {
+    wantToaster = () => setWanted(true);
+    if (toasterWanted) setWanted(true);
+    const warmUp = setTimeout(() => setWanted(true), WARM_UP_AFTER_MS);
+    return () => clearTimeout(warmUp);
+  }, []);
+  if (!wanted) return null;
   return (
-    <Toaster
-      position="top-right"
-      richColors
-      closeButton
-      style={READABLE_COLORS}
-      toastOptions={{ className: 'font-sans' }}
-    />
+    <Suspense fallback={null}>
+      <LoadedToaster />
+    </Suspense>
   );
 }
 
-export { toast } from 'sonner';
+async function show(kind: 'success' | 'error', message: string, data?: ExternalToast) {
+  wantToaster();
+  const [{ toast: sonner }] = await Promise.all([loadSonner(), listening]);
+  sonner[kind](message, data);
+}
+
+/** sonner's `toast.success` and `toast.error`, usable before sonner has loaded. */
+export const toast = {
+  success: (message: string, data?: ExternalToast) => void show('success', message, data),
+  error: (message: string, data?: ExternalToast) => void show('error', message, data),
+};

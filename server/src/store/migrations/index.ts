@@ -7,6 +7,7 @@ import { storage } from './005-storage.ts';
 import { calendarFeeds } from './006-calendar-feeds.ts';
 import { signInAddresses } from './007-sign-in-addresses.ts';
 import { identities } from './010-identities.ts';
+import { calendarOrderIndex } from './014-calendar-order-index.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   calendarFeeds,
   signInAddresses,
   identities,
+  calendarOrderIndex,
 ];

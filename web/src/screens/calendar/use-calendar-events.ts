@@ -1,10 +1,10 @@
 /**
- * The troop calendar's data, through the SDK and TanStack Query. The whole list comes in one
- * request (the server pages at 10,000 rows; the cursor continues past that), sorted once per
- * answer. Writes update the cached list in place; a failed write reloads it from the server
- * (docs/product.md section 4), since the cache may no longer match what the server holds. Other members'
- * changes arrive through use-calendar-live.ts, and a window coming back into focus reloads too,
- * for when the live channel could not be reached.
+ * The troop calendar's data, through the SDK and TanStack Query. The whole list comes in pages
+ * of ROWS_PER_REQUEST by date and time (the cursor continues), sorted once per answer. Writes
+ * update the cached list in place; a failed write reloads it from the server (docs/product.md
+ * section 4), since the cache may no longer match what the server holds. Other members' changes
+ * arrive through use-calendar-live.ts, and a window coming back into focus reloads too, for when
+ * the live channel could not be reached.
  */
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -25,8 +25,11 @@ import { insertSorted, sortEvents } from './event-order.ts';
 /** Per signed-in user, so nothing cached for one member is ever shown to the next in this tab. */
 export const calendarEventsKey = (userId: string) => ['calendar-events', userId] as const;
 
-/** The server's most rows per answer; asking for all of them keeps 5,000 events to one request. */
-const ROWS_PER_REQUEST = 10_000;
+/**
+ * Events per request. Each request then costs the same however many events the troop has
+ * (the server reads them from an index after the cursor); see README, Performance.
+ */
+const ROWS_PER_REQUEST = 1_000;
 
 const eventsTable = () => scout.db.table<Record<string, unknown>>(CALENDAR_EVENTS_TABLE);
 

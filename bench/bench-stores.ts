@@ -1,0 +1,179 @@
+/**
+ * The databases a Data API benchmark runs on, filled with the same calendar events every run:
+ * a SQLite file in a temporary folder, or a schema of its own in a PostgreSQL database (dropped
+ * at the end), both migrated by the server's own migrations.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createUserWithRole } from '../server/src/admin/users.ts';
+import { signAccessToken } from '../server/src/auth/tokens.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { loadOrCreateSecret } from '../server/src/secret.ts';
+import { migrate } from '../server/src/store/migrate.ts';
+import { openPostgresStore } from '../server/src/store/postgres.ts';
+import { openSqliteStore } from '../server/src/store/sqlite.ts';
+import type { Store } from '../server/src/store/store.ts';
+import { mulberry32 } from './processes.ts';
+
+export type BenchStoreKind = 'sqlite' | 'postgres';
+
+/** The PostgreSQL server the benchmarks use unless BENCH_PG_URL names another (loopback only). */
+export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface BenchStore {
+  kind: BenchStoreKind;
+  /** The server's DATA_DIR: its signing key, and the SQLite file. */
+  dataDir: string;
+  /** What the server and the floor are given: DATABASE_URL (PostgreSQL) or the SQLite file. */
+  databaseUrl: string;
+  sqliteFile: string;
+  /** Runs SQL in the bench process (seeding, clean-up between rounds). */
+  store: Store;
+  /** Removes the folder, and the PostgreSQL schema. */
+  dispose(): Promise<void>;
+}
+
+export async function openBenchStore(kind: BenchStoreKind, pgUrl: string): Promise<BenchStore> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `scout-bench-${kind}-`));
+  const sqliteFile = path.join(dataDir, 'scout.db');
+  if (kind === 'sqlite') {
+    const store = openSqliteStore(sqliteFile);
+    await migrate(store);
+    return {
+      kind,
+      dataDir,
+      databaseUrl: '',
+      sqliteFile,
+      store,
+      async dispose() {
+        await store.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
+  await adminQuery(pgUrl, `CREATE SCHEMA ${schema}`);
+  const url = new URL(pgUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const store = openPostgresStore(url.toString(), { max: 2 });
+  await migrate(store);
+  return {
+    kind,
+    dataDir,
+    databaseUrl: url.toString(),
+    sqliteFile,
+    store,
+    async dispose() {
+      await store.close();
+      await adminQuery(pgUrl, `DROP SCHEMA ${schema} CASCADE`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface BenchMember {
+  userId: string;
+  email: string;
+  /** An access token of this member, signed with the server's key in `dataDir`. */
+  token: string;
+}
+
+/** A member who owns the seeded events and makes every request. */
+export async function benchMember(bench: BenchStore, now: number): Promise<BenchMember> {
+  const user = await createUserWithRole(
+    bench.store,
+    {
+      email: 'bench@troop.example',
+      password: 'bench-password',
+      role: 'user',
+      name: 'Bench Leader',
+    },
+    now,
+  );
+  const secret = loadOrCreateSecret(bench.dataDir);
+  const token = await signAccessToken(
+    secret,
+    { sub: user.id, role: 'user', pid: loadConfig({}).projectId, email: user.email },
+    Date.now(),
+  );
+  return { userId: user.id, email: user.email, token };
+}
+
+const COLUMNS = [
+  'id',
+  'user_id',
+  'event_name',
+  'event_date',
+  'event_time',
+  'hyperlink',
+  'creator_name',
+  'created_at',
+  'updated_at',
+] as const;
+const ROWS_PER_INSERT = 500;
+
+/**
+ * `count` calendar events, the same on every run and store: dates spread over `years` from
+ * 2026-01-01, times on the quarter hour, a link on every third. `first` numbers them, so a
+ * larger table can be grown from a smaller one.
+ */
+export async function seedEvents(
+  store: Store,
+  userId: string,
+  count: number,
+  opts: { first?: number; years?: number } = {},
+): Promise<void> {
+  const first = opts.first ?? 0;
+  const days = Math.round((opts.years ?? 3) * 365);
+  const base = Date.UTC(2026, 0, 1);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const placeholders = `(${COLUMNS.map(() => '?').join(', ')})`;
+  for (let start = first; start < first + count; start += ROWS_PER_INSERT) {
+    const end = Math.min(first + count, start + ROWS_PER_INSERT);
+    const params: unknown[] = [];
+    for (let i = start; i < end; i++) {
+      // One random source per event: event i is the same whichever batch seeds it.
+      const random = mulberry32(42 + i);
+      const day = new Date(base + Math.floor(random() * days) * 86_400_000);
+      const created = new Date(base + i * 1000).toISOString();
+      params.push(
+        `event_${base + i}`,
+        userId,
+        `Troop meeting ${i}`,
+        day.toISOString().slice(0, 10),
+        `${pad(Math.floor(random() * 24))}:${pad(Math.floor(random() * 4) * 15)}`,
+        i % 3 === 0 ? `https://troop.example/events/${i}` : null,
+        'Bench Leader',
+        created,
+        created,
+      );
+    }
+    await store.query(
+      `INSERT INTO calendar_events (${COLUMNS.join(', ')}) VALUES ${Array.from({ length: end - start }, () => placeholders).join(', ')}`,
+      params,
+    );
+  }
+  await settle(store);
+}
+
+/**
+ * On PostgreSQL, a vacuumed table with fresh planner statistics (its visibility map lets counts
+ * read the index alone), as autovacuum leaves it, so every measurement starts from the same
+ * state of the table. SQLite needs nothing: deleted rows leave its tree as it was.
+ */
+export async function settle(store: Store): Promise<void> {
+  if (store.dialect === 'postgres') await store.query('VACUUM ANALYZE calendar_events');
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { listPlan } from './list-plan.ts';
+import { parseQueryCached } from './request-cache.ts';
+import { DECLARED_TABLES, type TableDef } from './tables.ts';
+
+const events = DECLARED_TABLES.get('calendar_events') as TableDef;
+const owner = (userId: string) => ({ kind: 'owner' as const, column: 'user_id', userId });
+
+describe('list plans', () => {
+  it('are kept per table, query, scope and dialect', () => {
+    const q = parseQueryCached('order=event_date.asc&limit=20');
+    const mine = listPlan(events, 'sqlite', q, owner('u1'));
+    expect(listPlan(events, 'sqlite', q, owner('u1'))).toBe(mine);
+    expect(mine.select.params).toEqual(['u1', 0]);
+    // Another member's scope binds that member's id, never the first one's.
+    expect(listPlan(events, 'sqlite', q, owner('u2')).select.params).toEqual(['u2', 0]);
+    expect(listPlan(events, 'sqlite', q, { kind: 'all' }).select.params).toEqual([0]);
+    expect(listPlan(events, 'postgres', q, owner('u1')).select.text).toContain('COLLATE "C"');
+    // A table whose columns changed is another TableDef: its plan is made afresh.
+    const grown: TableDef = { ...events, columns: new Map([...events.columns, ['x', 'text']]) };
+    expect(listPlan(grown, 'sqlite', q, owner('u1'))).not.toBe(mine);
+  });
+
+  it('read the order columns for the cursor and answer only the selected ones', () => {
+    const plan = listPlan(
+      events,
+      'sqlite',
+      parseQueryCached('select=event_name&order=event_date.desc'),
+      { kind: 'all' },
+    );
+    expect(plan.needed).toEqual(['event_name', 'event_date', 'id']);
+    expect(plan.columns).toEqual(['event_name']);
+    expect(plan.project).toBe(true);
+    expect(plan.limit).toBe(10_000);
+  });
+});
