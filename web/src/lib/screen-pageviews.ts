@@ -1,0 +1,19 @@
+/**
+ * The app's screens as analytics pageviews (docs/operations.md, Analytics): the address never
+ * changes (lib/view-history.ts), so each screen is reported under a stable path of its own.
+ */
+import { useEffect } from 'react';
+import { pageviewPath } from './screen-paths.ts';
+import { scout } from './sdk.ts';
+
+/** One pageview each time the shown screen changes. */
+export function useScreenPageviews(screen: string): void {
+  useEffect(() => {
+    const pathname = pageviewPath(screen);
+    if (pathname) scout.analytics.log('pageview', { pathname });
+  }, [screen]);
+}
+
+/** A meaningful moment of the app (a sign-up, an event created), counted as a custom event. */
+export const logAppEvent = (type: string, data: Record<string, unknown> = {}) =>
+  scout.analytics.log(type, data);
