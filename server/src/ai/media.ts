@@ -1,0 +1,226 @@
+/**
+ * Images (new or modified), speech and transcription (docs/protocol.md, AI). What the
+ * provider makes is stored and answered as URLs; budgets count the provider's tokens where it
+ * reports them, else the estimates of docs/decisions/033-ai-budgets-and-usage.md.
+ */
+import { fileTypeFromBuffer } from '../http/file-type.ts';
+import { AI_TRANSCRIBE_AUDIO_MAX_BYTES } from '@scout/protocol/limits';
+import { SAFE_IMAGE_TYPES } from '../storage/content-type.ts';
+import { badRequest } from '../errors.ts';
+import type { AiCall, AiContext } from './ai-context.ts';
+import { estimateTokens } from './chat.ts';
+import { readStored, storeGenerated } from './generated-files.ts';
+import {
+  SPEECH_FORMATS,
+  type ImageRequest,
+  type SpeechRequest,
+  type TranscribeRequest,
+} from './media-schemas.ts';
+import { outputInvalid } from './object-schema.ts';
+import type { AiCapability } from './ai-config.ts';
+import type { ProviderLease } from './provider.ts';
+import type { Usage } from './stream-lines.ts';
+
+/** What one generated image counts against a budget when the provider reports no tokens. */
+export const IMAGE_TOKEN_ESTIMATE = 1000;
+const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+
+const tokens = (total: number, prompt = 0): Usage => ({
+  promptTokens: prompt,
+  completionTokens: total - prompt,
+  totalTokens: total,
+});
+
+async function withLease<T>(
+  ctx: AiContext,
+  call: AiCall,
+  capability: AiCapability,
+  model: string | undefined,
+  run: (lease: ProviderLease) => Promise<T>,
+): Promise<{ result: T; model: string }> {
+  ctx.provider.assertConfigured(capability);
+  await ctx.meter.admit(call.caller);
+  const lease = await ctx.provider.lease(capability, model, call.clientGone, call.log);
+  try {
+    return { result: await run(lease), model: lease.model };
+  } catch (err) {
+    throw lease.failure(err);
+  } finally {
+    lease.release();
+  }
+}
+
+export async function generateImage(ctx: AiContext, call: AiCall, body: ImageRequest) {
+  const sources = body.images
+    ? await Promise.all(
+        body.images.map(async (url, i) => {
+          const bytes = await readStored(ctx.storage, url, IMAGE_MAX_BYTES, 'An image to modify');
+          const type = await fileTypeFromBuffer(bytes);
+          if (!type || !SAFE_IMAGE_TYPES.has(type.mime))
+            throw badRequest(`The image ${url} is not a JPEG, PNG, GIF or WebP image`);
+          return new File([bytes], `image-${i}.${type.ext}`, { type: type.mime });
+        }),
+      )
+    : undefined;
+  const { result: answer, model } = await withLease(ctx, call, 'image', body.model, (lease) => {
+    const common = {
+      model: lease.model,
+      prompt: body.prompt,
+      ...(body.n !== undefined ? { n: body.n } : {}),
+      ...(body.size !== undefined ? { size: body.size as '1024x1024' } : {}),
+    };
+    return sources
+      ? lease.client.images.edit({ ...common, image: sources }, { signal: lease.signal })
+      : lease.client.images.generate(common, { signal: lease.signal });
+  });
+  const data: { url: string }[] = [];
+  for (const item of answer.data ?? []) {
+    const bytes = item.b64_json
+      ? Buffer.from(item.b64_json, 'base64')
+      : item.url
+        ? await fetchProviderImage(item.url)
+        : undefined;
+    // Only a raster image a browser shows safely is kept, whatever the provider says it is.
+    const type = bytes && (await fileTypeFromBuffer(bytes));
+    if (!bytes || !type || !SAFE_IMAGE_TYPES.has(type.mime))
+      throw outputInvalid('The AI service answered no image');
+    data.push({
+      url: await storeGenerated(ctx.storage, call.caller, bytes, {
+        ext: type.ext,
+        contentType: type.mime,
+      }),
+    });
+  }
+  const reported = answer.usage?.total_tokens;
+  await ctx.meter.record(
+    call.caller,
+    'image',
+    model,
+    tokens(reported && reported > 0 ? reported : IMAGE_TOKEN_ESTIMATE * Math.max(1, data.length)),
+  );
+  return { created: answer.created, data };
+}
+
+/** Some providers answer an image as a link to their own storage, valid for a while. */
+async function fetchProviderImage(url: string): Promise<Buffer | undefined> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+  if (!res.ok) return undefined;
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return bytes.length <= IMAGE_MAX_BYTES ? bytes : undefined;
+}
+
+export async function generateSpeech(ctx: AiContext, call: AiCall, body: SpeechRequest) {
+  const format = body.response_format ?? 'mp3';
+  const voice = body.voice ?? 'alloy';
+  const { result: bytes, model } = await withLease(
+    ctx,
+    call,
+    'speech',
+    body.model,
+    async (lease) => {
+      const res = await lease.client.audio.speech.create(
+        {
+          model: lease.model,
+          input: body.text,
+          voice,
+          response_format: format,
+          ...(body.speed !== undefined ? { speed: body.speed } : {}),
+        },
+        { signal: lease.signal },
+      );
+      return Buffer.from(await res.arrayBuffer());
+    },
+  );
+  if (bytes.length === 0) throw outputInvalid('The AI service answered no audio');
+  // The format asked for names the type: raw PCM has no signature to detect.
+  const mimeType = SPEECH_FORMATS[format];
+  const url = await storeGenerated(ctx.storage, call.caller, bytes, {
+    ext: format,
+    contentType: mimeType,
+  });
+  await ctx.meter.record(call.caller, 'speech', model, tokens(estimateTokens(body.text.length)));
+  return { url, voice, format, mimeType };
+}
+
+const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[\w.-]+)*;base64,/i;
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+
+/** The audio bytes from any of the four forms clients send. */
+async function audioBytes(ctx: AiContext, audio: TranscribeRequest['audio']): Promise<Buffer> {
+  let bytes: Buffer;
+  if (Array.isArray(audio)) bytes = Buffer.from(audio);
+  else if (/^https?:\/\//i.test(audio))
+    bytes = await readStored(ctx.storage, audio, AI_TRANSCRIBE_AUDIO_MAX_BYTES, 'The audio');
+  else {
+    const data = DATA_URL.exec(audio);
+    const b64 = data ? audio.slice(data[0].length) : audio;
+    if (!BASE64.test(b64))
+      throw badRequest(
+        'audio must be base64, a data: URL, a stored file’s URL or an array of bytes',
+      );
+    bytes = Buffer.from(b64, 'base64');
+  }
+  if (bytes.length === 0) throw badRequest('The audio is empty');
+  if (bytes.length > AI_TRANSCRIBE_AUDIO_MAX_BYTES)
+    throw badRequest(`The audio is too large (at most ${AI_TRANSCRIBE_AUDIO_MAX_BYTES} bytes)`);
+  return bytes;
+}
+
+export async function transcribeAudio(ctx: AiContext, call: AiCall, body: TranscribeRequest) {
+  ctx.provider.assertConfigured('transcribe');
+  const bytes = await audioBytes(ctx, body.audio);
+  const type = await fileTypeFromBuffer(bytes);
+  // Providers tell the audio's format by the file name's extension.
+  const file = new File([bytes], `audio.${type?.ext ?? 'mp3'}`, {
+    type: type?.mime ?? 'audio/mpeg',
+  });
+  const format = body.response_format ?? 'verbose_json';
+  const { result: answer, model } = await withLease(
+    ctx,
+    call,
+    'transcribe',
+    body.model,
+    (lease) =>
+      lease.client.audio.transcriptions.create(
+        {
+          model: lease.model,
+          file,
+          response_format: format,
+          ...(body.language ? { language: body.language } : {}),
+        },
+        { signal: lease.signal },
+      ) as Promise<unknown>,
+  );
+  const result = toTranscript(answer);
+  const reported = (answer as { usage?: { type?: string; total_tokens?: number } }).usage;
+  await ctx.meter.record(
+    call.caller,
+    'transcribe',
+    model,
+    tokens(
+      reported?.type === 'tokens' && reported.total_tokens
+        ? reported.total_tokens
+        : estimateTokens(result.text.length),
+    ),
+  );
+  return result;
+}
+
+function toTranscript(answer: unknown) {
+  if (typeof answer === 'string') return { text: answer };
+  const a = (answer ?? {}) as {
+    text?: unknown;
+    language?: unknown;
+    duration?: unknown;
+    segments?: { start: number; end: number; text: string }[];
+  };
+  if (typeof a.text !== 'string') throw outputInvalid('The AI service answered no transcript');
+  return {
+    text: a.text,
+    ...(typeof a.language === 'string' ? { language: a.language } : {}),
+    ...(typeof a.duration === 'number' ? { duration: a.duration } : {}),
+    ...(Array.isArray(a.segments)
+      ? { segments: a.segments.map((s) => ({ start: s.start, end: s.end, text: s.text })) }
+      : {}),
+  };
+}

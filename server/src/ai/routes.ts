@@ -1,0 +1,166 @@
+/**
+ * The AI gateway (docs/protocol.md, AI), mounted at /api/ai. Every route needs `ai.use`
+ * (leaders and admins by default, docs/roles.md); a capability without a provider answers
+ * 503 AI_NOT_CONFIGURED before its input is looked at.
+ *
+ *   POST /api/ai/:projectId/text        {prompt|messages, stream?, ...} -> {text, finishReason, usage}
+ *                                        or the dual-format event stream
+ *   POST /api/ai/:projectId/object      {prompt, schema|enum, output?, stream?} -> {object, finishReason, usage}
+ *                                        or `2:` lines / the growing JSON text
+ *   POST /api/ai/:projectId/image       {prompt, n?, size?, images?} -> {created, data: [{url}]}
+ *   POST /api/ai/:projectId/speech      {text, voice?, response_format?, speed?} -> {url, voice, format, mimeType}
+ *   POST /api/ai/:projectId/transcribe  {audio, language?, response_format?} -> {text, language?, duration?, segments?}
+ *   GET  /api/ai/:projectId/usage       (ai.usage.read: admins) ?days= -> {since, usage: [...]}
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { PERMISSIONS } from '@scout/protocol/permissions';
+import { AI_BODY_MAX_BYTES, AI_TRANSCRIBE_BODY_MAX_BYTES } from '@scout/protocol/limits';
+import type { ReadyDeps } from '../deps.ts';
+import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
+import type { AiCapability } from './ai-config.ts';
+import type { AiCall, AiContext } from './ai-context.ts';
+import { createAiMeter } from './meter.ts';
+import { createAiProvider } from './provider.ts';
+import { generateText, streamText } from './text.ts';
+import { objectAnswer, objectRequest, textAnswer, textRequest } from './text-schemas.ts';
+import { generateObject, streamObject } from './object.ts';
+import { generateImage, generateSpeech, transcribeAudio } from './media.ts';
+import {
+  imageAnswer,
+  imageRequest,
+  speechAnswer,
+  speechRequest,
+  transcribeAnswer,
+  transcribeRequest,
+} from './media-schemas.ts';
+import { readUsage, usageAnswer, usageQuery } from './usage-report.ts';
+import { storageContextOf } from '../storage/storage-service.ts';
+
+const NEEDS_AI_USE = 'Using AI needs the permission ai.use (leaders and admins)';
+
+/** The call's caller, and a signal that fires when the client goes away before the answer ends. */
+function callOf(req: FastifyRequest, reply: FastifyReply): AiCall {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return { caller: callerOf(req), clientGone: gone.signal, log: req.log };
+}
+
+const STREAM_HEADERS = {
+  'cache-control': 'no-cache, no-transform',
+  // Proxies such as nginx buffer answers unless told not to; a stream must flow.
+  'x-accel-buffering': 'no',
+};
+
+const EVENT_STREAM_HEADERS = {
+  ...STREAM_HEADERS,
+  'content-type': 'text/event-stream; charset=utf-8',
+  'x-vercel-ai-data-stream': 'v1',
+  'x-vercel-ai-ui-message-stream': 'v1',
+};
+
+export const aiRoutes =
+  (deps: ReadyDeps, ctx: AiContext = aiContext(deps)): FastifyPluginAsync =>
+  async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const guards = routeGuards(deps);
+    const guard = (capability: AiCapability) => [
+      guards.project,
+      guards.permission(PERMISSIONS.aiUse, NEEDS_AI_USE),
+      async () => ctx.provider.assertConfigured(capability),
+    ];
+    /** Every capability route: its guard, its body bound, and its body and answer schemas. */
+    const capabilityRoute = <Body extends z.ZodType, Answer extends z.ZodType>(
+      capability: AiCapability,
+      body: Body,
+      answer: Answer,
+      bodyLimit = AI_BODY_MAX_BYTES,
+    ) => ({
+      preValidation: guard(capability),
+      bodyLimit,
+      schema: { params: projectParams, body, response: { 200: answer } },
+    });
+
+    app.post(
+      '/:projectId/text',
+      capabilityRoute('text', textRequest, textAnswer),
+      async (req, reply) => {
+        const call = callOf(req, reply);
+        if (!req.body.stream) return generateText(ctx, call, req.body);
+        const stream = await streamText(ctx, call, req.body);
+        // Fastify sends a stream as it is: the response schema serialises whole answers only.
+        return reply.headers(EVENT_STREAM_HEADERS).send(stream as never);
+      },
+    );
+
+    app.post(
+      '/:projectId/object',
+      capabilityRoute('text', objectRequest, objectAnswer),
+      async (req, reply) => {
+        const call = callOf(req, reply);
+        if (!req.body.stream) return generateObject(ctx, call, req.body);
+        const format = req.body.streamFormat ?? deps.config.ai.objectStream;
+        const stream = await streamObject(ctx, call, req.body, format);
+        const headers = {
+          ...STREAM_HEADERS,
+          'content-type': 'text/plain; charset=utf-8',
+          ...(format === 'lines' ? { 'x-vercel-ai-data-stream': 'v1' } : {}),
+        };
+        return reply.headers(headers).send(stream as never);
+      },
+    );
+
+    app.post(
+      '/:projectId/image',
+      capabilityRoute('image', imageRequest, imageAnswer),
+      async (req, reply) => generateImage(ctx, callOf(req, reply), req.body),
+    );
+
+    app.post(
+      '/:projectId/speech',
+      capabilityRoute('speech', speechRequest, speechAnswer),
+      async (req, reply) => generateSpeech(ctx, callOf(req, reply), req.body),
+    );
+
+    app.post(
+      '/:projectId/transcribe',
+      // Audio travels in the body: its own, larger bound.
+      capabilityRoute(
+        'transcribe',
+        transcribeRequest,
+        transcribeAnswer,
+        AI_TRANSCRIBE_BODY_MAX_BYTES,
+      ),
+      async (req, reply) => transcribeAudio(ctx, callOf(req, reply), req.body),
+    );
+
+    app.get(
+      '/:projectId/usage',
+      {
+        preValidation: [
+          guards.project,
+          guards.permission(
+            PERMISSIONS.aiUsageRead,
+            'Reading AI usage needs the permission ai.usage.read (admins)',
+          ),
+        ],
+        schema: { params: projectParams, querystring: usageQuery, response: { 200: usageAnswer } },
+      },
+      async (req) => readUsage(deps.store, deps.clock.now(), req.query.days),
+    );
+  };
+
+export function aiContext(deps: ReadyDeps): AiContext {
+  return {
+    provider: createAiProvider(deps.config.ai),
+    meter: createAiMeter({
+      store: deps.store,
+      now: () => deps.clock.now(),
+      config: deps.config.ai,
+    }),
+    storage: storageContextOf(deps),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * What `/text` and `/object` take and answer (docs/protocol.md, AI), as the route schemas.
+ * Fields clients of this protocol send and the gateway does not use (`search`, `maxSteps`)
+ * are accepted and ignored, as documented there.
+ */
+import { z } from 'zod';
+import {
+  AI_ENUM_MAX_VALUES,
+  AI_MAX_TOKENS_MAX,
+  AI_MESSAGES_MAX,
+  AI_PROMPT_MAX_LENGTH,
+  AI_URL_MAX_LENGTH,
+} from '@scout/protocol/limits';
+
+const isHttpsUrl = (s: string) => {
+  try {
+    return new URL(s).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+export const httpsUrl = z
+  .string()
+  .max(AI_URL_MAX_LENGTH)
+  .refine(isHttpsUrl, { message: 'must be an https URL' });
+
+const text = z.string().max(AI_PROMPT_MAX_LENGTH);
+
+const contentPart = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text }),
+  z.object({ type: z.literal('image'), image: httpsUrl }),
+]);
+
+export const chatMessage = z.object({
+  role: z.enum(['system', 'user', 'assistant']),
+  content: z.union([text, z.array(contentPart).min(1).max(50)]),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+const modelName = z.string().min(1).max(200);
+
+export const textRequest = z
+  .object({
+    prompt: text.min(1).optional(),
+    messages: z.array(chatMessage).min(1).max(AI_MESSAGES_MAX).optional(),
+    model: modelName.optional(),
+    stream: z.boolean().optional(),
+    system: text.optional(),
+    maxTokens: z.number().int().min(1).max(AI_MAX_TOKENS_MAX).optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    /** Accepted for existing clients; the gateway does not search the web. */
+    search: z.boolean().optional(),
+    /** Accepted for existing clients; the gateway runs no tools, so one step is all there is. */
+    maxSteps: z.number().int().min(1).max(100).optional(),
+  })
+  .refine((b) => b.prompt !== undefined || b.messages !== undefined, {
+    message: 'Text generation needs a prompt or messages',
+    path: ['prompt'],
+  });
+export type TextRequest = z.infer<typeof textRequest>;
+
+export const usage = z.object({
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  totalTokens: z.number(),
+});
+
+const textResult = z.object({ text: z.string(), finishReason: z.string(), usage });
+export const textAnswer = textResult.extend({ result: textResult.optional() });
+
+export const objectRequest = z
+  .object({
+    prompt: text.min(1),
+    system: text.optional(),
+    model: modelName.optional(),
+    output: z.enum(['object', 'array', 'enum']).optional(),
+    schema: z.record(z.string(), z.unknown()).optional(),
+    enum: z.array(z.string().max(500)).min(1).max(AI_ENUM_MAX_VALUES).optional(),
+    stream: z.boolean().optional(),
+    /** How a stream is written: `2:` lines or the growing JSON text; absent: AI_OBJECT_STREAM. */
+    streamFormat: z.enum(['lines', 'text']).optional(),
+    maxTokens: z.number().int().min(1).max(AI_MAX_TOKENS_MAX).optional(),
+    temperature: z.number().min(0).max(2).optional(),
+  })
+  .refine((b) => (b.output === 'enum' ? b.enum !== undefined : b.schema !== undefined), {
+    message: 'An object needs a schema (an enum output needs enum values)',
+    path: ['schema'],
+  });
+export type ObjectRequest = z.infer<typeof objectRequest>;
+
+export const objectAnswer = z.object({ object: z.unknown(), finishReason: z.string(), usage });

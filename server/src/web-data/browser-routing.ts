@@ -1,0 +1,54 @@
+/**
+ * Chromium behind the gateway (docs/decisions/036-chromium-behind-the-gateway.md): every request a
+ * page makes (the document, each image, script, style, fetch and frame, every redirect) is
+ * answered by the outbound client, which applies the address policy and the size and time bounds
+ * exactly as for `fetch`. Chromium itself never resolves a name or opens a connection; a
+ * request the policy refuses is aborted, and WebSockets are closed unopened.
+ */
+import type { BrowserContext } from 'playwright-core';
+import type { OutboundClient } from './outbound-client.ts';
+import { OutboundError } from './outbound-client.ts';
+
+export interface RoutingReport {
+  /** URLs the policy refused, in order. */
+  refused: string[];
+  /** Why the main document could not be loaded, when it could not. */
+  documentError: OutboundError | undefined;
+  /** The document's URL after the redirects the gateway followed. */
+  documentUrl: string | undefined;
+}
+
+const PER_RESOURCE_BYTES = 10 * 1024 * 1024;
+
+export async function routeThroughGateway(
+  context: BrowserContext,
+  client: OutboundClient,
+  timeoutMs: number,
+): Promise<RoutingReport> {
+  const report: RoutingReport = { refused: [], documentError: undefined, documentUrl: undefined };
+  await context.routeWebSocket(/.*/, (ws) => ws.close({ code: 1008, reason: 'not allowed' }));
+  await context.route('**/*', async (route) => {
+    const req = route.request();
+    const isDocument = req.isNavigationRequest() && req.frame().parentFrame() === null;
+    try {
+      const res = await client.request({
+        url: req.url(),
+        method: req.method(),
+        headers: await req.allHeaders(),
+        ...(req.postDataBuffer() ? { body: req.postDataBuffer() ?? undefined } : {}),
+        maxBytes: PER_RESOURCE_BYTES,
+        timeoutMs,
+      });
+      if (isDocument) report.documentUrl = res.url;
+      const headers = { ...res.headers };
+      delete headers['content-length'];
+      delete headers['transfer-encoding'];
+      await route.fulfill({ status: res.status, headers, body: res.body });
+    } catch (err) {
+      if (err instanceof OutboundError && err.kind === 'refused') report.refused.push(req.url());
+      if (isDocument && err instanceof OutboundError) report.documentError = err;
+      await route.abort('blockedbyclient').catch(() => {});
+    }
+  });
+  return report;
+}
