@@ -1,0 +1,162 @@
+/**
+ * Invitations to join a troop that runs with SIGNUP_MODE=invite. A leader makes one for one
+ * person (bound to their email, which it pre-fills and requires) or for up to N people, with an
+ * expiry; it can be revoked. Only the hash of its token is kept: the link is shown once, when it
+ * is made (docs/decisions/017-invitations.md). Each sign-up claims one use in a single
+ * conditional UPDATE inside the sign-up's transaction, so of two sign-ups racing for a last use
+ * exactly one wins, and a sign-up that fails later gives its use back.
+ */
+import crypto from 'node:crypto';
+import type { WireInvitation } from '@scout/protocol/members';
+import type { AppDeps } from '../deps.ts';
+import { ApiError, badRequest } from '../errors.ts';
+import type { Queryable } from '../store/store.ts';
+import { recordAudit } from './audit-log.ts';
+
+export const INVITATION_MAX_USES = 500;
+export const INVITATION_MAX_DAYS = 90;
+export const INVITATION_DEFAULT_DAYS = 14;
+
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
+
+interface InvitationRow {
+  id: string;
+  email: string | null;
+  max_uses: number | string;
+  uses: number | string;
+  expires_at: string;
+  revoked_at: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+const COLUMNS = 'id, email, max_uses, uses, expires_at, revoked_at, created_by, created_at';
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/**
+ * What names an invitation once its link is in hand: the hash of its token, the only form the
+ * server keeps (a provider sign-in carries it until the provider answers, auth/providers/).
+ */
+export const invitationKey = hashToken;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const toWire = (r: InvitationRow): WireInvitation => ({
+  id: r.id,
+  email: r.email,
+  maxUses: Number(r.max_uses),
+  uses: Number(r.uses),
+  expiresAt: r.expires_at,
+  revokedAt: r.revoked_at,
+  createdAt: r.created_at,
+  createdBy: r.created_by,
+});
+
+export const invitationInvalid = (message?: string) =>
+  new ApiError(403, 'INVITATION_INVALID', message);
+
+export interface NewInvitation {
+  email?: string | null | undefined;
+  maxUses?: number | undefined;
+  expiresInDays?: number | undefined;
+}
+
+export const invitationUrl = (deps: Pick<AppDeps, 'config'>, token: string) =>
+  `${deps.config.publicUrl}/?invite=${token}`;
+
+export async function createInvitation(
+  deps: Deps,
+  actorId: string | null,
+  input: NewInvitation,
+): Promise<{ invitation: WireInvitation; url: string }> {
+  const email = input.email ?? null;
+  const maxUses = email ? 1 : (input.maxUses ?? 1);
+  if (email && input.maxUses !== undefined && input.maxUses !== 1)
+    throw badRequest('An invitation sent to one person is for one sign-up');
+  const days = input.expiresInDays ?? INVITATION_DEFAULT_DAYS;
+  const token = crypto.randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  const id = crypto.randomUUID();
+  const row = await deps.store.transaction(async (tx) => {
+    const { rows } = await tx.query<InvitationRow>(
+      `INSERT INTO invitations (id, token_hash, email, max_uses, uses, expires_at, created_by, created_at)
+       VALUES (?, ?, ?, ?, 0, ?, ?, ?) RETURNING ${COLUMNS}`,
+      [id, hashToken(token), email, maxUses, iso(now + days * 86_400_000), actorId, iso(now)],
+    );
+    await recordAudit(tx, now, {
+      actorId,
+      action: 'invitation.created',
+      targetId: id,
+      details: { email, maxUses, expiresInDays: days },
+    });
+    return rows[0];
+  });
+  if (!row) throw new Error('the new invitation was not returned');
+  return { invitation: toWire(row), url: invitationUrl(deps, token) };
+}
+
+export async function listInvitations(db: Queryable): Promise<WireInvitation[]> {
+  const { rows } = await db.query<InvitationRow>(
+    `SELECT ${COLUMNS} FROM invitations ORDER BY created_at DESC, id LIMIT 500`,
+  );
+  return rows.map(toWire);
+}
+
+export async function revokeInvitation(
+  deps: Deps,
+  actorId: string | null,
+  id: string,
+): Promise<WireInvitation> {
+  const now = deps.clock.now();
+  return deps.store.transaction(async (tx) => {
+    const { rows } = await tx.query<InvitationRow>(
+      `UPDATE invitations SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? RETURNING ${COLUMNS}`,
+      [iso(now), id],
+    );
+    const row = rows[0];
+    if (!row) throw new ApiError(404, 'NOT_FOUND', 'No invitation with this id');
+    await recordAudit(tx, now, { actorId, action: 'invitation.revoked', targetId: id });
+    return toWire(row);
+  });
+}
+
+/** What the sign-up form needs to know of a link before it is used. */
+export async function checkInvitation(
+  deps: Deps,
+  token: string,
+): Promise<{ usable: boolean; email: string | null }> {
+  const { rows } = await deps.store.query<InvitationRow>(
+    `SELECT ${COLUMNS} FROM invitations
+     WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ? AND uses < max_uses`,
+    [hashToken(token), iso(deps.clock.now())],
+  );
+  const row = rows[0];
+  return { usable: Boolean(row), email: row?.email ?? null };
+}
+
+/**
+ * Takes one use of the invitation named by `key` (invitationKey) for `email`, in the sign-up's
+ * transaction `tx`.
+ */
+export async function claimInvitation(
+  tx: Queryable,
+  key: string,
+  email: string,
+  now: number,
+): Promise<WireInvitation> {
+  const { rows } = await tx.query<InvitationRow>(
+    `UPDATE invitations SET uses = uses + 1
+     WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ? AND uses < max_uses
+       AND (email IS NULL OR email = ?)
+     RETURNING ${COLUMNS}`,
+    [key, iso(now), email],
+  );
+  const row = rows[0];
+  if (row) return toWire(row);
+  const { rows: bound } = await tx.query<InvitationRow>(
+    `SELECT ${COLUMNS} FROM invitations WHERE token_hash = ? AND email IS NOT NULL AND email <> ?`,
+    [key, email],
+  );
+  if (bound[0])
+    throw invitationInvalid('This invitation was sent to another email address: sign up with it.');
+  throw invitationInvalid();
+}
