@@ -1,0 +1,123 @@
+/**
+ * Writing calendar rows for the occurrence routes (occurrence-changes.ts, series-split.ts): the
+ * change a member asks for, the stamps every change carries (SEQUENCE and `updated_at`, so
+ * calendar apps update the event), and the SQL that stores a whole row on either store.
+ *
+ * A new row never takes the place of another: Data API clients choose their own ids, so the id
+ * an occurrence route would give a new row may already be someone else's event. Such an id is
+ * passed over for another (docs/decisions/040-recurring-event-storage.md), and rows are only
+ * ever updated or deleted by the id they were read under.
+ */
+import crypto from 'node:crypto';
+import type { OccurrenceScope } from '@scout/protocol/calendar-events';
+import type { RolesConfig } from '@scout/protocol/permissions';
+import type { SignedInCaller } from '../rest/rules.ts';
+import { conflict } from '../errors.ts';
+import type { Queryable } from '../store/store.ts';
+import { dateMs, isoDate, timingOf, type EventRecord } from './occurrences.ts';
+import { EVENT_COLUMNS } from './stored-events.ts';
+
+const DAY_MS = 86_400_000;
+
+/** What an edit may change (snake_case, already checked field by field by rest/row-checks.ts). */
+export type EventChanges = Partial<EventRecord>;
+
+export type OccurrenceAction =
+  | { kind: 'edit'; changes: EventChanges }
+  | { kind: 'cancel'; reason: string | null }
+  | { kind: 'delete' };
+
+export interface OccurrenceRequest {
+  id: string;
+  /** The occurrence's date as the series gives it (before any move). */
+  date: string;
+  scope: OccurrenceScope;
+  action: OccurrenceAction;
+}
+
+export interface ChangeContext {
+  caller: SignedInCaller;
+  roles: RolesConfig;
+  nowIso: string;
+}
+
+const COLUMN_LIST = EVENT_COLUMNS.split(', ');
+
+function valueOf(db: Queryable, row: EventRecord, column: string): unknown {
+  const v = (row as unknown as Record<string, unknown>)[column];
+  if (column === 'all_day') return db.dialect === 'postgres' ? Boolean(v) : v ? 1 : 0;
+  return v ?? null;
+}
+
+async function insertRow(db: Queryable, row: EventRecord): Promise<void> {
+  await db.query(
+    `INSERT INTO calendar_events (${EVENT_COLUMNS}) VALUES (${COLUMN_LIST.map(() => '?').join(', ')})`,
+    COLUMN_LIST.map((c) => valueOf(db, row, c)),
+  );
+}
+
+/** Tries for a free id before giving up; each try past the first is random. */
+const ID_TRIES = 5;
+
+async function idTaken(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT id FROM calendar_events WHERE id = ?', [id]);
+  return rows.length > 0;
+}
+
+/**
+ * Inserts a new row (a changed occurrence, a new series) under its own id when free, else
+ * under that id with a random suffix; answers the row as stored. Another write taking the id
+ * between the look and the insert fails the insert (a 409), never replaces the row.
+ */
+export async function insertNewRow(db: Queryable, row: EventRecord): Promise<EventRecord> {
+  for (let i = 0; i < ID_TRIES; i++) {
+    const id = i === 0 ? row.id : `${row.id}_${crypto.randomBytes(4).toString('hex')}`;
+    if (await idTaken(db, id)) continue;
+    const stored = { ...row, id };
+    await insertRow(db, stored);
+    return stored;
+  }
+  throw conflict('Could not find a free id for the changed event; try again');
+}
+
+/** Updates a row in place, by the id it was read under (a series, or one of its changed occurrences). */
+export async function updateRow(db: Queryable, row: EventRecord): Promise<void> {
+  const set = COLUMN_LIST.filter((c) => c !== 'id');
+  await db.query(
+    `UPDATE calendar_events SET ${set.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+    [...set.map((c) => valueOf(db, row, c)), row.id],
+  );
+}
+
+export async function deleteRows(db: Queryable, ids: readonly string[]): Promise<void> {
+  for (const id of ids) await db.query('DELETE FROM calendar_events WHERE id = ?', [id]);
+}
+
+export function stamped(row: EventRecord, ctx: ChangeContext, sequence: number): EventRecord {
+  return { ...row, updated_at: ctx.nowIso, sequence };
+}
+
+export const nextSequence = (row: EventRecord) => Number(row.sequence ?? 0) + 1;
+
+export function applyAction(row: EventRecord, action: OccurrenceAction): EventRecord {
+  if (action.kind === 'cancel')
+    return { ...row, status: 'cancelled', cancel_reason: action.reason };
+  if (action.kind === 'edit') return { ...row, ...action.changes };
+  return row;
+}
+
+/** A changed-occurrence row of `series` on `date`: a copy of the series' details on that day. */
+export function occurrenceRow(series: EventRecord, date: string, ctx: ChangeContext): EventRecord {
+  const span = timingOf(series)?.spanDays ?? 0;
+  return {
+    ...series,
+    id: `${series.id}_${date.replaceAll('-', '')}`,
+    event_date: date,
+    end_date: series.end_date ? isoDate(dateMs(date) + span * DAY_MS) : null,
+    rrule: null,
+    exdates: null,
+    series_id: series.id,
+    recurrence_date: date,
+    created_at: ctx.nowIso,
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Occurrences of the troop calendar: a window's occurrences with every series expanded, and
+ * changes to one occurrence, "this and following" or a whole series
+ * (docs/decisions/041-repeat-rules-and-occurrence-routes.md).
+ *
+ *   GET    /api/calendar/:projectId/occurrences?from=&to=                 -> {from, to, occurrences}
+ *   PATCH  /api/calendar/:projectId/events/:id/occurrences/:date?scope=    {changes} -> {changes}
+ *   POST   /api/calendar/:projectId/events/:id/occurrences/:date/cancel?scope= {reason?} -> {changes}
+ *   DELETE /api/calendar/:projectId/events/:id/occurrences/:date?scope=    -> {changes}
+ *
+ * Every signed-in member reads; the event's creator and holders of events.manage change.
+ * Every change reaches open calendars on the `calendar_events` channel, as Data API writes do.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { ReadyDeps } from '../deps.ts';
+import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
+import { markEditRows } from '../notices/event-outbox.ts';
+import { checkRow } from '../rest/row-checks.ts';
+import {
+  changeOccurrence,
+  type EventChanges,
+  type OccurrenceAction,
+} from './occurrence-changes.ts';
+import {
+  cancelBody,
+  changesAnswer,
+  changesBody,
+  occurrenceParams,
+  scopeQuery,
+  windowAnswer,
+  windowQuery,
+} from './occurrence-schemas.ts';
+import { expandOccurrences } from './occurrences.ts';
+import { readableEvents } from './read-scope.ts';
+import { rowsForWindow } from './stored-events.ts';
+
+export const occurrenceRoutes =
+  (deps: ReadyDeps): FastifyPluginAsync =>
+  async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const guards = routeGuards(deps);
+    const signedIn = [guards.project, guards.signedIn];
+
+    const change = async (
+      req: { params: z.infer<typeof occurrenceParams>; query: z.infer<typeof scopeQuery> },
+      caller: ReturnType<typeof callerOf>,
+      action: OccurrenceAction,
+    ) => {
+      const changes = await deps.store.transaction(async (tx) => {
+        const made = await changeOccurrence(
+          tx,
+          { id: req.params.id, date: req.params.date, scope: req.query.scope, action },
+          { caller, roles: deps.config.roles, nowIso: new Date(deps.clock.now()).toISOString() },
+        );
+        await markEditRows(tx, deps.clock.now(), made);
+        return made;
+      });
+      deps.changeFeed.announce(caller, changes);
+      return { changes };
+    };
+
+    app.get(
+      '/:projectId/occurrences',
+      {
+        preValidation: signedIn,
+        // The window's rules are worded for people; their words are the answer.
+        config: { invalidInput: { schemaWords: true } },
+        schema: {
+          params: projectParams,
+          querystring: windowQuery,
+          response: { 200: windowAnswer },
+        },
+      },
+      async (req) => {
+        const { from, to } = req.query;
+        const all = await rowsForWindow(deps.store, from, to);
+        const rows = readableEvents(deps.config.roles, callerOf(req), all);
+        const zone = deps.config.timezone;
+        return { from, to, occurrences: expandOccurrences(rows, from, to, zone) };
+      },
+    );
+
+    app.patch(
+      '/:projectId/events/:id/occurrences/:date',
+      {
+        preValidation: signedIn,
+        schema: {
+          params: occurrenceParams,
+          querystring: scopeQuery,
+          body: changesBody,
+          response: { 200: changesAnswer },
+        },
+      },
+      async (req) =>
+        change(req, callerOf(req), {
+          kind: 'edit',
+          changes: checkRow('calendar_events', req.body.changes, 'update') as EventChanges,
+        }),
+    );
+
+    app.post(
+      '/:projectId/events/:id/occurrences/:date/cancel',
+      {
+        preValidation: signedIn,
+        schema: {
+          params: occurrenceParams,
+          querystring: scopeQuery,
+          body: cancelBody,
+          response: { 200: changesAnswer },
+        },
+      },
+      async (req) => {
+        const reason = (checkRow(
+          'calendar_events',
+          { cancel_reason: req.body?.reason ?? null },
+          'update',
+        ).cancel_reason ?? null) as string | null;
+        return change(req, callerOf(req), { kind: 'cancel', reason });
+      },
+    );
+
+    app.delete(
+      '/:projectId/events/:id/occurrences/:date',
+      {
+        preValidation: signedIn,
+        schema: {
+          params: occurrenceParams,
+          querystring: scopeQuery,
+          response: { 200: changesAnswer },
+        },
+      },
+      async (req) => change(req, callerOf(req), { kind: 'delete' }),
+    );
+  };

@@ -1,0 +1,30 @@
+/**
+ * Which events a member may read, by the `calendar_events` rule of the roles configuration
+ * (docs/roles.md, Table rules): the calendar's own reads (occurrences of a window, the
+ * subscription feed, an event's file) show exactly what the Data API would show them.
+ */
+import type { AccountStatus } from '@scout/protocol/auth';
+import type { RolesConfig } from '@scout/protocol/permissions';
+import { accessFor, rowInScope, type SignedInCaller } from '../rest/rules.ts';
+import type { Queryable } from '../store/store.ts';
+import type { EventRecord } from './occurrences.ts';
+
+export function readableEvents<T extends EventRecord>(
+  roles: RolesConfig,
+  caller: SignedInCaller,
+  rows: T[],
+): T[] {
+  const scope = accessFor('calendar_events', false, caller, roles).read;
+  if (scope.kind === 'all') return rows;
+  return rows.filter((row) => rowInScope(scope, row as Record<string, unknown>));
+}
+
+/** A feed's owner as the caller it reads for: with the role their account has now. */
+export async function feedReader(db: Queryable, userId: string): Promise<SignedInCaller> {
+  const { rows } = await db.query<{ role: string; email: string; status: AccountStatus }>(
+    'SELECT role, email, status FROM users WHERE id = ?',
+    [userId],
+  );
+  const account = rows[0] ?? { role: '', email: '', status: 'active' as AccountStatus };
+  return { kind: 'user', userId, ...account };
+}

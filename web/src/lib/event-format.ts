@@ -1,0 +1,82 @@
+/**
+ * Dates and times as the app shows them (docs/product.md section 2): 'MMM dd, yyyy' and 12-hour time
+ * with AM/PM. An event's date is a calendar day, not an instant: '2026-07-04' is read as that day
+ * in the browser's own zone, never as UTC midnight, which a browser west of Greenwich would show
+ * as July 3.
+ */
+import { format } from 'date-fns';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?$/;
+
+/** Local midnight of a YYYY-MM-DD day, or null when the text is not a real day. */
+export function parseLocalDate(text: string): Date | null {
+  const m = DATE.exec(text);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  // setFullYear, unlike new Date(y, m, d), does not read years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setFullYear(y, mo, d);
+  date.setHours(0, 0, 0, 0);
+  // February 30 rolls over to March: such a day does not exist.
+  if (date.getFullYear() !== y || date.getMonth() !== mo || date.getDate() !== d) return null;
+  return date;
+}
+
+/** 'HH:mm' (seconds tolerated) -> [hours, minutes], or null. */
+export function parseTime(text: string): [number, number] | null {
+  const m = TIME.exec(text);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/** The spec's 'MMM dd, yyyy' behind the weekday. */
+const DAY = 'EEE, MMM dd, yyyy';
+
+/**
+ * 'Sat, Jul 04, 2026': 'MMM dd, yyyy' (docs/product.md section 2) behind the weekday, which families plan by;
+ * text that is not a date is shown as it is.
+ */
+export function formatEventDate(eventDate: string): string {
+  const date = parseLocalDate(eventDate);
+  return date ? format(date, DAY) : eventDate;
+}
+
+/** An ISO instant, or null when the text is not one. */
+function parseInstant(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * The day of an instant (an invitation's end, an audit entry) on this device's clock, as lists
+ * show dates: 'Sat, Dec 05, 2026'; text that is not an instant is shown as it is.
+ */
+export function formatDay(iso: string): string {
+  const date = parseInstant(iso);
+  return date ? format(date, DAY) : iso;
+}
+
+/** The day and time of an instant on this device's clock: 'Sat, Dec 05, 2026, 7:30 PM'. */
+export function formatDayTime(iso: string): string {
+  const date = parseInstant(iso);
+  return date ? format(date, `${DAY}, h:mm a`) : iso;
+}
+
+/** '7:30 PM'; text that is not a time is shown as it is. */
+export function formatEventTime(eventTime: string): string {
+  const time = parseTime(eventTime);
+  if (!time) return eventTime;
+  return format(new Date(2000, 0, 1, time[0], time[1]), 'h:mm a');
+}
+
+/** The machine-readable form for <time dateTime>: '2026-07-04T19:30', or the date alone. */
+export function eventDateTimeAttr(eventDate: string, eventTime: string): string | undefined {
+  if (!parseLocalDate(eventDate)) return undefined;
+  const time = parseTime(eventTime);
+  if (!time) return eventDate;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${eventDate}T${pad(time[0])}:${pad(time[1])}`;
+}
+
+/** Today in the browser's zone as YYYY-MM-DD, the form event dates are compared in. */
+export const localDateKey = (date: Date) => format(date, 'yyyy-MM-dd');
