@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newMember, sendSignUpForm, signUp, type Member } from '../support/accounts.ts';
+import { linkInMail } from '../support/mailbox.ts';
+import { pageIn, seriousViolations, sidewaysOverflow } from '../support/viewports.ts';
+
+async function openProfile(page: Page) {
+  await page
+    .getByRole('button', { name: /account menu/i })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+}
+
+const family = (page: Page) => page.getByRole('region', { name: 'Family' });
+
+/** A last name no other journey uses, so lists are read for this family only. */
+const uniqueName = (base: string) => `${base}${Math.random().toString(36).slice(2, 7)}`;
+
+async function addScout(page: Page, scout: Record<string, string>) {
+  await family(page).getByRole('button', { name: 'Add a scout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a scout' });
+  for (const [label, value] of Object.entries(scout)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole('button', { name: 'Add scout' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** The sign-up form on the page as it is (an invitation link opened it), not a fresh visit. */
+async function signUpHere(page: Page, m: Member) {
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await sendSignUpForm(page, m);
+}
+
+test('a parent adds a scout and invites the other parent by email, who joins and sees the scout; other members see the name only', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Three people sign up and two of them change screens often: longer than one journey.
+  test.slow();
+  const last = uniqueName('Avery');
+  const parent = newMember('Jordan', last);
+  parent.troopRole = 'Parent';
+  await signUp(page, parent);
+  await openProfile(page);
+  await expect(family(page).getByText('No scouts in your household yet.')).toBeVisible();
+
+  // The form names what is missing next to the field, and sends nothing.
+  await family(page).getByRole('button', { name: 'Add a scout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a scout' });
+  await dialog.getByLabel('Birth year (optional)').fill('1850');
+  await dialog.getByRole('button', { name: 'Add scout' }).click();
+  await expect(dialog.getByText('First name is required')).toBeVisible();
+  await expect(dialog.getByLabel('First name')).toBeFocused();
+  await expect(dialog.getByText(/Birth year must be between/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await addScout(page, {
+    'First name': 'Robin',
+    'Last name': last,
+    'Patrol (optional)': 'Owls',
+    'Birth year (optional)': '2014',
+    'Notes for leaders (optional)': 'Allergic to peanuts',
+  });
+  const scouts = family(page).getByRole('list', { name: 'Scouts' });
+  await expect(scouts.getByRole('listitem')).toHaveCount(1);
+  await expect(scouts).toContainText(`Robin ${last}`);
+  await expect(scouts).toContainText('Owls patrol · born 2014');
+  await expect(scouts).toContainText('Allergic to peanuts');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const other = newMember('Casey', last);
+  other.troopRole = 'Parent';
+  await family(page).getByRole('button', { name: 'Invite an adult' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite an adult' });
+  await invite.getByLabel('Their email (optional)').fill(other.email);
+  await invite.getByRole('button', { name: 'Email the invitation' }).click();
+  await expect(invite.getByText(`We emailed the invitation to ${other.email}`)).toBeVisible();
+  const shown = await invite.getByLabel('Invitation link').textContent();
+  await invite.getByRole('button', { name: 'Done' }).click();
+  await expect(family(page).getByRole('list', { name: 'Open invitations' })).toContainText(
+    other.email,
+  );
+
+  // The other parent opens the mailed link before they have an account.
+  const link = await linkInMail(request, other.email, 1);
+  expect(link).toBe(shown?.trim());
+  const otherPage = await pageIn(browser, 'desktop');
+  await otherPage.goto(link);
+  await signUpHere(otherPage, other);
+  const ask = otherPage.getByRole('dialog', { name: 'Family invitation' });
+  await expect(ask).toContainText(`You are invited to join Jordan ${last} household`);
+  expect(await seriousViolations(otherPage)).toEqual([]);
+  await ask.getByRole('button', { name: 'Join the household' }).click();
+  await expect(otherPage.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  const theirScouts = family(otherPage).getByRole('list', { name: 'Scouts' });
+  await expect(theirScouts).toContainText(`Robin ${last}`);
+  await expect(theirScouts).toContainText('Allergic to peanuts');
+  await expect(family(otherPage).getByRole('list', { name: 'Adults' })).toContainText(parent.email);
+  await otherPage.context().close();
+
+  // A member outside the family: Robin's name in the roster, none of the details anywhere.
+  const outsider = await pageIn(browser, 'desktop');
+  await signUp(outsider, newMember('Taylor', uniqueName('Stone')));
+  await openProfile(outsider);
+  const roster = outsider.getByRole('list', { name: 'Troop roster' });
+  await expect(roster).toContainText(`Robin ${last}`);
+  await expect(family(outsider).getByText('No scouts in your household yet.')).toBeVisible();
+  const text = await outsider.locator('body').innerText();
+  expect(text).not.toContain('Owls');
+  expect(text).not.toContain('peanuts');
+  expect(await seriousViolations(outsider)).toEqual([]);
+  await outsider.context().close();
+});
+
+test('on a phone the family section fits the screen, and a scout is removed after a confirmation', async ({
+  browser,
+}) => {
+  const page = await pageIn(browser, 'phone');
+  const last = uniqueName('Reyes');
+  await signUp(page, newMember('Morgan', last));
+  await openProfile(page);
+  await addScout(page, { 'First name': 'Sky', 'Last name': last, 'Patrol (optional)': 'Hawks' });
+  const scouts = family(page).getByRole('list', { name: 'Scouts' });
+  await expect(scouts).toContainText(`Sky ${last}`);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await scouts.getByRole('button', { name: 'Remove Sky' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Remove Sky ${last}?` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(scouts).toContainText(`Sky ${last}`);
+  await scouts.getByRole('button', { name: 'Remove Sky' }).click();
+  await confirm.getByRole('button', { name: 'Remove scout' }).click();
+  await expect(family(page).getByText('No scouts in your household yet.')).toBeVisible();
+  await page.context().close();
+});

@@ -1,0 +1,35 @@
+/**
+ * A member's mail choices (docs/protocol.md, Notification settings): new events, changes and
+ * cancellations of events their household answered, and a reminder some hours before an event.
+ * Absent settings mean the defaults. Every such mail carries a one-click unsubscribe that turns
+ * off its kind (docs/protocol.md, Unsubscribe).
+ */
+
+export const NOTIFICATION_KINDS = ['new_events', 'changes', 'reminders'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  new_events: 'New events',
+  changes: 'Changes and cancellations',
+  reminders: 'Reminders',
+};
+
+/** A reminder goes out this many hours before an event starts. */
+export const REMINDER_HOURS_MIN = 1;
+/** A week: reminders are looked for this far ahead. */
+export const REMINDER_HOURS_MAX = 168;
+export const REMINDER_HOURS_DEFAULT = 48;
+
+export interface WireNotificationSettings {
+  newEvents: boolean;
+  changes: boolean;
+  reminders: boolean;
+  reminderHours: number;
+}
+
+export const DEFAULT_NOTIFICATION_SETTINGS: WireNotificationSettings = {
+  newEvents: true,
+  changes: true,
+  reminders: true,
+  reminderHours: REMINDER_HOURS_DEFAULT,
+};

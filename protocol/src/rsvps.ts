@@ -1,0 +1,98 @@
+/**
+ * Answers to "who is coming?" (docs/protocol.md, RSVPs; docs/decisions/051-rsvps.md): one per
+ * person per event or occurrence of a series, with the counts, names and waitlist the event
+ * shows. Server, SDK and web share these names and limits.
+ */
+
+export const RSVP_ANSWERS = ['going', 'maybe', 'not_going'] as const;
+export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
+
+export const RSVP_ANSWER_LABELS: Record<RsvpAnswer, string> = {
+  going: 'Going',
+  maybe: 'Maybe',
+  not_going: 'Not going',
+};
+
+/** An answer's optional note ("arriving Saturday morning"). */
+export const RSVP_NOTE_MAX_LENGTH = 200;
+/** The largest capacity an event may set (people going). */
+export const EVENT_CAPACITY_MAX = 10_000;
+
+/**
+ * The realtime channel answers are announced on: `{type: 'updated', data: {eventId,
+ * occurrence}}` once an answer (and any waitlist move it caused) is stored. Only the server
+ * publishes there; a message names the event, never the answers, so a listener reads them
+ * again under its own access.
+ */
+export const RSVP_CHANNEL = 'rsvps';
+
+export interface RsvpChannelData {
+  /** The single event or the series the answers belong to. */
+  eventId: string;
+  /** The series' original date of the occurrence (YYYY-MM-DD); '' for a single event. */
+  occurrence: string;
+}
+
+export interface RsvpCounts {
+  youthGoing: number;
+  adultsGoing: number;
+  maybe: number;
+  notGoing: number;
+  /** Members and scouts of the troop who have not answered yet. */
+  noAnswer: number;
+  waitlisted: number;
+}
+
+/** One person's answer as everyone who sees the event reads it. */
+export interface WireRsvp {
+  /** `user:<id>` or `scout:<id>`: the key to send when changing it. */
+  attendee: string;
+  name: string;
+  youth: boolean;
+  answer: RsvpAnswer;
+  /** Shown to the person's household and to leaders only; null for everyone else. */
+  note: string | null;
+  waitlisted: boolean;
+  /** 1 for the first in line; null when not waitlisted. */
+  waitlistPosition: number | null;
+  answeredAt: string;
+}
+
+/** Someone the caller may answer for, with their answer if any. */
+export interface WireRsvpPerson {
+  attendee: string;
+  name: string;
+  youth: boolean;
+  answer: RsvpAnswer | null;
+  note: string | null;
+  waitlisted: boolean;
+  waitlistPosition: number | null;
+}
+
+/** `GET /api/calendar/{projectId}/events/{id}/rsvps` and the answer to every change. */
+export interface WireRsvpSummary {
+  eventId: string;
+  occurrence: string;
+  /** An instant (ISO 8601, UTC); after it only leaders change answers. */
+  deadline: string | null;
+  /** True once the deadline has passed. */
+  closed: boolean;
+  /** People going at most; past it, Going answers wait on the waitlist. */
+  capacity: number | null;
+  /** Places left under the capacity; null without one. */
+  placesLeft: number | null;
+  counts: RsvpCounts;
+  answers: WireRsvp[];
+  /** The caller and the scouts of their household. */
+  mine: WireRsvpPerson[];
+  /** The caller may change anyone's answer, after the deadline too, and export the CSV. */
+  canManage: boolean;
+}
+
+export interface RsvpAnswerInput {
+  attendee: string;
+  answer: RsvpAnswer;
+  note?: string | null;
+  /** The occurrence's original date for a series; omitted or '' for a single event. */
+  occurrence?: string;
+}

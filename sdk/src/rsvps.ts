@@ -1,0 +1,98 @@
+/**
+ * Answers to "who is coming?" under `/api/calendar/{projectId}/events/{id}/rsvps`: the counts,
+ * names and waitlist of an event or one occurrence of a series, answering for oneself and the
+ * scouts of one's household, and the leaders' CSV export.
+ */
+import type {
+  RsvpAnswer,
+  RsvpAnswerInput,
+  RsvpCounts,
+  WireRsvp,
+  WireRsvpPerson,
+  WireRsvpSummary,
+} from '@scout/protocol/rsvps';
+import { isRecord } from './browser.ts';
+import { fileNameFromDisposition } from './calendar.ts';
+import { ScoutError } from './errors.ts';
+import type { HttpClient } from './http.ts';
+
+export type { RsvpAnswer, RsvpAnswerInput, RsvpCounts };
+export type Rsvp = WireRsvp;
+export type RsvpPerson = WireRsvpPerson;
+export type RsvpSummary = WireRsvpSummary;
+
+export interface RsvpsClient {
+  /**
+   * The answers of event `id`; for a series, of the occurrence on `occurrence` (the date the
+   * series gives it, `YYYY-MM-DD`). Counts and names for every member; notes for one's household.
+   */
+  get(id: string, occurrence?: string): Promise<RsvpSummary>;
+  /**
+   * Answers for `attendee` (`user:<id>` for oneself, `scout:<id>` for a scout of one's household;
+   * leaders anyone). Going past the capacity waits on the waitlist. Answers the new summary.
+   */
+  answer(id: string, input: RsvpAnswerInput): Promise<RsvpSummary>;
+  /** The answers as a CSV file, named as the server names it (permission rsvps.manage). */
+  exportCsv(id: string, occurrence?: string): Promise<File>;
+}
+
+function summaryFrom(data: unknown): RsvpSummary {
+  if (!isRecord(data) || !isRecord(data.counts) || !Array.isArray(data.answers))
+    throw new ScoutError({
+      kind: 'data',
+      code: 'INTERNAL_ERROR',
+      message: 'The server did not answer with the answers of an event',
+      retryable: false,
+    });
+  return data as unknown as RsvpSummary;
+}
+
+function needsId(id: string, what: string): void {
+  if (!id)
+    throw new ScoutError({
+      kind: 'validation',
+      code: 'VALIDATION_ERROR',
+      message: `${what} needs an event id`,
+      retryable: false,
+    });
+}
+
+export function createRsvps(http: HttpClient, projectId: string): RsvpsClient {
+  const base = (id: string) =>
+    `/api/calendar/${encodeURIComponent(projectId)}/events/${encodeURIComponent(id)}/rsvps`;
+  const query = (occurrence?: string) =>
+    occurrence ? `?${new URLSearchParams({ occurrence })}` : '';
+  return {
+    async get(id, occurrence) {
+      needsId(id, 'rsvps.get');
+      return summaryFrom((await http.get<unknown>(`${base(id)}${query(occurrence)}`)).data);
+    },
+    async answer(id, input) {
+      needsId(id, 'rsvps.answer');
+      // Setting the same answer twice leaves it as it was: safe to send again after a lost reply.
+      const res = await http.request<unknown>({
+        method: 'PUT',
+        path: base(id),
+        body: input,
+        idempotent: true,
+      });
+      return summaryFrom(res.data);
+    },
+    async exportCsv(id, occurrence) {
+      needsId(id, 'rsvps.exportCsv');
+      const res = await http.get<unknown>(`${base(id)}.csv${query(occurrence)}`, {
+        headers: { Accept: 'text/csv, application/json' },
+        responseType: 'blob',
+      });
+      if (!(res.data instanceof Blob))
+        throw new ScoutError({
+          kind: 'data',
+          code: 'INTERNAL_ERROR',
+          message: 'The server did not answer with a CSV file',
+          retryable: false,
+        });
+      const name = fileNameFromDisposition(res.headers.get('Content-Disposition'));
+      return new File([res.data], name ?? 'rsvps.csv', { type: res.data.type || 'text/csv' });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * An adult leaves a household, or is removed by another of its adults (the family's own
+ * business). A household with scouts keeps at least one adult, so no scout is left without
+ * someone to answer for them; the last adult of a household without scouts takes it with them.
+ */
+import type { WireHouseholdAdult } from '@scout/protocol/households';
+import type { AppDeps } from '../deps.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { adultToWire, type AdultRow } from './rows.ts';
+
+type Deps = Pick<AppDeps, 'store'>;
+
+export async function removeAdult(
+  deps: Deps,
+  householdId: string,
+  userId: string,
+): Promise<WireHouseholdAdult> {
+  return deps.store.transaction(async (tx) => {
+    const { rows } = await tx.query<AdultRow>(
+      `SELECT a.user_id, u.display_name, u.email, a.joined_at
+       FROM household_adults a JOIN users u ON u.id = a.user_id
+       WHERE a.household_id = ? AND a.user_id = ?`,
+      [householdId, userId],
+    );
+    const adult = rows[0];
+    if (!adult) throw notFound('No adult with this id in your household');
+    const count = await tx.query<{ adults: number | string; scouts: number | string }>(
+      `SELECT (SELECT COUNT(*) FROM household_adults WHERE household_id = ?) AS adults,
+              (SELECT COUNT(*) FROM scouts WHERE household_id = ?) AS scouts`,
+      [householdId, householdId],
+    );
+    const { adults, scouts } = count.rows[0] ?? { adults: 0, scouts: 0 };
+    if (Number(adults) <= 1) {
+      if (Number(scouts) > 0) throw new ApiError(409, 'HOUSEHOLD_NEEDS_ADULT');
+      await tx.query('DELETE FROM households WHERE id = ?', [householdId]);
+    } else {
+      await tx.query('DELETE FROM household_adults WHERE household_id = ? AND user_id = ?', [
+        householdId,
+        userId,
+      ]);
+    }
+    return adultToWire(adult);
+  });
+}

@@ -1,0 +1,322 @@
+/**
+ * Joining a household by invitation, as clients call it: the mailed link, the right account
+ * only, at most once, before it expires; one household per adult and per scout.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  familyToken,
+  familyWithScout,
+  householdApp,
+  invitedInto,
+  type HouseholdApp,
+} from '../../test/households.ts';
+import { testStoreKinds } from '../../test/test-app.ts';
+
+describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
+  let h: HouseholdApp;
+  afterEach(async () => h?.t.close());
+
+  const invite = async (auth: string, body: Record<string, unknown>) => {
+    const res = await h.call('POST', '/mine/invitations', auth, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return { token: familyToken(res.json().url), ...res.json() };
+  };
+  const accept = (auth: string, token: string) =>
+    h.call('POST', '/invitations/accept', auth, { token });
+  const openInvitations = async () =>
+    Number(
+      (
+        await h.t.deps.store.query<{ n: number | string }>(
+          'SELECT COUNT(*) AS n FROM household_invitations WHERE accepted_at IS NULL',
+        )
+      ).rows[0]?.n,
+    );
+
+  it('mails the link to the invited adult, who alone accepts it and then sees the scout', async () => {
+    h = await householdApp(kind);
+    const parent = await h.as('pat');
+    const other = await h.as('other');
+    const stranger = await h.as('stranger');
+    const scout = await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
+    const made = await invite(parent, { kind: 'adult', email: 'Other@Example.org' });
+    expect(made.invitation).toMatchObject({ kind: 'adult', email: 'other@example.org' });
+
+    const [mail] = await h.mail.waitFor(1);
+    expect(mail?.to).toEqual([{ address: 'other@example.org' }]);
+    expect(mail?.subject).toMatch(/join a family/);
+    expect(mail?.text).toContain(made.url);
+    expect(mail?.text).toContain('pat invited you');
+
+    const check = await h.call('POST', '/invitations/check', stranger, { token: made.token });
+    expect(check.json()).toEqual({
+      usable: true,
+      kind: 'adult',
+      householdName: 'pat household',
+      scoutName: null,
+      email: 'other@example.org',
+    });
+    const wrong = await accept(stranger, made.token);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().code).toBe('HOUSEHOLD_INVITATION_OTHER_ACCOUNT');
+    expect(await openInvitations()).toBe(1);
+
+    const joined = await accept(other, made.token);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().household.scouts.map((s: { id: string }) => s.id)).toEqual([scout]);
+    const mine = (await h.call('GET', '/mine', other)).json().household;
+    expect(mine).toMatchObject({ role: 'adult', name: 'pat household' });
+    expect(mine.adults.map((a: { userId: string }) => a.userId).sort()).toEqual(['other', 'pat']);
+
+    const again = await accept(other, made.token);
+    expect(again.json().code).toBe('HOUSEHOLD_INVITATION_INVALID');
+    expect(
+      (await h.call('POST', '/invitations/check', other, { token: made.token })).json(),
+    ).toMatchObject({ usable: false });
+  });
+
+  it('a link for anyone is accepted once; of two accounts at the same moment exactly one joins', async () => {
+    h = await householdApp(kind);
+    const parent = await h.as('pat');
+    const [a, b] = [await h.as('amy'), await h.as('bo')];
+    const { token, invitation } = await invite(parent, { kind: 'adult' });
+    expect(invitation.email).toBeNull();
+    expect(h.mail.sent).toHaveLength(0);
+    const answers = await Promise.all([accept(a, token), accept(b, token)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    const adults = await h.t.deps.store.query('SELECT user_id FROM household_adults');
+    expect(adults.rows).toHaveLength(2);
+  });
+
+  it('expires, and is refused to forged tokens; signed-out callers learn nothing', async () => {
+    h = await householdApp(kind);
+    const parent = await h.as('pat');
+    const other = await h.as('other');
+    const { token } = await invite(parent, { kind: 'adult' });
+    expect((await accept(other, 'forged-token')).json().code).toBe('HOUSEHOLD_INVITATION_INVALID');
+    expect((await h.call('POST', '/invitations/accept', undefined, { token })).statusCode).toBe(
+      401,
+    );
+    expect((await h.call('POST', '/invitations/check', undefined, { token })).statusCode).toBe(401);
+    h.t.clock.advance(15 * 86_400_000);
+    expect((await accept(await h.as('other'), token)).json().code).toBe(
+      'HOUSEHOLD_INVITATION_INVALID',
+    );
+    // Tokens expire too: a fresh one for the parent.
+    const later = await h.as('pat');
+    expect((await h.call('GET', '/mine', later)).json().household.invitations).toEqual([]);
+  });
+
+  it('an adult of another family is refused and the link stays open; an empty own household gives way', async () => {
+    h = await householdApp(kind);
+    const parent = await h.as('pat');
+    const busy = await h.as('busy');
+    const fresh = await h.as('fresh');
+    await familyWithScout(h, busy, { firstName: 'Kim', lastName: 'Busy' });
+    const { token } = await invite(parent, { kind: 'adult' });
+    const refused = await accept(busy, token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('HOUSEHOLD_ALREADY_JOINED');
+    expect(await openInvitations()).toBe(1);
+
+    // Opening the family section made `fresh` an empty household of their own.
+    const own = (await h.call('GET', '/mine', fresh)).json().household.id;
+    expect((await accept(fresh, token)).statusCode).toBe(200);
+    const now = (await h.call('GET', '/mine', fresh)).json().household;
+    expect(now.id).not.toBe(own);
+    const gone = await h.t.deps.store.query('SELECT id FROM households WHERE id = ?', [own]);
+    expect(gone.rows).toHaveLength(0);
+  });
+
+  it('links a scout’s own account to the profile; a person is a youth in one household', async () => {
+    h = await householdApp(kind);
+    const parent = await h.as('pat');
+    const robinAccount = await h.as('robin');
+    const robin = await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
+    const sam = await familyWithScout(h, parent, { firstName: 'Sam', lastName: 'Avery' });
+    const first = await invite(parent, {
+      kind: 'scout',
+      scoutId: robin,
+      email: 'robin@example.org',
+    });
+    expect(h.mail.sent[0]?.subject).toMatch(/Link your scout account/);
+    const check = await h.call('POST', '/invitations/check', robinAccount, { token: first.token });
+    expect(check.json()).toMatchObject({ kind: 'scout', scoutName: 'Robin Avery' });
+    const linked = await accept(robinAccount, first.token);
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().household).toMatchObject({ role: 'scout', invitations: [] });
+    expect(
+      linked.json().household.scouts.find((s: { id: string }) => s.id === robin).hasAccount,
+    ).toBe(true);
+
+    // The same account for another profile, and another account for a linked profile: refused.
+    const second = await invite(parent, { kind: 'scout', scoutId: sam });
+    const twice = await accept(robinAccount, second.token);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('SCOUT_ALREADY_LINKED');
+    const again = await h.call('POST', '/mine/invitations', parent, {
+      kind: 'scout',
+      scoutId: robin,
+    });
+    expect(again.json().code).toBe('SCOUT_ALREADY_LINKED');
+    // A scout account is not an adult of a family either.
+    const adult = await invite(parent, { kind: 'adult' });
+    expect((await accept(robinAccount, adult.token)).json().code).toBe('HOUSEHOLD_ALREADY_JOINED');
+    // An adult of a family is not made a youth of one.
+    const other = await h.as('other-parent');
+    await familyWithScout(h, other, { firstName: 'Lee', lastName: 'Other' });
+    expect((await accept(other, second.token)).json().code).toBe('HOUSEHOLD_ALREADY_JOINED');
+  });
+
+  it('checks the input of an invitation: kind, email, the scout of a scout invitation', async () => {
+    h = await householdApp(kind);
+    const parent = await h.as('pat');
+    const bad = async (body: unknown) => {
+      const res = await h.call('POST', '/mine/invitations', parent, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      return res.json().message as string;
+    };
+    await bad({ kind: 'cousin' });
+    await bad({ kind: 'adult', email: 'not an email' });
+    expect(await bad({ kind: 'scout' })).toMatch(/names the scout profile/);
+    expect(await bad({ kind: 'adult', scoutId: 'x' })).toMatch(/names no scout/);
+    expect(
+      (await h.call('POST', '/mine/invitations', parent, { kind: 'scout', scoutId: 'nope' }))
+        .statusCode,
+    ).toBe(404);
+    expect(await openInvitations()).toBe(0);
+    expect(h.mail.sent).toHaveLength(0);
+  });
+
+  it('withdraws an open invitation; its link then works no more', async () => {
+    h = await householdApp(kind);
+    const parent = await h.as('pat');
+    const { token, invitation } = await invite(parent, { kind: 'adult' });
+    const gone = await h.call('DELETE', `/mine/invitations/${invitation.id}`, parent);
+    expect(gone.statusCode).toBe(200);
+    expect((await accept(await h.as('other'), token)).json().code).toBe(
+      'HOUSEHOLD_INVITATION_INVALID',
+    );
+    expect((await h.call('DELETE', `/mine/invitations/${invitation.id}`, parent)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('an adult leaves; the last adult of a family with scouts cannot', async () => {
+    h = await householdApp(kind);
+    const parent = await h.as('pat');
+    const other = await h.as('other');
+    await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
+    await invitedInto(h, parent, other);
+    const left = await h.call('DELETE', '/mine/adults/other', other);
+    expect(left.statusCode).toBe(200);
+    expect(left.json().adult.userId).toBe('other');
+    const last = await h.call('DELETE', '/mine/adults/pat', parent);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().code).toBe('HOUSEHOLD_NEEDS_ADULT');
+    // The one who left starts afresh, with a household of their own.
+    const theirs = (await h.call('GET', '/mine', other)).json().household;
+    expect(theirs.scouts).toEqual([]);
+  });
+});
+
+describe.each(testStoreKinds)('a parent confirms a waiting scout (%s)', (kind) => {
+  let h: HouseholdApp;
+  afterEach(async () => h?.t.close());
+
+  /** A newcomer signing up while the troop asks for approval: their session, pending. */
+  const newcomer = async (name: string, troopRole: string) => {
+    const res = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: `198.51.100.${name.length + 10}`,
+      payload: {
+        email: `${name}@example.org`,
+        password: 'campfire-2026',
+        projectId: h.t.deps.config.projectId,
+        metadata: { troopRole },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const session = res.json<{ access_token: string; user: { id: string; status: string } }>();
+    expect(session.user.status).toBe('pending');
+    return { auth: `Bearer ${session.access_token}`, id: session.user.id };
+  };
+  const statusOf = async (id: string) =>
+    (await h.t.deps.store.query<{ status: string }>('SELECT status FROM users WHERE id = ?', [id]))
+      .rows[0]?.status;
+  const linkFor = async (parent: string, scoutId: string) => {
+    const made = await h.call('POST', '/mine/invitations', parent, { kind: 'scout', scoutId });
+    expect(made.statusCode, made.body).toBe(200);
+    return familyToken(made.json().url);
+  };
+  const calendar = (auth: string) =>
+    h.t.app.inject({
+      method: 'GET',
+      url: `/api/db/${h.t.deps.config.projectId}/rest/v1/calendar_events`,
+      headers: { authorization: auth },
+    });
+
+  it("a scout's account waiting for approval is let in when it accepts its parent's link", async () => {
+    h = await householdApp(kind, { signupMode: 'approval' });
+    const parent = await h.as('pat');
+    const robin = await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
+    const scout = await newcomer('robin', 'Scout');
+    expect((await calendar(scout.auth)).json().code).toBe('ACCOUNT_PENDING');
+
+    const token = await linkFor(parent, robin);
+    const check = await h.call('POST', '/invitations/check', scout.auth, { token });
+    expect(check.json()).toMatchObject({ usable: true, kind: 'scout' });
+    const accepted = await h.call('POST', '/invitations/accept', scout.auth, { token });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().household).toMatchObject({ role: 'scout' });
+    expect(await statusOf(scout.id)).toBe('active');
+    expect((await calendar(scout.auth)).statusCode).toBe(200);
+
+    const audit = await h.t.deps.store.query<{ actor_id: string; action: string }>(
+      "SELECT actor_id, action FROM audit_log WHERE target_id = ? AND action = 'member.approved'",
+      [scout.id],
+    );
+    expect(audit.rows).toEqual([{ actor_id: 'pat', action: 'member.approved' }]);
+  });
+
+  it('a waiting account that is not a scout, or an adult invitation, still waits for a leader', async () => {
+    h = await householdApp(kind, { signupMode: 'approval' });
+    const parent = await h.as('pat');
+    const robin = await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
+    const adult = await newcomer('alexis', 'Parent');
+    const refused = await h.call('POST', '/invitations/accept', adult.auth, {
+      token: await linkFor(parent, robin),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('ACCOUNT_PENDING');
+    expect(await statusOf(adult.id)).toBe('pending');
+    const linked = await h.t.deps.store.query('SELECT 1 FROM scouts WHERE user_id = ?', [adult.id]);
+    expect(linked.rows).toEqual([]);
+
+    const scout = await newcomer('sam', 'Scout');
+    const made = await h.call('POST', '/mine/invitations', parent, { kind: 'adult' });
+    const asAdult = await h.call('POST', '/invitations/accept', scout.auth, {
+      token: familyToken(made.json().url),
+    });
+    expect(asAdult.json().code).toBe('ACCOUNT_PENDING');
+    expect(await statusOf(scout.id)).toBe('pending');
+    // The refused links stay open for the right person.
+    expect(
+      (
+        await h.call('POST', '/invitations/check', parent, { token: familyToken(made.json().url) })
+      ).json().usable,
+    ).toBe(true);
+  });
+
+  it("a suspended parent's link confirms nobody", async () => {
+    h = await householdApp(kind, { signupMode: 'approval' });
+    const parent = await h.as('pat');
+    const robin = await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
+    const token = await linkFor(parent, robin);
+    await h.t.deps.store.query("UPDATE users SET status = 'suspended' WHERE id = 'pat'");
+    const scout = await newcomer('robin', 'Scout');
+    const refused = await h.call('POST', '/invitations/accept', scout.auth, { token });
+    expect(refused.json().code).toBe('ACCOUNT_PENDING');
+    expect(await statusOf(scout.id)).toBe('pending');
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * Invitations into a household: another adult of the family, or a scout's own account to link
+ * to the scout's profile. Like troop invitations (docs/decisions/017-invitations.md) only the
+ * hash of the token is kept and the link is shown once. Acceptance claims the invitation in one
+ * conditional UPDATE inside the transaction that joins the household, so an invitation is
+ * accepted at most once, and a refusal afterwards (the account already belongs elsewhere) rolls
+ * the claim back (docs/decisions/050-households-and-rsvps.md).
+ */
+import crypto from 'node:crypto';
+import {
+  HOUSEHOLD_LIMITS,
+  type HouseholdInvitationKind,
+  type WireHousehold,
+  type WireHouseholdInvitation,
+  type WireHouseholdInvitationCheck,
+} from '@scout/protocol/households';
+import type { AppDeps } from '../deps.ts';
+import { ApiError, badRequest, notFound } from '../errors.ts';
+import type { Queryable } from '../store/store.ts';
+import { forgetAccount } from '../auth/session-check.ts';
+import { confirmLinkedScout } from './confirm-scout.ts';
+import { lockHousehold, membershipOf, readHousehold } from './household.ts';
+import { INVITATION_COLUMNS, invitationToWire, iso, type InvitationRow } from './rows.ts';
+
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const refused = (code: 'HOUSEHOLD_INVITATION_INVALID' | 'HOUSEHOLD_INVITATION_OTHER_ACCOUNT') =>
+  new ApiError(403, code);
+
+export const householdInvitationUrl = (deps: Pick<AppDeps, 'config'>, token: string) =>
+  `${deps.config.publicUrl}/?family=${token}`;
+
+export interface NewHouseholdInvitation {
+  kind: HouseholdInvitationKind;
+  email?: string | null | undefined;
+  scoutId?: string | null | undefined;
+}
+
+export interface MadeInvitation {
+  invitation: WireHouseholdInvitation;
+  url: string;
+  /** For a scout invitation: the profile's name, for the mail. */
+  scoutName: string | null;
+}
+
+export async function createHouseholdInvitation(
+  deps: Deps,
+  householdId: string,
+  actorId: string,
+  input: NewHouseholdInvitation,
+): Promise<MadeInvitation> {
+  if (input.kind === 'scout' && !input.scoutId)
+    throw badRequest('A scout invitation names the scout profile (scoutId)');
+  if (input.kind === 'adult' && input.scoutId)
+    throw badRequest('An adult invitation names no scout');
+  const now = deps.clock.now();
+  const token = crypto.randomBytes(32).toString('base64url');
+  return deps.store.transaction(async (tx) => {
+    await lockHousehold(tx, householdId);
+    let scoutName: string | null = null;
+    if (input.scoutId) {
+      const { rows } = await tx.query<{ first_name: string; user_id: string | null }>(
+        'SELECT first_name, user_id FROM scouts WHERE id = ? AND household_id = ?',
+        [input.scoutId, householdId],
+      );
+      if (!rows[0]) throw notFound('No scout with this id in your household');
+      if (rows[0].user_id) throw new ApiError(409, 'SCOUT_ALREADY_LINKED');
+      scoutName = rows[0].first_name;
+    }
+    const open = await tx.query<{ n: number | string }>(
+      `SELECT COUNT(*) AS n FROM household_invitations
+       WHERE household_id = ? AND accepted_at IS NULL AND expires_at > ?`,
+      [householdId, iso(now)],
+    );
+    if (Number(open.rows[0]?.n ?? 0) >= HOUSEHOLD_LIMITS.openInvitations)
+      throw new ApiError(409, 'HOUSEHOLD_FULL');
+    const { rows } = await tx.query<InvitationRow>(
+      `INSERT INTO household_invitations
+         (id, household_id, kind, scout_id, token_hash, email, created_by, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${INVITATION_COLUMNS}`,
+      [
+        crypto.randomUUID(),
+        householdId,
+        input.kind,
+        input.scoutId ?? null,
+        hashToken(token),
+        input.email ?? null,
+        actorId,
+        iso(now),
+        iso(now + HOUSEHOLD_LIMITS.invitationDays * 86_400_000),
+      ],
+    );
+    if (!rows[0]) throw new Error('the new invitation was not returned');
+    return {
+      invitation: invitationToWire(rows[0]),
+      url: householdInvitationUrl(deps, token),
+      scoutName,
+    };
+  });
+}
+
+export async function revokeHouseholdInvitation(
+  deps: Deps,
+  householdId: string,
+  id: string,
+): Promise<WireHouseholdInvitation> {
+  const { rows } = await deps.store.query<InvitationRow>(
+    `DELETE FROM household_invitations WHERE id = ? AND household_id = ? AND accepted_at IS NULL
+     RETURNING ${INVITATION_COLUMNS}`,
+    [id, householdId],
+  );
+  if (!rows[0]) throw notFound('No open invitation with this id in your household');
+  return invitationToWire(rows[0]);
+}
+
+/** What the accept screen shows: whose household, and whether the link still works. */
+export async function checkHouseholdInvitation(
+  deps: Deps,
+  token: string,
+): Promise<WireHouseholdInvitationCheck> {
+  const { rows } = await deps.store.query<{
+    kind: HouseholdInvitationKind;
+    email: string | null;
+    household_name: string;
+    first_name: string | null;
+    last_name: string | null;
+  }>(
+    `SELECT i.kind, i.email, h.name AS household_name, s.first_name, s.last_name
+     FROM household_invitations i
+     JOIN households h ON h.id = i.household_id
+     LEFT JOIN scouts s ON s.id = i.scout_id
+     WHERE i.token_hash = ? AND i.accepted_at IS NULL AND i.expires_at > ?`,
+    [hashToken(token), iso(deps.clock.now())],
+  );
+  const row = rows[0];
+  if (!row) return { usable: false, kind: null, householdName: null, scoutName: null, email: null };
+  return {
+    usable: true,
+    kind: row.kind,
+    householdName: row.household_name,
+    scoutName: row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
+    email: row.email,
+  };
+}
+
+export interface Accepter {
+  userId: string;
+  email: string;
+  /** The account still waits for a leader's approval (SIGNUP_MODE approval or invite). */
+  waiting?: boolean;
+}
+
+export async function acceptHouseholdInvitation(
+  deps: Deps,
+  accepter: Accepter,
+  token: string,
+): Promise<WireHousehold> {
+  const now = deps.clock.now();
+  const email = accepter.email.toLowerCase();
+  let confirmed = false;
+  const household = await deps.store.transaction(async (tx) => {
+    // One account's household changes run one at a time (as does its first household).
+    if (tx.dialect === 'postgres')
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext(?))', [`household:${accepter.userId}`]);
+    const { rows } = await tx.query<InvitationRow>(
+      `UPDATE household_invitations SET accepted_at = ?, accepted_by = ?
+       WHERE token_hash = ? AND accepted_at IS NULL AND expires_at > ?
+         AND (email IS NULL OR email = ?)
+       RETURNING ${INVITATION_COLUMNS}`,
+      [iso(now), accepter.userId, hashToken(token), iso(now), email],
+    );
+    const invitation = rows[0];
+    if (!invitation) {
+      const bound = await tx.query(
+        `SELECT 1 AS hit FROM household_invitations
+         WHERE token_hash = ? AND accepted_at IS NULL AND expires_at > ? AND email <> ?`,
+        [hashToken(token), iso(now), email],
+      );
+      throw refused(
+        bound.rows[0] ? 'HOUSEHOLD_INVITATION_OTHER_ACCOUNT' : 'HOUSEHOLD_INVITATION_INVALID',
+      );
+    }
+    // Waiting for approval, an account joins a household only as the scout a parent links.
+    if (accepter.waiting && invitation.kind !== 'scout') throw new ApiError(403, 'ACCOUNT_PENDING');
+    await leaveLoneHousehold(tx, accepter.userId, invitation.household_id, invitation.kind);
+    if (invitation.kind === 'adult') {
+      await tx.query(
+        'INSERT INTO household_adults (household_id, user_id, joined_at) VALUES (?, ?, ?)',
+        [invitation.household_id, accepter.userId, iso(now)],
+      );
+    } else {
+      const linked = await tx.query(
+        `UPDATE scouts SET user_id = ?, updated_at = ?
+         WHERE id = ? AND household_id = ? AND user_id IS NULL`,
+        [accepter.userId, iso(now), invitation.scout_id, invitation.household_id],
+      );
+      if (linked.rowCount === 0) throw new ApiError(409, 'SCOUT_ALREADY_LINKED');
+      if (accepter.waiting) {
+        confirmed = await confirmLinkedScout(tx, now, accepter.userId, invitation.id);
+        if (!confirmed) throw new ApiError(403, 'ACCOUNT_PENDING');
+      }
+    }
+    return readHousehold(tx, now, {
+      householdId: invitation.household_id,
+      role: invitation.kind,
+    });
+  });
+  // The account's status is cached for a moment (auth/session-check.ts): it counts at once.
+  if (confirmed) forgetAccount(deps.store, accepter.userId);
+  return household;
+}
+
+/**
+ * An account belongs to one household, as an adult or as a scout. One that only has the empty
+ * household made when it first opened its own (no scouts, no other adult) leaves it for the one
+ * it is invited into; anything more is refused, for the family to sort out first.
+ */
+async function leaveLoneHousehold(
+  tx: Queryable,
+  userId: string,
+  joining: string,
+  kind: HouseholdInvitationKind,
+): Promise<void> {
+  const membership = await membershipOf(tx, userId);
+  if (!membership) return;
+  if (membership.role === 'scout')
+    throw new ApiError(409, kind === 'scout' ? 'SCOUT_ALREADY_LINKED' : 'HOUSEHOLD_ALREADY_JOINED');
+  if (membership.householdId === joining) throw new ApiError(409, 'HOUSEHOLD_ALREADY_JOINED');
+  const others = await tx.query<{ n: number | string }>(
+    `SELECT (SELECT COUNT(*) FROM scouts WHERE household_id = ?)
+          + (SELECT COUNT(*) FROM household_adults WHERE household_id = ? AND user_id <> ?) AS n`,
+    [membership.householdId, membership.householdId, userId],
+  );
+  if (Number(others.rows[0]?.n ?? 0) > 0) throw new ApiError(409, 'HOUSEHOLD_ALREADY_JOINED');
+  await tx.query('DELETE FROM households WHERE id = ?', [membership.householdId]);
+}

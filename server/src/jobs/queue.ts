@@ -1,0 +1,187 @@
+/**
+ * Durable jobs in the `jobs` table (docs/decisions/052-durable-jobs.md). Work that must happen
+ * once even when a process dies or several processes share one database (mail above all) is
+ * written here first; a worker (worker.ts) leases it, runs it and marks it done.
+ *
+ * - A job may carry a `dedupe_key`: scheduling the same key again, from any process, is a no-op,
+ *   so "one reminder per household per occurrence" is a property of the table, not of timing.
+ * - Leasing is one statement: PostgreSQL skips rows another worker holds (`FOR UPDATE SKIP
+ *   LOCKED`), SQLite has a single writer, so two workers never lease the same job at once.
+ * - A lease runs out: the job of a worker that died is taken again after `leaseMs`.
+ * - A failed run is tried again after a growing pause (`retryDelayMs`), and is marked failed
+ *   after `maxAttempts` runs. Each lease counts as an attempt, so a job that crashes its process
+ *   every time also ends.
+ */
+import crypto from 'node:crypto';
+import type { Queryable } from '../store/store.ts';
+
+export interface NewJob {
+  kind: string;
+  payload?: Record<string, unknown>;
+  /** At most one job ever exists with this key; absent: no deduplication. */
+  dedupeKey?: string;
+  /** When the job becomes due (epoch ms); absent: now. */
+  runAt?: number;
+}
+
+export interface LeasedJob {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  dedupeKey: string | null;
+  /** Runs so far, this one included. */
+  attempts: number;
+}
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+interface JobRow {
+  id: string;
+  kind: string;
+  payload: string;
+  dedupe_key: string | null;
+  attempts: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Schedules a job; false when a job with the same dedupe key already exists (done or not). */
+export async function enqueueJob(db: Queryable, now: number, job: NewJob): Promise<boolean> {
+  const res = await db.query(
+    `INSERT INTO jobs (id, kind, payload, dedupe_key, run_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (dedupe_key) DO NOTHING`,
+    [
+      crypto.randomUUID(),
+      job.kind,
+      JSON.stringify(job.payload ?? {}),
+      job.dedupeKey ?? null,
+      iso(job.runAt ?? now),
+      iso(now),
+    ],
+  );
+  return res.rowCount > 0;
+}
+
+/** The payload of the job scheduled under `dedupeKey`, done or not; null when there is none. */
+export async function payloadOfKey(
+  db: Queryable,
+  dedupeKey: string,
+): Promise<Record<string, unknown> | null> {
+  const res = await db.query<{ payload: string }>('SELECT payload FROM jobs WHERE dedupe_key = ?', [
+    dedupeKey,
+  ]);
+  return res.rows[0] ? parsePayload(res.rows[0].payload) : null;
+}
+
+/**
+ * Leases up to `limit` due jobs for `workerId` until `now + leaseMs`, in one statement: a job is
+ * due when it is neither done nor failed, its time has come and no live lease holds it.
+ */
+export async function leaseDueJobs(
+  db: Queryable,
+  opts: { now: number; leaseMs: number; workerId: string; limit: number },
+): Promise<LeasedJob[]> {
+  const lock = db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+  const now = iso(opts.now);
+  const res = await db.query<JobRow>(
+    `UPDATE jobs SET lease_until = ?, leased_by = ?, attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM jobs
+       WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ?
+         AND (lease_until IS NULL OR lease_until <= ?)
+       ORDER BY run_at, id
+       LIMIT ?${lock}
+     )
+     RETURNING id, kind, payload, dedupe_key, attempts`,
+    [iso(opts.now + opts.leaseMs), opts.workerId, now, now, opts.limit],
+  );
+  return res.rows
+    .map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      payload: parsePayload(r.payload),
+      dedupeKey: r.dedupe_key,
+      attempts: Number(r.attempts),
+    }))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+function parsePayload(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Marks a leased job done. Guarded by the lease holder: a worker whose lease ran out and was
+ * taken over does not overwrite the new holder's state. False when the lease was lost.
+ */
+export async function completeJob(
+  db: Queryable,
+  job: Pick<LeasedJob, 'id'>,
+  workerId: string,
+  now: number,
+): Promise<boolean> {
+  const res = await db.query(
+    'UPDATE jobs SET done_at = ?, lease_until = NULL WHERE id = ? AND leased_by = ? AND done_at IS NULL',
+    [iso(now), job.id, workerId],
+  );
+  return res.rowCount > 0;
+}
+
+/** The pause before run `attempts + 1`: base, 2 x base, 4 x base ... capped at `retryMaxMs`. */
+export function retryDelayMs(attempts: number, policy: RetryPolicy): number {
+  const exponent = Math.max(0, attempts - 1);
+  return Math.min(policy.retryMaxMs, policy.retryBaseMs * 2 ** Math.min(exponent, 30));
+}
+
+/**
+ * A run failed: the job is due again after the backoff, or failed for good once it has used
+ * `maxAttempts` runs. Returns what happened.
+ */
+export async function failJobRun(
+  db: Queryable,
+  job: Pick<LeasedJob, 'id' | 'attempts'>,
+  workerId: string,
+  now: number,
+  error: string,
+  policy: RetryPolicy,
+): Promise<'retry' | 'failed'> {
+  const message = error.slice(0, 1000);
+  if (job.attempts >= policy.maxAttempts) {
+    await db.query(
+      'UPDATE jobs SET failed_at = ?, lease_until = NULL, last_error = ? WHERE id = ? AND leased_by = ?',
+      [iso(now), message, job.id, workerId],
+    );
+    return 'failed';
+  }
+  await db.query(
+    'UPDATE jobs SET run_at = ?, lease_until = NULL, last_error = ? WHERE id = ? AND leased_by = ?',
+    [iso(now + retryDelayMs(job.attempts, policy)), message, job.id, workerId],
+  );
+  return 'retry';
+}
+
+/**
+ * The job is not due yet after all (an event moved later): it runs again at `runAt`, and this
+ * run does not count as an attempt.
+ */
+export async function postponeJob(
+  db: Queryable,
+  job: Pick<LeasedJob, 'id'>,
+  workerId: string,
+  runAt: number,
+): Promise<void> {
+  await db.query(
+    'UPDATE jobs SET run_at = ?, lease_until = NULL, attempts = attempts - 1 WHERE id = ? AND leased_by = ?',
+    [iso(runAt), job.id, workerId],
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * The job worker that runs in every server process (docs/decisions/052-durable-jobs.md): every
+ * `pollMs` it leases the due jobs (queue.ts), runs each by its kind's handler and marks it done,
+ * or schedules a retry with backoff when the handler throws. Periodic tasks (the reminder scan)
+ * ride on the same loop. `stop()` waits for the run in progress, so a closing server does not
+ * leave a job half-handled longer than needed; a job cut off by a crash is taken again when its
+ * lease runs out.
+ */
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
+import type { Store } from '../store/store.ts';
+import type { JobsConfig } from './jobs-config.ts';
+import { completeJob, failJobRun, leaseDueJobs, postponeJob, type LeasedJob } from './queue.ts';
+
+/** What a handler may answer instead of finishing: run me again at this time. */
+export interface Postpone {
+  postponeUntil: number;
+}
+
+export type JobHandler = (job: LeasedJob) => Promise<void | Postpone>;
+
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run(): Promise<void>;
+}
+
+export interface JobWorkerOptions {
+  store: Store;
+  clock: Clock;
+  config: JobsConfig;
+  handlers: Record<string, JobHandler>;
+  periodic?: PeriodicTask[];
+  logger?: Pick<Logger, 'warn' | 'error'> | false;
+}
+
+export interface JobWorker {
+  readonly id: string;
+  /** Runs periodic tasks that are due, then leases and runs due jobs until none are left. */
+  runDue(): Promise<number>;
+  /** Starts polling every `pollMs` (nothing when pollMs is 0). */
+  start(): void;
+  /** Stops polling and waits for the run in progress. */
+  stop(): Promise<void>;
+}
+
+/** Jobs leased per statement: small, so a slow SMTP server does not hold many leases. */
+const LEASE_BATCH = 10;
+
+export function createJobWorker(opts: JobWorkerOptions): JobWorker {
+  const id = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+  const { store, clock, config } = opts;
+  const lastRun = new Map<string, number>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = false;
+
+  const warn = (obj: Record<string, unknown>, msg: string) => {
+    if (opts.logger) opts.logger.warn(obj, msg);
+  };
+
+  async function runPeriodic() {
+    for (const task of opts.periodic ?? []) {
+      const now = clock.now();
+      const last = lastRun.get(task.name);
+      if (last !== undefined && now - last < task.everyMs) continue;
+      lastRun.set(task.name, now);
+      try {
+        await task.run();
+      } catch (err) {
+        warn({ task: task.name, err: (err as Error).message }, 'periodic task failed');
+      }
+    }
+  }
+
+  async function runOne(job: LeasedJob) {
+    const handler = opts.handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
+      const outcome = await handler(job);
+      if (outcome) await postponeJob(store, job, id, outcome.postponeUntil);
+      else await completeJob(store, job, id, clock.now());
+    } catch (err) {
+      const message = (err as Error).message || String(err);
+      const result = await failJobRun(store, job, id, clock.now(), message, config);
+      warn(
+        { job: job.id, kind: job.kind, attempts: job.attempts, err: message, result },
+        result === 'failed' ? 'job failed for good' : 'job failed; will retry',
+      );
+    }
+  }
+
+  async function drain(): Promise<number> {
+    await runPeriodic();
+    let count = 0;
+    while (!stopped) {
+      const jobs = await leaseDueJobs(store, {
+        now: clock.now(),
+        leaseMs: config.leaseMs,
+        workerId: id,
+        limit: LEASE_BATCH,
+      });
+      if (jobs.length === 0) break;
+      for (const job of jobs) {
+        await runOne(job);
+        count++;
+      }
+    }
+    return count;
+  }
+
+  function runDue(): Promise<number> {
+    // One run at a time per process: a poll that comes while a run is going joins it.
+    running ??= drain().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped || config.pollMs === 0) return;
+    timer = setTimeout(() => {
+      runDue()
+        .catch((err: Error) => warn({ err: err.message }, 'job poll failed'))
+        .finally(schedule);
+    }, config.pollMs);
+    timer.unref();
+  }
+
+  return {
+    id,
+    runDue,
+    start() {
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * The jobs behind event notices (docs/decisions/052-durable-jobs.md). Fan-out jobs decide who
+ * gets what and schedule one `notice-mail` job per person, keyed so that no person gets the same
+ * notice twice; `notice-mail` checks the person's settings once more (an unsubscribe in between
+ * is honoured) and sends. A send that fails throws, and the worker retries it with backoff.
+ */
+import type { NotificationKind } from '@scout/protocol/notification-settings';
+import type { EventRecord } from '../calendar/occurrences.ts';
+import { findEvent } from '../calendar/stored-events.ts';
+import type { ReadyDeps } from '../deps.ts';
+import { enqueueJob, payloadOfKey } from '../jobs/queue.ts';
+import type { JobHandler } from '../jobs/worker.ts';
+import {
+  currentOccurrence,
+  instantOf,
+  readNotified,
+  saveNotified,
+  seriesBaseline,
+  stateOf,
+  type EventState,
+} from './event-state.ts';
+import {
+  changeNotice,
+  newEventNotice,
+  reminderNotice,
+  renderNotice,
+  type NoticeContent,
+} from './messages.ts';
+import {
+  activeUsers,
+  allActiveMembers,
+  answeredRecipientIds,
+  targetAdults,
+  targetAnswer,
+} from './recipients.ts';
+import type { CreatedJobPayload } from './event-outbox.ts';
+import { createdJobKey, JOB_KINDS } from './job-kinds.ts';
+import { readSettings, settingsOf, wants } from './settings.ts';
+import { deriveUnsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
+
+const HOUR_MS = 3600_000;
+/** A reminder taken a little early (a worker's poll) goes out now rather than being put off. */
+const EARLY_TOLERANCE_MS = 60_000;
+
+interface MailPayload {
+  userId: string;
+  kind: NotificationKind;
+  content: NoticeContent;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The event as its `event-created` job recorded it at creation, when it did. */
+function createdState(payload: Record<string, unknown> | null): EventState | null {
+  const created = (payload as CreatedJobPayload | null)?.created;
+  return created && typeof created === 'object' ? stateOf(created as EventRecord) : null;
+}
+
+export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
+  const { store, clock, config } = deps;
+  const key = deriveUnsubscribeKey(deps.jwtSecret);
+  const nowIso = () => new Date(clock.now()).toISOString();
+  const today = () => nowIso().slice(0, 10);
+
+  /** One mail job per wanting person; the key makes it once per person whoever schedules it. */
+  async function fanOut(
+    userIds: readonly string[],
+    kind: NotificationKind,
+    content: NoticeContent,
+    keyOf: (userId: string) => string,
+  ) {
+    const settings = await settingsOf(store, [...new Set(userIds)]);
+    for (const [userId, s] of settings) {
+      if (!wants(s, kind)) continue;
+      const payload: MailPayload = { userId, kind, content };
+      await enqueueJob(store, clock.now(), {
+        kind: JOB_KINDS.mail,
+        payload: payload as unknown as Record<string, unknown>,
+        dedupeKey: keyOf(userId),
+      });
+    }
+  }
+
+  /** A new event as created, carried by its `event-created` job (migration 032). */
+  async function knownAtCreation(eventId: string): Promise<EventState | null> {
+    const payload = await payloadOfKey(store, createdJobKey(eventId));
+    return createdState(payload);
+  }
+
+  /**
+   * Tells those who answered an event how it changed since they were last told, in one notice
+   * keyed by the event's sequence: two workers running jobs of one change send it once.
+   */
+  async function tellChange(row: EventRecord) {
+    const eventId = row.id;
+    const sequence = Number(row.sequence ?? 0);
+    const after = stateOf(row);
+    const before =
+      (await readNotified(store, eventId)) ??
+      (await knownAtCreation(eventId)) ??
+      (await seriesBaseline(store, row));
+    const notice = before ? changeNotice(before, after) : null;
+    if (notice) {
+      const people = await answeredRecipientIds(store, row, today());
+      await fanOut(people, 'changes', notice, (u) => `changed:${eventId}:${sequence}:${u}`);
+    }
+    await saveNotified(store, eventId, after, nowIso());
+  }
+
+  return {
+    async [JOB_KINDS.eventCreated](job) {
+      const eventId = str(job.payload.eventId);
+      const row = await findEvent(store, eventId);
+      if (!row) return;
+      // A changed occurrence's row is news about a meeting families already knew of.
+      if (row.series_id && row.recurrence_date) return tellChange(row);
+      // What families knew from the start; a change job that ran first has recorded its own.
+      const known = createdState(job.payload) ?? stateOf(row);
+      await saveNotified(store, eventId, known, nowIso(), true);
+      if (job.payload.announce === false || row.status === 'cancelled') return;
+      const members = (await allActiveMembers(store)).filter((id) => id !== row.user_id);
+      await fanOut(
+        members,
+        'new_events',
+        newEventNotice(stateOf(row)),
+        (u) => `new-event:${eventId}:${u}`,
+      );
+    },
+
+    async [JOB_KINDS.eventChanged](job) {
+      // The event as it stands now: changes made since this job was scheduled are told at once.
+      const row = await findEvent(store, str(job.payload.eventId));
+      if (row) await tellChange(row);
+    },
+
+    async [JOB_KINDS.reminder](job) {
+      const eventId = str(job.payload.eventId);
+      const occurrence = str(job.payload.occurrence);
+      const target = str(job.payload.target);
+      const state = await currentOccurrence(store, eventId, occurrence);
+      if (!state || state.status === 'cancelled') return;
+      const startMs = instantOf(config.timezone, state.date, state.allDay ? null : state.time);
+      const now = clock.now();
+      if (startMs <= now) return;
+      const adults = await targetAdults(store, target);
+      const settings = await settingsOf(store, adults);
+      const wanting = [...settings].filter(([, s]) => s.reminders);
+      if (wanting.length === 0) return;
+      const hours = Math.max(...wanting.map(([, s]) => s.reminderHours));
+      const due = startMs - hours * HOUR_MS;
+      if (due > now + EARLY_TOLERANCE_MS) return { postponeUntil: due };
+      const answer = await targetAnswer(store, target, eventId, occurrence);
+      if (answer === 'all_not_going') return;
+      await fanOut(
+        wanting.map(([id]) => id),
+        'reminders',
+        reminderNotice(state, answer === 'going'),
+        (u) => `reminder:${eventId}:${occurrence}:${target}:${u}`,
+      );
+    },
+
+    async [JOB_KINDS.mail](job) {
+      const payload = job.payload as unknown as MailPayload;
+      const [user] = await activeUsers(store, [str(payload.userId)]);
+      if (!user) return;
+      // Settings may have changed since the notice was scheduled: an unsubscribe is honoured.
+      if (!wants(await readSettings(store, user.id), payload.kind)) return;
+      const token = unsubscribeToken(key, user.id, payload.kind);
+      const unsubscribeUrl = `${config.publicUrl}/api/notifications/${encodeURIComponent(config.projectId)}/unsubscribe?token=${token}`;
+      await deps.mail.send(
+        renderNotice({
+          to: { address: user.email, ...(user.displayName ? { name: user.displayName } : {}) },
+          kind: payload.kind,
+          content: payload.content,
+          appUrl: `${config.publicUrl}/`,
+          unsubscribeUrl,
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,10 @@
+/** The kinds of the jobs behind event notices, and the keys that make some of them once-only. */
+export const JOB_KINDS = {
+  eventCreated: 'event-created',
+  eventChanged: 'event-changed',
+  reminder: 'reminder',
+  mail: 'notice-mail',
+} as const;
+
+/** One "new event" job per event, whichever write or process schedules it. */
+export const createdJobKey = (eventId: string) => `event-created:${eventId}`;

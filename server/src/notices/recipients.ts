@@ -1,0 +1,137 @@
+/**
+ * Who a notice goes to (docs/product.md, Reminders and notifications). Only active accounts
+ * ever get mail; each person's own settings decide per kind.
+ *
+ * - New events: every active member but the one who made the event.
+ * - Changes: the households that answered the event (or the occurrence): their adults, and
+ *   whoever answered with an account of their own.
+ * - Reminders: every household, and every member in none, unless all its people said "not
+ *   going"; the household's adults receive it.
+ */
+import type { EventRecord } from '../calendar/occurrences.ts';
+import type { Queryable } from '../store/store.ts';
+
+/** RSVP answer that takes a person out of reminders (protocol/src/rsvps.ts). */
+const NOT_GOING = 'not_going';
+
+export interface Recipient {
+  id: string;
+  email: string;
+  displayName: string | null;
+}
+
+export async function activeUsers(db: Queryable, ids: readonly string[]): Promise<Recipient[]> {
+  const out: Recipient[] = [];
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500);
+    const { rows } = await db.query<{ id: string; email: string; display_name: string | null }>(
+      `SELECT id, email, display_name FROM users WHERE status = 'active' AND id IN (${chunk.map(() => '?').join(', ')}) ORDER BY id`,
+      chunk,
+    );
+    out.push(...rows.map((r) => ({ id: r.id, email: r.email, displayName: r.display_name })));
+  }
+  return out;
+}
+
+export async function allActiveMembers(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    "SELECT id FROM users WHERE status = 'active' ORDER BY id",
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The answers an event row's notice concerns: its own, a series' (upcoming), or one occurrence's. */
+function answerScope(row: EventRecord, today: string): { sql: string; params: string[] } {
+  if (row.series_id && row.recurrence_date)
+    return { sql: 'event_id = ? AND occurrence = ?', params: [row.series_id, row.recurrence_date] };
+  if (row.rrule) return { sql: 'event_id = ? AND occurrence >= ?', params: [row.id, today] };
+  return { sql: "event_id = ? AND occurrence = ''", params: [row.id] };
+}
+
+/** The people of the households that answered, and those who answered with an account. */
+export async function answeredRecipientIds(
+  db: Queryable,
+  row: EventRecord,
+  today: string,
+): Promise<string[]> {
+  const scope = answerScope(row, today);
+  const { rows } = await db.query<{ user_id: string | null }>(
+    `SELECT user_id FROM rsvps WHERE ${scope.sql} AND user_id IS NOT NULL
+     UNION
+     SELECT a.user_id FROM household_adults a
+       WHERE a.household_id IN (SELECT household_id FROM rsvps WHERE ${scope.sql} AND household_id IS NOT NULL)`,
+    [...scope.params, ...scope.params],
+  );
+  return rows.flatMap((r) => (r.user_id ? [r.user_id] : []));
+}
+
+/**
+ * Whom reminders go to, as targets: `household:<id>` (its adults) and `user:<id>` (a member in
+ * no household, who is no scout of one either).
+ */
+export async function reminderTargets(db: Queryable): Promise<Map<string, string[]>> {
+  const targets = new Map<string, string[]>();
+  const adults = await db.query<{ household_id: string; user_id: string }>(
+    `SELECT a.household_id, a.user_id FROM household_adults a JOIN users u ON u.id = a.user_id
+     WHERE u.status = 'active' ORDER BY a.household_id, a.user_id`,
+  );
+  for (const r of adults.rows) {
+    const key = `household:${r.household_id}`;
+    targets.set(key, [...(targets.get(key) ?? []), r.user_id]);
+  }
+  const lone = await db.query<{ id: string }>(
+    `SELECT id FROM users u WHERE status = 'active'
+       AND NOT EXISTS (SELECT 1 FROM household_adults a WHERE a.user_id = u.id)
+       AND NOT EXISTS (SELECT 1 FROM scouts s WHERE s.user_id = u.id)
+     ORDER BY id`,
+  );
+  for (const r of lone.rows) targets.set(`user:${r.id}`, [r.id]);
+  return targets;
+}
+
+/** The adults a target names, active ones only. */
+export async function targetAdults(db: Queryable, target: string): Promise<string[]> {
+  const [kind, id] = [target.slice(0, target.indexOf(':')), target.slice(target.indexOf(':') + 1)];
+  if (kind === 'user') return (await activeUsers(db, [id])).map((u) => u.id);
+  const { rows } = await db.query<{ user_id: string }>(
+    `SELECT a.user_id FROM household_adults a JOIN users u ON u.id = a.user_id
+     WHERE a.household_id = ? AND u.status = 'active' ORDER BY a.user_id`,
+    [id],
+  );
+  return rows.map((r) => r.user_id);
+}
+
+export type TargetAnswer = 'going' | 'all_not_going' | 'open';
+
+/**
+ * Where a target stands for one occurrence: someone going; everyone answered "not going" (no
+ * reminder); or not everyone answered yet.
+ */
+export async function targetAnswer(
+  db: Queryable,
+  target: string,
+  eventId: string,
+  occurrence: string,
+): Promise<TargetAnswer> {
+  const id = target.slice(target.indexOf(':') + 1);
+  const household = target.startsWith('household:');
+  const answers = await db.query<{ answer: string }>(
+    household
+      ? 'SELECT answer FROM rsvps WHERE event_id = ? AND occurrence = ? AND household_id = ?'
+      : 'SELECT answer FROM rsvps WHERE event_id = ? AND occurrence = ? AND user_id = ?',
+    [eventId, occurrence, id],
+  );
+  if (answers.rows.some((r) => r.answer === 'going')) return 'going';
+  let people = 1;
+  if (household) {
+    const count = await db.query<{ n: number }>(
+      `SELECT (SELECT COUNT(*) FROM household_adults WHERE household_id = ?)
+            + (SELECT COUNT(*) FROM scouts WHERE household_id = ?) AS n`,
+      [id, id],
+    );
+    people = Number(count.rows[0]?.n ?? 0);
+  }
+  const no = answers.rows.filter((r) => r.answer === NOT_GOING).length;
+  return no >= people && no > 0 ? 'all_not_going' : 'open';
+}

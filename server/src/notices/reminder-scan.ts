@@ -1,0 +1,72 @@
+/**
+ * Schedules reminders (docs/product.md, Reminders and notifications). Every process looks ahead
+ * once a minute over the occurrences starting within the longest reminder setting, and for each
+ * household (or member in none) whose reminder falls due before the next look, schedules a
+ * `reminder` job keyed `reminder:<event>:<occurrence>:<target>`: however many processes look,
+ * one job exists, and it sends at most once.
+ */
+import { REMINDER_HOURS_MAX } from '@scout/protocol/notification-settings';
+import { expandOccurrences, isoDate } from '../calendar/occurrences.ts';
+import { rowsForWindow } from '../calendar/stored-events.ts';
+import type { ReadyDeps } from '../deps.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+import { instantOf } from './event-state.ts';
+import { JOB_KINDS } from './job-kinds.ts';
+import { reminderTargets } from './recipients.ts';
+import { settingsOf } from './settings.ts';
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+export const REMINDER_SCAN_EVERY_MS = 60_000;
+
+export async function scheduleReminders(
+  deps: Pick<ReadyDeps, 'store' | 'clock' | 'config'>,
+  lookaheadMs = 2 * REMINDER_SCAN_EVERY_MS,
+): Promise<number> {
+  const { store, clock, config } = deps;
+  const now = clock.now();
+  const horizon = now + REMINDER_HOURS_MAX * HOUR_MS;
+  const from = isoDate(now - DAY_MS);
+  const to = isoDate(horizon + DAY_MS);
+  const occurrences = expandOccurrences(
+    await rowsForWindow(store, from, to),
+    from,
+    to,
+    config.timezone,
+  ).filter((o) => o.status === 'confirmed');
+  if (occurrences.length === 0) return 0;
+  const targets = await reminderTargets(store);
+  const settings = await settingsOf(store, [...new Set([...targets.values()].flat())]);
+  let scheduled = 0;
+  for (const o of occurrences) {
+    const startMs = instantOf(config.timezone, o.date, o.allDay ? null : o.time);
+    if (startMs <= now || startMs > horizon) continue;
+    const eventId = o.seriesId ?? o.eventId;
+    const occurrence = o.seriesId ? (o.occurrenceDate ?? o.date) : '';
+    const prefix = `reminder:${eventId}:${occurrence}:`;
+    // One read instead of an insert per household on every look: most are scheduled already.
+    const existing = await store.query<{ dedupe_key: string }>(
+      'SELECT dedupe_key FROM jobs WHERE dedupe_key >= ? AND dedupe_key < ?',
+      [prefix, `${prefix}\uffff`],
+    );
+    const known = new Set(existing.rows.map((r) => r.dedupe_key));
+    for (const [target, adults] of targets) {
+      if (known.has(prefix + target)) continue;
+      const hours = adults
+        .map((id) => settings.get(id))
+        .filter((s) => s?.reminders)
+        .map((s) => s!.reminderHours);
+      if (hours.length === 0) continue;
+      const due = startMs - Math.max(...hours) * HOUR_MS;
+      if (due > now + lookaheadMs) continue;
+      const created = await enqueueJob(store, now, {
+        kind: JOB_KINDS.reminder,
+        payload: { eventId, occurrence, target },
+        dedupeKey: prefix + target,
+        runAt: Math.max(due, now),
+      });
+      if (created) scheduled++;
+    }
+  }
+  return scheduled;
+}

@@ -1,0 +1,104 @@
+/**
+ * A member's mail choices and the unsubscribe link every notice carries (docs/protocol.md,
+ * Notification settings; Unsubscribe).
+ *
+ *   GET  /api/notifications/:projectId/settings  (bearer, a person) -> {settings}
+ *   PUT  /api/notifications/:projectId/settings  {newEvents, changes, reminders, reminderHours} -> {settings}
+ *   GET  /api/notifications/:projectId/unsubscribe?token=  -> a small page asking to confirm
+ *   POST /api/notifications/:projectId/unsubscribe?token=  (RFC 8058 one-click; no sign-in) -> page
+ *
+ * GET never unsubscribes: mail scanners open links. The signed token is the credential.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { REMINDER_HOURS_MAX, REMINDER_HOURS_MIN } from '@scout/protocol/notification-settings';
+import type { ReadyDeps } from '../deps.ts';
+import { badRequest, forbidden } from '../errors.ts';
+import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
+import { readSettings, turnOff, writeSettings } from './settings.ts';
+import { confirmPage, donePage } from './unsubscribe-page.ts';
+import { deriveUnsubscribeKey, readUnsubscribeToken } from './unsubscribe-token.ts';
+
+const settingsShape = z.object({
+  newEvents: z.boolean(),
+  changes: z.boolean(),
+  reminders: z.boolean(),
+  reminderHours: z.number().int().min(REMINDER_HOURS_MIN).max(REMINDER_HOURS_MAX),
+});
+const settingsAnswer = z.object({ settings: settingsShape });
+const tokenQuery = z.object({ token: z.string().max(500) });
+
+export const noticeRoutes =
+  (deps: ReadyDeps): FastifyPluginAsync =>
+  async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const guards = routeGuards(deps);
+    const key = deriveUnsubscribeKey(deps.jwtSecret);
+    const member = [guards.project, guards.signedIn];
+
+    /** Settings belong to a person: a service key has none. */
+    function personOf(req: FastifyRequest): string {
+      const caller = callerOf(req);
+      if (caller.kind !== 'user') throw forbidden('Notification settings belong to a person');
+      return caller.userId;
+    }
+
+    function unsubscribeOf(token: string) {
+      const found = readUnsubscribeToken(key, token);
+      if (!found) throw badRequest('This unsubscribe link is not valid');
+      return found;
+    }
+
+    app.get(
+      '/:projectId/settings',
+      {
+        preValidation: member,
+        schema: { params: projectParams, response: { 200: settingsAnswer } },
+      },
+      async (req) => ({ settings: await readSettings(deps.store, personOf(req)) }),
+    );
+
+    app.put(
+      '/:projectId/settings',
+      {
+        preValidation: member,
+        schema: { params: projectParams, body: settingsShape, response: { 200: settingsAnswer } },
+      },
+      async (req) => ({
+        settings: await writeSettings(
+          deps.store,
+          personOf(req),
+          req.body,
+          new Date(deps.clock.now()).toISOString(),
+        ),
+      }),
+    );
+
+    app.get(
+      '/:projectId/unsubscribe',
+      {
+        preValidation: [guards.project],
+        schema: { params: projectParams, querystring: tokenQuery },
+      },
+      async (req, reply) => {
+        const { kind } = unsubscribeOf(req.query.token);
+        return reply.type('text/html; charset=utf-8').send(confirmPage(kind, req.url));
+      },
+    );
+
+    app.post(
+      '/:projectId/unsubscribe',
+      {
+        preValidation: [guards.project],
+        schema: { params: projectParams, querystring: tokenQuery },
+      },
+      async (req, reply) => {
+        const { userId, kind } = unsubscribeOf(req.query.token);
+        await turnOff(deps.store, userId, kind, new Date(deps.clock.now()).toISOString());
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(donePage(kind, `${deps.config.publicUrl}/`));
+      },
+    );
+  };

@@ -1,0 +1,119 @@
+/** A member's notification settings (docs/protocol.md, Notification settings); no row: defaults. */
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  type NotificationKind,
+  type WireNotificationSettings,
+} from '@scout/protocol/notification-settings';
+import type { Queryable } from '../store/store.ts';
+
+interface SettingsRow {
+  user_id: string;
+  new_events: boolean | number;
+  changes: boolean | number;
+  reminders: boolean | number;
+  reminder_hours: number;
+}
+
+const COLUMN: Record<NotificationKind, 'new_events' | 'changes' | 'reminders'> = {
+  new_events: 'new_events',
+  changes: 'changes',
+  reminders: 'reminders',
+};
+
+const truthy = (v: boolean | number) => v === true || v === 1;
+
+function fromRow(row: SettingsRow | undefined): WireNotificationSettings {
+  if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS };
+  return {
+    newEvents: truthy(row.new_events),
+    changes: truthy(row.changes),
+    reminders: truthy(row.reminders),
+    reminderHours: Number(row.reminder_hours),
+  };
+}
+
+const bool = (db: Queryable, v: boolean) => (db.dialect === 'postgres' ? v : v ? 1 : 0);
+
+export async function readSettings(
+  db: Queryable,
+  userId: string,
+): Promise<WireNotificationSettings> {
+  const { rows } = await db.query<SettingsRow>(
+    'SELECT user_id, new_events, changes, reminders, reminder_hours FROM notification_settings WHERE user_id = ?',
+    [userId],
+  );
+  return fromRow(rows[0]);
+}
+
+/** Settings of many users at once, defaults for those without a row. */
+export async function settingsOf(
+  db: Queryable,
+  userIds: readonly string[],
+): Promise<Map<string, WireNotificationSettings>> {
+  const out = new Map<string, WireNotificationSettings>();
+  for (let i = 0; i < userIds.length; i += 500) {
+    const chunk = userIds.slice(i, i + 500);
+    const { rows } = await db.query<SettingsRow>(
+      `SELECT user_id, new_events, changes, reminders, reminder_hours FROM notification_settings WHERE user_id IN (${chunk.map(() => '?').join(', ')})`,
+      chunk,
+    );
+    for (const row of rows) out.set(row.user_id, fromRow(row));
+  }
+  for (const id of userIds) if (!out.has(id)) out.set(id, fromRow(undefined));
+  return out;
+}
+
+export async function writeSettings(
+  db: Queryable,
+  userId: string,
+  s: WireNotificationSettings,
+  nowIso: string,
+): Promise<WireNotificationSettings> {
+  await db.query(
+    `INSERT INTO notification_settings (user_id, new_events, changes, reminders, reminder_hours, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET new_events = excluded.new_events, changes = excluded.changes,
+       reminders = excluded.reminders, reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at`,
+    [
+      userId,
+      bool(db, s.newEvents),
+      bool(db, s.changes),
+      bool(db, s.reminders),
+      s.reminderHours,
+      nowIso,
+    ],
+  );
+  return readSettings(db, userId);
+}
+
+/** Turns one kind off (an unsubscribe link), keeping the rest as they are. */
+export async function turnOff(
+  db: Queryable,
+  userId: string,
+  kind: NotificationKind,
+  nowIso: string,
+): Promise<void> {
+  const d = DEFAULT_NOTIFICATION_SETTINGS;
+  const column = COLUMN[kind];
+  await db.query(
+    `INSERT INTO notification_settings (user_id, new_events, changes, reminders, reminder_hours, updated_at)
+     SELECT id, ?, ?, ?, ?, ? FROM users WHERE id = ?
+     ON CONFLICT (user_id) DO UPDATE SET ${column} = excluded.${column}, updated_at = excluded.updated_at`,
+    [
+      bool(db, kind === 'new_events' ? false : d.newEvents),
+      bool(db, kind === 'changes' ? false : d.changes),
+      bool(db, kind === 'reminders' ? false : d.reminders),
+      d.reminderHours,
+      nowIso,
+      userId,
+    ],
+  );
+}
+
+export function wants(settings: WireNotificationSettings, kind: NotificationKind): boolean {
+  return kind === 'new_events'
+    ? settings.newEvents
+    : kind === 'changes'
+      ? settings.changes
+      : settings.reminders;
+}

@@ -1,0 +1,62 @@
+/**
+ * The person an answer names, as stored (docs/decisions/051-rsvps.md): `scout:<id>` for a scout
+ * (also when the scout's own account answers), `user:<id>` for an adult. Who may answer for whom
+ * is households/answerable.ts; this only reads the person a key names.
+ */
+import {
+  SCOUT_COLUMNS,
+  scoutAttendee,
+  type Attendee,
+  type ScoutRow,
+} from '../households/answerable.ts';
+import { badRequest, notFound } from '../errors.ts';
+import type { Queryable } from '../store/store.ts';
+
+/** The person `key` names, under the key their answers are stored by; 404 if there is none. */
+export async function personOf(db: Queryable, key: string): Promise<Attendee> {
+  const m = /^(user|scout):(.{1,200})$/.exec(key);
+  if (!m) throw badRequest('attendee must be user:<id> or scout:<id>');
+  const [, kind, id] = m as unknown as [string, 'user' | 'scout', string];
+  const scout = await db.query<ScoutRow>(
+    `SELECT ${SCOUT_COLUMNS} FROM scouts WHERE ${kind === 'scout' ? 'id' : 'user_id'} = ?`,
+    [id],
+  );
+  if (scout.rows[0]) return scoutAttendee(scout.rows[0]);
+  if (kind === 'scout') throw notFound('No such scout');
+  const user = await db.query<{ display_name: string | null; email: string }>(
+    'SELECT display_name, email FROM users WHERE id = ?',
+    [id],
+  );
+  const row = user.rows[0];
+  if (!row) throw notFound('No such member');
+  const household = await db.query<{ household_id: string }>(
+    'SELECT household_id FROM household_adults WHERE user_id = ? ORDER BY household_id',
+    [id],
+  );
+  return {
+    attendee: `user:${id}`,
+    userId: id,
+    scoutId: null,
+    householdId: household.rows[0]?.household_id ?? null,
+    youth: false,
+    name: memberName(row.display_name, row.email),
+  };
+}
+
+/** A member's name as other members read it: never their whole address. */
+export const memberName = (displayName: string | null, email: string) =>
+  displayName?.trim() || email.split('@')[0] || 'Member';
+
+/**
+ * How many people the troop counts for "no answer yet": active members who are not scouts, and
+ * every scout (with an account or not), each once.
+ */
+export async function troopHeadcount(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ adults: number | string; scouts: number | string }>(
+    `SELECT
+       (SELECT COUNT(*) FROM users WHERE status = 'active'
+          AND id NOT IN (SELECT user_id FROM scouts WHERE user_id IS NOT NULL)) AS adults,
+       (SELECT COUNT(*) FROM scouts) AS scouts`,
+  );
+  return Number(rows[0]?.adults ?? 0) + Number(rows[0]?.scouts ?? 0);
+}

@@ -1,0 +1,135 @@
+/**
+ * Answers to "who is coming?" per event and per occurrence of a series
+ * (docs/protocol.md, RSVPs; docs/decisions/051-rsvps.md).
+ *
+ *   GET /api/calendar/:projectId/events/:id/rsvps?occurrence=      -> summary
+ *   PUT /api/calendar/:projectId/events/:id/rsvps {attendee, answer, note?, occurrence?} -> summary
+ *   GET /api/calendar/:projectId/events/:id/rsvps.csv?occurrence=  (rsvps.manage) -> text/csv
+ *
+ * Every signed-in member reads the counts and names; a member answers for themself and the
+ * scouts of their household until the deadline; holders of rsvps.manage change any answer at
+ * any time and export the list. Every answer is announced on the `rsvps` channel.
+ */
+import { PERMISSIONS } from '@scout/protocol/permissions';
+import {
+  RSVP_ANSWERS,
+  RSVP_CHANNEL,
+  RSVP_NOTE_MAX_LENGTH,
+  type RsvpChannelData,
+} from '@scout/protocol/rsvps';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { badRequest } from '../errors.ts';
+import { callerCan } from '../http/caller.ts';
+import { callerOf, routeGuards, type SignedInCaller } from '../http/route-guards.ts';
+import { answerableAttendees } from '../households/answerable.ts';
+import { answersCsv, csvFileName } from './csv.ts';
+import { findEventOccurrence, type EventOccurrence } from './event-occurrence.ts';
+import { saveAnswer, settleWaitlist } from './save-answer.ts';
+import { readAnswers, summaryFor } from './summary.ts';
+
+const eventParams = z.object({ projectId: z.string().max(200), id: z.string().min(1).max(200) });
+const occurrenceQuery = z.object({ occurrence: z.string().max(10).optional() });
+const answerBody = z
+  .object({
+    attendee: z
+      .string()
+      .max(210)
+      .regex(/^(user|scout):./, 'attendee must be user:<id> or scout:<id>'),
+    answer: z.enum(RSVP_ANSWERS),
+    note: z.string().max(2000).nullish(),
+    occurrence: z.string().max(10).optional(),
+  })
+  .strict();
+
+/** Trimmed, one line, '' as null; longer than the limit is a 400. */
+function readNote(note: string | null | undefined): string | null {
+  const text = (note ?? '').replace(/\s+/g, ' ').trim();
+  if (text.length > RSVP_NOTE_MAX_LENGTH)
+    throw badRequest(`A note must be at most ${RSVP_NOTE_MAX_LENGTH} characters`);
+  return text === '' ? null : text;
+}
+
+export const rsvpRoutes =
+  (deps: AppDeps): FastifyPluginAsync =>
+  async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const guards = routeGuards(deps);
+    const signedIn = [guards.project, guards.signedIn];
+    const manager = (caller: SignedInCaller) => callerCan(deps, caller, PERMISSIONS.rsvpsManage);
+
+    const summary = async (caller: SignedInCaller, event: EventOccurrence) =>
+      summaryFor(deps.store, event, {
+        mine: caller.kind === 'user' ? await answerableAttendees(deps.store, caller.userId) : [],
+        manager: manager(caller),
+        nowMs: deps.clock.now(),
+      });
+
+    const announce = (caller: SignedInCaller, event: EventOccurrence) => {
+      if (!deps.realtime) return;
+      const data: RsvpChannelData = { eventId: event.eventId, occurrence: event.occurrence };
+      const userId = caller.kind === 'user' ? caller.userId : `service_${caller.keyId}`;
+      // The answer is stored either way; a listener that missed this reloads on reconnect.
+      deps.realtime.publish(RSVP_CHANNEL, { type: 'updated', data, userId }).catch((err: Error) => {
+        if (deps.logger) deps.logger.warn({ err: err.message }, 'rsvp publish failed');
+      });
+    };
+
+    app.get(
+      '/:projectId/events/:id/rsvps',
+      { preValidation: signedIn, schema: { params: eventParams, querystring: occurrenceQuery } },
+      async (req) => {
+        const caller = callerOf(req);
+        const { id } = req.params;
+        const event = await findEventOccurrence(deps.store, id, req.query.occurrence);
+        const seen = await summary(caller, event);
+        const free = seen.capacity === null || (seen.placesLeft ?? 0) > 0;
+        if (seen.counts.waitlisted === 0 || !free) return seen;
+        const settled = await deps.store.transaction((tx) =>
+          settleWaitlist(tx, id, req.query.occurrence),
+        );
+        announce(caller, settled);
+        return summary(caller, settled);
+      },
+    );
+
+    app.put(
+      '/:projectId/events/:id/rsvps',
+      { preValidation: signedIn, schema: { params: eventParams, body: answerBody } },
+      async (req) => {
+        const caller = callerOf(req);
+        const { attendee, answer, note, occurrence } = req.body;
+        const event = await deps.store.transaction((tx) =>
+          saveAnswer(
+            tx,
+            { eventId: req.params.id, occurrence, attendee, answer, note: readNote(note) },
+            { caller, manager: manager(caller), nowMs: deps.clock.now() },
+          ),
+        );
+        announce(caller, event);
+        return summary(caller, event);
+      },
+    );
+
+    app.get(
+      '/:projectId/events/:id/rsvps.csv',
+      {
+        preValidation: [guards.project, guards.permission(PERMISSIONS.rsvpsManage)],
+        schema: { params: eventParams, querystring: occurrenceQuery },
+      },
+      async (req, reply) => {
+        const event = await findEventOccurrence(deps.store, req.params.id, req.query.occurrence);
+        const body = answersCsv(await readAnswers(deps.store, event));
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Cache-Control', 'private, no-store')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${csvFileName(event.name, event.occurrence)}"`,
+          )
+          .send(body);
+      },
+    );
+  };

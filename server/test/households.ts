@@ -1,0 +1,69 @@
+/** Helpers for household tests: an app with a mail catcher, calls as a member, families. */
+import type { LightMyRequestResponse } from 'fastify';
+import { createMemoryMailer, type MemoryMailer } from './mail.ts';
+import { bearer, serviceKeys } from './storage.ts';
+import { buildTestApp, type StoreKind, type TestApp } from './test-app.ts';
+
+export interface HouseholdApp {
+  t: TestApp;
+  mail: MemoryMailer;
+  /** One call to /api/households/{projectId}{path}; `auth` is an Authorization header. */
+  call(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    auth?: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
+  /** A signed-in member with this app role; their email is `<id>@example.org`. */
+  as(id: string, role?: string): Promise<string>;
+}
+
+export async function householdApp(
+  kind: StoreKind,
+  config: NonNullable<Parameters<typeof buildTestApp>[0]>['config'] = {},
+): Promise<HouseholdApp> {
+  const mail = createMemoryMailer();
+  const t = await buildTestApp({ store: kind, config, deps: { mail, serviceKeys } });
+  return {
+    t,
+    mail,
+    call: (method, path, auth, payload) =>
+      t.app.inject({
+        method,
+        url: `/api/households/${t.deps.config.projectId}${path}`,
+        headers: auth ? { authorization: auth } : {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+    as: (id, role = 'user') => bearer(t, id, role),
+  };
+}
+
+/** The token an invitation link carries. */
+export const familyToken = (url: string) => new URL(url).searchParams.get('family') ?? '';
+
+/** `parent`'s household with one scout; answers the scout's id. */
+export async function familyWithScout(
+  h: HouseholdApp,
+  parent: string,
+  scout: Record<string, unknown>,
+): Promise<string> {
+  const res = await h.call('POST', '/mine/scouts', parent, scout);
+  if (res.statusCode !== 200) throw new Error(`adding a scout: ${res.statusCode} ${res.body}`);
+  return res.json().scout.id as string;
+}
+
+/** Makes an invitation in `adult`'s household and accepts it as `invitee`. */
+export async function invitedInto(
+  h: HouseholdApp,
+  adult: string,
+  invitee: string,
+  body: Record<string, unknown> = { kind: 'adult' },
+): Promise<void> {
+  const made = await h.call('POST', '/mine/invitations', adult, body);
+  if (made.statusCode !== 200) throw new Error(`inviting: ${made.statusCode} ${made.body}`);
+  const accepted = await h.call('POST', '/invitations/accept', invitee, {
+    token: familyToken(made.json().url),
+  });
+  if (accepted.statusCode !== 200)
+    throw new Error(`accepting: ${accepted.statusCode} ${accepted.body}`);
+}

@@ -1,0 +1,45 @@
+/**
+ * An event's answers through the SDK and TanStack Query, per signed-in user and occurrence. An
+ * answer's reply is the new summary, put straight into the cache; answers by others arrive
+ * through use-rsvp-live.ts.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RsvpAnswerInput, RsvpSummary } from '@scout/sdk/rsvps';
+import { scout } from '../../../lib/sdk.ts';
+import type { CalendarEvent } from '../calendar-event.ts';
+
+/** The single event, or the series and the occurrence's original date, as the server keys answers. */
+export interface RsvpTarget {
+  eventId: string;
+  occurrence: string;
+}
+
+export const rsvpTargetOf = (event: CalendarEvent): RsvpTarget =>
+  event.occurrence
+    ? { eventId: event.occurrence.seriesId, occurrence: event.occurrence.date }
+    : { eventId: event.id, occurrence: '' };
+
+export const rsvpsKey = (userId: string, target?: RsvpTarget) =>
+  target ? (['rsvps', userId, target.eventId, target.occurrence] as const) : ['rsvps', userId];
+
+export function useRsvps(userId: string, target: RsvpTarget) {
+  return useQuery({
+    queryKey: rsvpsKey(userId, target),
+    queryFn: () => scout.rsvps.get(target.eventId, target.occurrence || undefined),
+  });
+}
+
+export function useAnswer(userId: string, target: RsvpTarget) {
+  const queryClient = useQueryClient();
+  const key = rsvpsKey(userId, target);
+  return useMutation({
+    mutationFn: (input: Omit<RsvpAnswerInput, 'occurrence'>) =>
+      scout.rsvps.answer(target.eventId, {
+        ...input,
+        ...(target.occurrence ? { occurrence: target.occurrence } : {}),
+      }),
+    onSuccess: (summary: RsvpSummary) => queryClient.setQueryData(key, summary),
+    // What the server holds may differ from the screen now (a deadline passed, the last place went).
+    onError: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import type { HouseholdAdult, ScoutProfile } from '@scout/sdk/households';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { FormMessage } from '../../ui/form-message.tsx';
+import { BusyNote } from '../../ui/spinner.tsx';
+import { AddScoutDialog } from './add-scout-dialog.tsx';
+import { AdultList, OpenInvitations, ScoutList } from './family-lists.tsx';
+import { InviteAdultDialog } from './invite-adult-dialog.tsx';
+import { useHousehold } from './use-household.ts';
+import { Panel } from '../../ui/panel.tsx';
+
+type Removal = { kind: 'scout'; scout: ScoutProfile } | { kind: 'adult'; adult: HouseholdAdult };
+
+/**
+ * The profile's Family section: the household's scouts and adults. Its adults add scouts,
+ * invite another adult and remove; a scout with an account reads it.
+ */
+export function FamilySection({ userId }: { userId: string }) {
+  const h = useHousehold(userId);
+  const [adding, setAdding] = useState(false);
+  /** The invite dialog: for an adult (null scout), or for a scout's own account. */
+  const [inviting, setInviting] = useState<{ scout: ScoutProfile | null } | null>(null);
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  const household = h.household;
+  const isAdult = household?.role === 'adult';
+
+  const confirmRemoval = () => {
+    if (!removal) return;
+    const done = () => setRemoval(null);
+    if (removal.kind === 'scout') h.removeScout(removal.scout.id, done);
+    else h.removeAdult(removal.adult.userId, done);
+  };
+  const removalWords = removalText(removal, userId);
+
+  return (
+    <Panel headingId="family-heading" title="Family">
+      <p className="mt-1 text-sm text-stone-600">
+        Your household's scouts and adults. A scout's patrol, birth year and notes are seen only by
+        your household and the troop's leaders; other members see names.
+      </p>
+      {h.isLoading ? (
+        <BusyNote className="mt-4 text-stone-600">Loading your family…</BusyNote>
+      ) : null}
+      {h.loadError ? (
+        <div className="mt-4">
+          <FormMessage tone="error">{h.loadError}</FormMessage>
+        </div>
+      ) : null}
+      {household ? (
+        <>
+          <div className="mt-5 flex flex-wrap items-center justify-between gap-2">
+            <h3 className="text-base font-semibold text-stone-900">Scouts</h3>
+            {isAdult ? (
+              <Button
+                size="sm"
+                onClick={() => {
+                  h.resetAdd();
+                  setAdding(true);
+                }}
+              >
+                Add a scout
+              </Button>
+            ) : null}
+          </div>
+          <ScoutList
+            scouts={household.scouts}
+            {...(isAdult
+              ? {
+                  onRemove: (scout: ScoutProfile) => setRemoval({ kind: 'scout', scout }),
+                  onInvite: (scout: ScoutProfile) => {
+                    h.resetInvite();
+                    setInviting({ scout });
+                  },
+                }
+              : {})}
+          />
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-2">
+            <h3 className="text-base font-semibold text-stone-900">Adults</h3>
+            {isAdult ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => {
+                  h.resetInvite();
+                  setInviting({ scout: null });
+                }}
+              >
+                Invite an adult
+              </Button>
+            ) : null}
+          </div>
+          <AdultList
+            adults={household.adults}
+            selfId={userId}
+            {...(isAdult
+              ? { onRemove: (adult: HouseholdAdult) => setRemoval({ kind: 'adult', adult }) }
+              : {})}
+          />
+          {isAdult ? (
+            <OpenInvitations
+              invitations={household.invitations}
+              scouts={household.scouts}
+              onWithdraw={h.withdraw}
+            />
+          ) : null}
+        </>
+      ) : null}
+      <AddScoutDialog
+        open={adding}
+        onOpenChange={setAdding}
+        busy={h.adding}
+        error={h.addError}
+        onSubmit={(input) => h.addScout(input, () => setAdding(false))}
+      />
+      <InviteAdultDialog
+        open={inviting !== null}
+        onOpenChange={(open) => (open ? undefined : setInviting(null))}
+        scoutName={inviting?.scout?.firstName ?? null}
+        busy={h.inviting}
+        error={h.inviteError}
+        invited={h.invited}
+        onInvite={(email) => h.invite(email, inviting?.scout?.id ?? null)}
+      />
+      <ConfirmDialog
+        open={removal !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoval(null))}
+        title={removalWords.title}
+        description={removalWords.description}
+        confirmLabel={removalWords.confirm}
+        busyLabel="Removing…"
+        busy={h.removingScout || h.removingAdult}
+        onConfirm={confirmRemoval}
+      />
+    </Panel>
+  );
+}
+
+function removalText(removal: Removal | null, selfId: string) {
+  if (removal?.kind === 'scout') {
+    const name = `${removal.scout.firstName} ${removal.scout.lastName}`;
+    return {
+      title: `Remove ${name}?`,
+      description: `${name}'s profile and answers are deleted. This cannot be undone.`,
+      confirm: 'Remove scout',
+    };
+  }
+  if (removal?.kind === 'adult' && removal.adult.userId === selfId)
+    return {
+      title: 'Leave this household?',
+      description: 'You will no longer see or answer for its scouts.',
+      confirm: 'Leave household',
+    };
+  const name = removal?.kind === 'adult' ? removal.adult.name : '';
+  return {
+    title: `Remove ${name}?`,
+    description: `${name} will no longer see or answer for the household's scouts.`,
+    confirm: 'Remove adult',
+  };
+}
