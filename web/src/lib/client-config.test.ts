@@ -9,11 +9,15 @@ describe('readClientConfig', () => {
       metas({
         'scout-project-id': 'troop-42',
         'scout-parent-origins': 'https://a.example, https://b.example',
+        'scout-troop-contact': ' Scoutmaster Lee, 555-0100 ',
+        'scout-timezone': 'America/Chicago',
       }),
     );
     expect(config).toEqual({
       projectId: 'troop-42',
       allowedParentOrigins: ['https://a.example', 'https://b.example'],
+      troopContact: 'Scoutmaster Lee, 555-0100',
+      timeZone: 'America/Chicago',
     });
   });
 
@@ -21,6 +25,8 @@ describe('readClientConfig', () => {
     expect(readClientConfig(metas({}))).toEqual({
       projectId: DEFAULT_PROJECT_ID,
       allowedParentOrigins: [],
+      troopContact: null,
+      timeZone: null,
     });
   });
 
@@ -28,6 +34,11 @@ describe('readClientConfig', () => {
     const config = readClientConfig(
       metas({ 'scout-project-id': '  ', 'scout-parent-origins': '' }),
     );
-    expect(config).toEqual({ projectId: DEFAULT_PROJECT_ID, allowedParentOrigins: [] });
+    expect(config).toEqual({
+      projectId: DEFAULT_PROJECT_ID,
+      allowedParentOrigins: [],
+      troopContact: null,
+      timeZone: null,
+    });
   });
 });

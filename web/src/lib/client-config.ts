@@ -5,6 +5,10 @@
 export interface ClientConfig {
   projectId: string;
   allowedParentOrigins: string[];
+  /** Whom a member waiting for approval should contact (TROOP_CONTACT); null when not set. */
+  troopContact: string | null;
+  /** The troop's IANA zone (TIMEZONE): event times are wall-clock times there; null when not given. */
+  timeZone: string | null;
 }
 
 /** The server's own default, used when the page was not served by it (the Vite dev server). */
@@ -18,7 +22,9 @@ export function readClientConfig(
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
-  return { projectId, allowedParentOrigins };
+  const troopContact = metaContent('scout-troop-contact')?.trim() || null;
+  const timeZone = metaContent('scout-timezone')?.trim() || null;
+  return { projectId, allowedParentOrigins, troopContact, timeZone };
 }
 
 export function metaContentFrom(doc: Document) {

@@ -12,4 +12,10 @@ export const EMAIL_LINK_MESSAGES = {
   emailVerified: 'Email verified',
   verificationSent: 'Verification email sent',
   signingIn: 'Signing in...',
+  linkUnusable: 'This link has expired or was already used.',
+  newSignInLink: 'Email me a new sign-in link',
+  newResetLink: 'Send a new reset link',
+  newVerificationLink: 'Send a new verification email',
+  verificationAfterSignIn: 'Sign in below: the new verification email goes out as soon as you do.',
+  alreadyVerified: 'Your email address is already verified.',
 } as const;

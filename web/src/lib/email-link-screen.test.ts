@@ -21,4 +21,10 @@ describe('screenWithLink', () => {
     expect(screenWithLink('auth', reset)).toBe('reset');
     expect(screenWithLink('dashboard', reset)).toBe('reset');
   });
+
+  it('shows the first-admin form for a setup link, signed in or not, once the check is over', () => {
+    expect(screenWithLink('loading', none, 'tok')).toBe('loading');
+    expect(screenWithLink('auth', none, 'tok')).toBe('setup');
+    expect(screenWithLink('dashboard', { ...none, resetToken: 'abc' }, 'tok')).toBe('setup');
+  });
 });

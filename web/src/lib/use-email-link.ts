@@ -4,8 +4,9 @@ import type { EmailLink } from '@scout/sdk/auth/auth-client';
 import { toast } from '../ui/toast.tsx';
 import { EMAIL_LINK_MESSAGES } from './email-link-messages.ts';
 import type { EmailLinkView } from './email-link-screen.ts';
-import { failureMessage } from './failure-message.ts';
+import { linkFailure, type LinkFailure, type OpenedLinkFailure } from './link-failure.ts';
 import { scout } from './sdk.ts';
+import { sendNewVerification } from './send-verification.ts';
 
 let startupLink: EmailLink | null | undefined;
 
@@ -20,8 +21,8 @@ function takeStartupLink(): EmailLink | null {
 
 interface LinkOutcome {
   signedIn: boolean;
-  /** Why a sign-in link did not sign in, for the auth screen. */
-  signInError: string | null;
+  /** Why a link opened signed out did not work, for the auth screen. */
+  linkError: OpenedLinkFailure | null;
 }
 
 let linkWork: Promise<LinkOutcome> | null = null;
@@ -34,42 +35,58 @@ async function followLink(link: EmailLink): Promise<LinkOutcome> {
   if (link.kind === 'magic') {
     try {
       await scout.auth.signInWithMagicLink(link.token);
-      return { signedIn: true, signInError: null };
+      return { signedIn: true, linkError: null };
     } catch (err) {
-      const message = failureMessage(err, AUTH_ERROR_MESSAGES.VERIFICATION_FAILED);
+      const failure = linkFailure(err, AUTH_ERROR_MESSAGES.VERIFICATION_FAILED);
       // Someone already signed in stays where they are and hears about it there.
       if (scout.auth.getState().isAuthenticated) {
-        toast.error(message);
-        return { signedIn: false, signInError: null };
+        toast.error(failure.message);
+        return { signedIn: false, linkError: null };
       }
-      return { signedIn: false, signInError: message };
+      return { signedIn: false, linkError: { ...failure, link: 'magic' } };
     }
   }
   try {
     await scout.auth.verifyEmail(link.token);
     toast.success(EMAIL_LINK_MESSAGES.emailVerified);
   } catch (err) {
-    toast.error(failureMessage(err, AUTH_ERROR_MESSAGES.VERIFICATION_FAILED));
+    const failure = linkFailure(err, AUTH_ERROR_MESSAGES.VERIFICATION_FAILED);
+    // Signed out, the auth screen says it and offers a new link there (screens/auth/link-notice.ts).
+    if (!scout.auth.getState().isAuthenticated)
+      return { signedIn: false, linkError: { ...failure, link: 'verify' } };
+    verificationFailed(failure);
   }
-  return { signedIn: false, signInError: null };
+  return { signedIn: false, linkError: null };
+}
+
+/** A spent verification link opened signed in: a new one is a click away. */
+function verificationFailed(failure: LinkFailure) {
+  if (!failure.unusable) return toast.error(failure.message);
+  toast.error(failure.message, {
+    action: {
+      label: EMAIL_LINK_MESSAGES.newVerificationLink,
+      onClick: () => void sendNewVerification(),
+    },
+  });
 }
 
 export interface EmailLinkState extends EmailLinkView {
-  signInError: string | null;
+  linkError: OpenedLinkFailure | null;
   /** The reset form was used or left: the app goes on as if opened without a link. */
   finishReset: () => void;
 }
 
 /**
  * Handles the emailed link the app was opened with, at start-up: a sign-in link signs in and
- * `onSignedIn` opens the dashboard; a verification link verifies and says so in a toast; a reset
+ * `onSignedIn` opens the dashboard; a verification link verifies and says so in a toast; a link
+ * that did not work, opened signed out, is told to the auth screen (`linkError`); a reset
  * link is handed to the root view, which shows the new-password form.
  */
 export function useEmailLink(onSignedIn: () => void): EmailLinkState {
   const [link] = useState(takeStartupLink);
   const [resetToken, setResetToken] = useState(link?.kind === 'reset' ? link.token : null);
   const [signingIn, setSigningIn] = useState(link?.kind === 'magic');
-  const [signInError, setSignInError] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<OpenedLinkFailure | null>(null);
   const signedIn = useEffectEvent(onSignedIn);
 
   useEffect(() => {
@@ -79,7 +96,7 @@ export function useEmailLink(onSignedIn: () => void): EmailLinkState {
     void linkWork.then((outcome) => {
       if (!mounted) return;
       setSigningIn(false);
-      setSignInError(outcome.signInError);
+      setLinkError(outcome.linkError);
       if (outcome.signedIn) signedIn();
     });
     return () => {
@@ -87,5 +104,5 @@ export function useEmailLink(onSignedIn: () => void): EmailLinkState {
     };
   }, [link]);
 
-  return { resetToken, signingIn, signInError, finishReset: () => setResetToken(null) };
+  return { resetToken, signingIn, linkError, finishReset: () => setResetToken(null) };
 }

@@ -1,4 +1,4 @@
-import { useId, type ComponentType } from 'react';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { ArrowRightIcon } from '../../ui/icons.tsx';
 
@@ -7,10 +7,18 @@ interface SummaryCardProps {
   description: string;
   icon: ComponentType<{ className?: string }>;
   onView?: () => void;
+  /** The card's three blocks; absent, three empty ones (docs/product.md section 1). */
+  children?: ReactNode;
 }
 
-/** A dashboard card: title, View button and three empty blocks waiting for content (docs/product.md section 1). */
-export function SummaryCard({ title, description, icon: Icon, onView }: SummaryCardProps) {
+/** A dashboard card: title, three blocks and a View button (docs/product.md section 1). */
+export function SummaryCard({
+  title,
+  description,
+  icon: Icon,
+  onView,
+  children,
+}: SummaryCardProps) {
   const headingId = useId();
   return (
     <section
@@ -26,21 +34,30 @@ export function SummaryCard({ title, description, icon: Icon, onView }: SummaryC
         </h2>
       </div>
       <p className="mt-3 text-sm text-stone-600">{description}</p>
-      <div className="mt-4 mb-5 space-y-2.5" aria-hidden="true">
-        {[0, 1, 2].map((i) => (
-          <div
-            key={i}
-            className="flex h-12 items-center gap-3 rounded-xl border border-dashed border-stone-200 bg-stone-50 px-3"
-          >
-            <span className="size-6 shrink-0 rounded-md bg-stone-200/70" />
-            <span className="h-2 flex-1 rounded-full bg-stone-200/70" />
-          </div>
-        ))}
-      </div>
+      <div className="mt-4 mb-5">{children ?? <EmptyBlocks />}</div>
       <Button variant="secondary" className="mt-auto w-full" onClick={onView}>
         View<span className="sr-only"> {title}</span>
         <ArrowRightIcon className="size-4" />
       </Button>
     </section>
+  );
+}
+
+/** An empty block: a plain outline that says so, never the grey bars of content still loading. */
+export function EmptyBlock({ label = 'Nothing here yet' }: { label?: string }) {
+  return (
+    <li className="flex h-12 items-center rounded-xl border border-dashed border-stone-300 px-3 text-xs text-stone-500">
+      {label}
+    </li>
+  );
+}
+
+function EmptyBlocks() {
+  return (
+    <ul className="space-y-2.5">
+      {[0, 1, 2].map((i) => (
+        <EmptyBlock key={i} />
+      ))}
+    </ul>
   );
 }

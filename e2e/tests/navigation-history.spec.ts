@@ -1,0 +1,290 @@
+import { expect, test, type Page } from '@playwright/test';
+import { admin, newMember, sendSignUpForm, signIn, signOut, signUp } from '../support/accounts.ts';
+import { apiSession, eventRow, removeOwnEvents } from '../support/calendar.ts';
+import { DAY_MS, isoDate, todayUtc } from '../support/dates.ts';
+import { expectVisibleTabStops, walkTabStops } from '../support/tab-stops.ts';
+import { pageIn, seriousViolations, VIEWPORTS, type ViewportName } from '../support/viewports.ts';
+
+const HEADINGS = {
+  dashboard: /Good Evening/,
+  calendar: 'Troop Calendar',
+  profile: 'Profile',
+  members: 'Members',
+  analytics: 'Analytics',
+} as const;
+
+type SignedInScreen = keyof typeof HEADINGS;
+
+/** The frame's tabs: in the top bar on desktop, in the bottom tab bar on a phone. */
+const tabs = (page: Page, vp: ViewportName) =>
+  page.getByRole('navigation', { name: vp === 'desktop' ? 'Main' : 'Tab bar' });
+
+/** The screen shows, starts at its top, and its main heading holds focus. */
+async function expectArrivedAt(page: Page, screen: SignedInScreen) {
+  const heading = page.getByRole('heading', { level: 1, name: HEADINGS[screen] });
+  await expect(heading).toBeAttached();
+  await expect(heading).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+/** Every signed-in screen keeps the same frame: the tabs and the account menu. */
+async function expectFrame(page: Page, vp: ViewportName) {
+  await expect(tabs(page, vp)).toBeVisible();
+  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+}
+
+const scrollToBottom = (page: Page) =>
+  page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+
+for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
+  test.describe(vp, () => {
+    test('Back and Forward move between screens, a reload stays, each screen starts at its top with focus on its heading', async ({
+      browser,
+    }) => {
+      const page = await pageIn(browser, vp);
+      await signUp(page, newMember('Alex', 'Rivera'));
+      // After sign-up the dashboard starts at its top, greeting and banner in view.
+      await expectArrivedAt(page, 'dashboard');
+      await expect(page.getByRole('region', { name: 'Email verification' })).toBeInViewport();
+      await expectFrame(page, vp);
+      // Every tab stop is one a keyboard user can see (the walk ends where it began).
+      await expectVisibleTabStops(page);
+
+      await scrollToBottom(page);
+      await tabs(page, vp).getByRole('button', { name: 'Calendar' }).click();
+      await expectArrivedAt(page, 'calendar');
+      await expectFrame(page, vp);
+      await expect(page.getByRole('button', { name: 'Dashboard', exact: true })).toBeVisible();
+      await expect(page.getByText('Loading events...')).toBeHidden();
+      await expectVisibleTabStops(page);
+
+      await scrollToBottom(page);
+      await page.getByRole('button', { name: /account menu/i }).click();
+      await page.getByRole('menuitem', { name: 'Profile' }).click();
+      await expectArrivedAt(page, 'profile');
+      await expectFrame(page, vp);
+      await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+      await expectVisibleTabStops(page);
+
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+
+      await page.goBack();
+      await expectArrivedAt(page, 'calendar');
+      await page.goBack();
+      await expectArrivedAt(page, 'dashboard');
+      await page.goForward();
+      await expectArrivedAt(page, 'calendar');
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Troop Calendar' })).toBeVisible();
+      await page.goForward();
+      await expectArrivedAt(page, 'profile');
+
+      // The screens' own Back buttons still return to the dashboard.
+      await page.getByRole('button', { name: 'Back', exact: true }).click();
+      await expectArrivedAt(page, 'dashboard');
+      await page.reload();
+      await expect(
+        page.getByRole('heading', { level: 1, name: HEADINGS.dashboard }),
+      ).toBeAttached();
+
+      // A tab other than Calendar, chosen away from the dashboard, returns there highlighted.
+      await tabs(page, vp).getByRole('button', { name: 'Calendar' }).click();
+      await expectArrivedAt(page, 'calendar');
+      await tabs(page, vp).getByRole('button', { name: 'Newsletter' }).click();
+      await expectArrivedAt(page, 'dashboard');
+      await expect(tabs(page, vp).getByRole('button', { name: 'Newsletter' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+
+      // Signing out from far down a screen lands at the top of the auth screen, on its heading.
+      await scrollToBottom(page);
+      await signOut(page);
+      await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.reload();
+      await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+      // Signing in is a screen change too: the dashboard's heading takes focus.
+      await signIn(page, admin.email, admin.password);
+      await expectArrivedAt(page, 'dashboard');
+
+      // An admin's screens keep the frame and take part in Back and Forward as well.
+      await page.getByRole('button', { name: /account menu/i }).click();
+      await page.getByRole('menuitem', { name: 'Members' }).click();
+      await expectArrivedAt(page, 'members');
+      await expectFrame(page, vp);
+      await expect(page.getByRole('list', { name: 'Members', exact: true })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: /account menu/i }).click();
+      await page.getByRole('menuitem', { name: 'Analytics' }).click();
+      await expectArrivedAt(page, 'analytics');
+      await expectFrame(page, vp);
+      await expect(page.getByRole('img', { name: /Visitors over time/ })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goBack();
+      await expectArrivedAt(page, 'members');
+      await page.goBack();
+      await expectArrivedAt(page, 'dashboard');
+      await page.goForward();
+      await expectArrivedAt(page, 'members');
+      await page.context().close();
+    });
+
+    test('the Create Event dialog opens on its first field: typing a name with spaces keeps it open', async ({
+      browser,
+    }) => {
+      const page = await pageIn(browser, vp);
+      await signUp(page, newMember('Alex', 'Okafor'));
+      await tabs(page, vp).getByRole('button', { name: 'Calendar' }).click();
+      await expectArrivedAt(page, 'calendar');
+      await page.getByRole('button', { name: 'Create Event' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Event' });
+      await expect(dialog.getByLabel('Event name')).toBeFocused();
+      await page.keyboard.type('Troop meeting night');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel('Event name')).toHaveValue('Troop meeting night');
+      await page.context().close();
+    });
+
+    test('axe finds nothing serious on any screen, with its dialogs and menus open', async ({
+      browser,
+    }) => {
+      const page = await pageIn(browser, vp);
+      const found: Record<string, string[]> = {};
+      /** Opens what `open` opens, lets axe read the page, and closes it with Escape. */
+      const readOpen = async (name: string, open: () => Promise<void>) => {
+        await open();
+        found[name] = await seriousViolations(page);
+        await page.keyboard.press('Escape');
+      };
+      const accountMenu = async () => {
+        await page.getByRole('button', { name: /account menu/i }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+      };
+      const dialog =
+        (name: string, role: 'dialog' | 'alertdialog' = 'dialog') =>
+        async () => {
+          await expect(page.getByRole(role, { name })).toBeVisible();
+        };
+
+      await page.goto('/');
+      await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+      found.auth = await seriousViolations(page);
+      await page.getByRole('tab', { name: 'Sign Up' }).click();
+      await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+      found.signUp = await seriousViolations(page);
+      await sendSignUpForm(page, newMember('Alex', 'Brandt'));
+      await expectArrivedAt(page, 'dashboard');
+      found.dashboard = await seriousViolations(page);
+      await readOpen('accountMenu', accountMenu);
+
+      // An event of the member's own, for the dialogs that change one.
+      const api = await apiSession(page);
+      const name = `Axe night ${Date.now()}`;
+      const made = await page.request.post(api.eventsPath, {
+        headers: api.headers,
+        data: {
+          id: `event_${Date.now()}`,
+          eventName: name,
+          eventDate: isoDate(todayUtc() + 30 * DAY_MS),
+          eventTime: '19:00',
+          creatorName: 'Alex Brandt',
+        },
+      });
+      expect(made.status()).toBe(201);
+
+      await tabs(page, vp).getByRole('button', { name: 'Calendar' }).click();
+      await expectArrivedAt(page, 'calendar');
+      await expect(page.getByText('Loading events...')).toBeHidden();
+      found.calendar = await seriousViolations(page);
+      await readOpen('calendarAccountMenu', accountMenu);
+      await readOpen('createDialog', async () => {
+        await page.getByRole('button', { name: 'Create Event' }).click();
+        await dialog('Create Event')();
+      });
+      await readOpen('subscribeDialog', async () => {
+        await page.getByRole('button', { name: 'Subscribe' }).click();
+        await expect(page.getByLabel('Calendar link (https)')).toBeVisible();
+      });
+      const row = eventRow(page, name);
+      await readOpen('editDialog', async () => {
+        await row.getByRole('button', { name: `Edit: ${name}` }).click();
+        await dialog('Edit Event')();
+      });
+      await readOpen('cancelDialog', async () => {
+        await row.getByRole('button', { name: `Cancel event: ${name}` }).click();
+        await dialog('Cancel this event?')();
+      });
+      await readOpen('deleteConfirmation', async () => {
+        await row.getByRole('button', { name: `Delete: ${name}` }).click();
+        await dialog('Delete this event?', 'alertdialog')();
+      });
+      await expect(page.getByRole('alertdialog')).toBeHidden();
+      await removeOwnEvents(page.request, api);
+
+      await page.getByRole('button', { name: /account menu/i }).click();
+      await page.getByRole('menuitem', { name: 'Profile' }).click();
+      await expectArrivedAt(page, 'profile');
+      found.profile = await seriousViolations(page);
+      await readOpen('profileAccountMenu', accountMenu);
+      const family = page.getByRole('region', { name: 'Family' });
+      await readOpen('addScoutDialog', async () => {
+        await family.getByRole('button', { name: 'Add a scout' }).click();
+        await dialog('Add a scout')();
+      });
+      await family.getByRole('button', { name: 'Invite an adult' }).click();
+      await dialog('Invite an adult')();
+      found.inviteDialog = await seriousViolations(page);
+      // The link it makes opens the dialog that asks whether to join.
+      await page.getByRole('button', { name: 'Make invitation link' }).click();
+      const link = (await page.getByLabel('Invitation link').textContent()) ?? '';
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page.goto(link.trim());
+      await expect(page.getByRole('dialog', { name: 'Family invitation' })).toContainText(
+        'You are invited to join',
+      );
+      found.familyInvitation = await seriousViolations(page);
+
+      expect(found).toEqual({
+        auth: [],
+        signUp: [],
+        dashboard: [],
+        accountMenu: [],
+        calendar: [],
+        calendarAccountMenu: [],
+        createDialog: [],
+        subscribeDialog: [],
+        editDialog: [],
+        cancelDialog: [],
+        deleteConfirmation: [],
+        profile: [],
+        profileAccountMenu: [],
+        addScoutDialog: [],
+        inviteDialog: [],
+        familyInvitation: [],
+      });
+      await page.context().close();
+    });
+  });
+}
+
+for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
+  test(`${vp}: the auth screen has no invisible tab stop on either tab`, async ({ browser }) => {
+    const page = await pageIn(browser, vp);
+    await page.goto('/');
+    await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+    for (const tab of ['Sign In', 'Sign Up']) {
+      await page.getByRole('tab', { name: tab }).click();
+      const { stops, invisible } = await walkTabStops(page);
+      expect(invisible, tab).toEqual([]);
+      // A tab's panel is no stop of its own: Tab goes from the tabs on to the form.
+      expect(
+        stops.filter((s) => s.includes('[role=tabpanel]')),
+        tab,
+      ).toEqual([]);
+      expect(stops, tab).toContainEqual(expect.stringMatching(/^input/));
+    }
+    await page.context().close();
+  });
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { accountMenu } from './frame-actions.ts';
+import type { Navigation } from './navigation.ts';
+
+const opened: string[] = [];
+const nav: Navigation = {
+  open: (view) => opened.push(view),
+  back: () => opened.push('back'),
+  highlight: () => undefined,
+  logout: () => opened.push('logout'),
+};
+const labels = (items: ReturnType<typeof accountMenu>) => items.map((i) => i.label);
+
+describe('the account menu', () => {
+  it('offers Members only to those who may read the list, and not on the Members screen', () => {
+    expect(labels(accountMenu(nav, 'dashboard'))).toEqual(['Profile', 'Sign Out']);
+    expect(labels(accountMenu(nav, 'dashboard', [], { members: true }))).toEqual([
+      'Members',
+      'Profile',
+      'Sign Out',
+    ]);
+    expect(labels(accountMenu(nav, 'members', [], { members: true }))).toEqual([
+      'Profile',
+      'Sign Out',
+    ]);
+    expect(labels(accountMenu(nav, 'profile', [], { members: true }))).toEqual([
+      'Members',
+      'Sign Out',
+    ]);
+  });
+
+  it('offers Analytics only to those who may read it, and not on the Analytics screen', () => {
+    expect(labels(accountMenu(nav, 'dashboard', [], { analytics: true }))).toEqual([
+      'Profile',
+      'Analytics',
+      'Sign Out',
+    ]);
+    expect(labels(accountMenu(nav, 'analytics', [], { analytics: true }))).toEqual([
+      'Profile',
+      'Sign Out',
+    ]);
+  });
+
+  it('opens the screens it names', () => {
+    opened.length = 0;
+    for (const item of accountMenu(nav, 'calendar', [], { members: true })) item.onSelect();
+    expect(opened).toEqual(['members', 'profile', 'logout']);
+  });
+});

@@ -1,0 +1,44 @@
+import type { AccountMenuItem } from '../ui/account-menu.tsx';
+import { ChartIcon, LogOutIcon, UserIcon, UsersIcon } from '../ui/icons.tsx';
+import type { NavTab } from './nav-tabs.ts';
+import type { Navigation } from './navigation.ts';
+import type { SignedInView } from '../view-state.ts';
+
+/**
+ * What a tab does from `screen`: Calendar opens the calendar; on the dashboard the others only
+ * move its highlight (docs/product.md section 4); from any other screen they return to the
+ * dashboard with that tab highlighted.
+ */
+export function tabChooser(nav: Navigation, screen: SignedInView) {
+  return (tab: NavTab) => {
+    if (tab === 'calendar') {
+      if (screen !== 'calendar') nav.open('calendar');
+    } else if (screen === 'dashboard') nav.highlight(tab);
+    else nav.open('dashboard', tab);
+  };
+}
+
+/**
+ * The account menu: the screen's own items first, then Members and Analytics (for those the
+ * roles configuration lets read them), Profile, each where it is not already, and Sign Out.
+ */
+export function accountMenu(
+  nav: Navigation,
+  screen: SignedInView,
+  own: readonly AccountMenuItem[] = [],
+  { members = false, analytics = false }: { members?: boolean; analytics?: boolean } = {},
+): AccountMenuItem[] {
+  return [
+    ...own,
+    ...(members && screen !== 'members'
+      ? [{ label: 'Members', icon: UsersIcon, onSelect: () => nav.open('members') }]
+      : []),
+    ...(screen === 'profile'
+      ? []
+      : [{ label: 'Profile', icon: UserIcon, onSelect: () => nav.open('profile') }]),
+    ...(screen === 'analytics' || !analytics
+      ? []
+      : [{ label: 'Analytics', icon: ChartIcon, onSelect: () => nav.open('analytics') }]),
+    { label: 'Sign Out', icon: LogOutIcon, onSelect: nav.logout },
+  ];
+}

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { pageviewPath } from './screen-paths.ts';
+
+describe('pageviewPath', () => {
+  it('gives every screen a stable path of its own, and none while loading', () => {
+    expect(
+      ['auth', 'reset', 'dashboard', 'profile', 'calendar', 'analytics'].map(pageviewPath),
+    ).toEqual(['/auth', '/auth/reset', '/dashboard', '/profile', '/calendar', '/analytics']);
+    expect(pageviewPath('loading')).toBeNull();
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The profile's Notifications section: which event mails the member gets (new events, changes
+ * and cancellations, reminders) and how many hours before an event the reminder comes
+ * (docs/product.md, Reminders and notifications). Saved together with one button.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import type { NotificationSettings } from '@scout/sdk/notifications';
+import {
+  NOTIFICATION_KIND_LABELS,
+  REMINDER_HOURS_MAX,
+  REMINDER_HOURS_MIN,
+} from '@scout/protocol/notification-settings';
+import { failureMessage } from '../lib/failure-message.ts';
+import { Form } from '../ui/form.tsx';
+import { FormMessage } from '../ui/form-message.tsx';
+import { SubmitButton } from '../ui/submit-button.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { readReminderHours, REMINDER_HOURS_PROBLEM } from './reminder-hours.ts';
+import {
+  useNotificationSettings,
+  useSaveNotificationSettings,
+} from './use-notification-settings.ts';
+
+interface Draft {
+  newEvents: boolean;
+  changes: boolean;
+  reminders: boolean;
+  hours: string;
+}
+
+const draftOf = (s: NotificationSettings): Draft => ({
+  newEvents: s.newEvents,
+  changes: s.changes,
+  reminders: s.reminders,
+  hours: String(s.reminderHours),
+});
+
+export function NotificationSettingsSection({ userId }: { userId: string }) {
+  const settings = useNotificationSettings(userId);
+  return (
+    <section
+      aria-labelledby="notification-settings-heading"
+      className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 md:mt-8"
+    >
+      <h2
+        id="notification-settings-heading"
+        className="text-xl font-bold tracking-tight text-stone-900"
+      >
+        Notifications
+      </h2>
+      <p className="mt-1 mb-5 text-sm text-stone-600">
+        Emails about the troop calendar. Every email also has a link to stop that kind.
+      </p>
+      {settings.data ? (
+        <SettingsForm userId={userId} saved={settings.data} />
+      ) : settings.isError ? (
+        <FormMessage tone="error">
+          {failureMessage(settings.error, 'Your notification settings could not be loaded.')}
+        </FormMessage>
+      ) : (
+        <p className="text-sm text-stone-600">Loading your notification settings...</p>
+      )}
+    </section>
+  );
+}
+
+function SettingsForm({ userId, saved }: { userId: string; saved: NotificationSettings }) {
+  const save = useSaveNotificationSettings(userId);
+  const [draft, setDraft] = useState(() => draftOf(saved));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  // Saved elsewhere (an unsubscribe link, another tab): show what is stored now.
+  useEffect(() => setDraft(draftOf(saved)), [saved]);
+
+  const edit = (change: Partial<Draft>) => {
+    const next = { ...draft, ...change };
+    setDone(false);
+    setDraft(next);
+    if (problem && (!next.reminders || readReminderHours(next.hours) !== null)) setProblem(null);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (save.isPending) return;
+    // With reminders off the hours field is not in use: what it holds is kept only when valid.
+    const reminderHours =
+      readReminderHours(draft.hours) ?? (draft.reminders ? null : saved.reminderHours);
+    if (reminderHours === null) {
+      setProblem(REMINDER_HOURS_PROBLEM);
+      return;
+    }
+    save.mutate(
+      {
+        newEvents: draft.newEvents,
+        changes: draft.changes,
+        reminders: draft.reminders,
+        reminderHours,
+      },
+      { onSuccess: () => setDone(true) },
+    );
+  };
+
+  return (
+    <Form busy={save.isPending} onSubmit={submit}>
+      <fieldset className="space-y-3">
+        <legend className="sr-only">Email me about</legend>
+        <Switch
+          label={NOTIFICATION_KIND_LABELS.new_events}
+          hint="When a leader puts a new event on the calendar."
+          checked={draft.newEvents}
+          onChange={(newEvents) => edit({ newEvents })}
+        />
+        <Switch
+          label={NOTIFICATION_KIND_LABELS.changes}
+          hint="When an event your household answered moves, changes place or is cancelled."
+          checked={draft.changes}
+          onChange={(changes) => edit({ changes })}
+        />
+        <Switch
+          label={NOTIFICATION_KIND_LABELS.reminders}
+          hint="Before an event your household is going to or has not answered yet."
+          checked={draft.reminders}
+          onChange={(reminders) => edit({ reminders })}
+        />
+      </fieldset>
+      <TextField
+        label="Hours before an event"
+        inputMode="numeric"
+        disabled={!draft.reminders}
+        value={draft.hours}
+        error={problem}
+        hint={`From ${REMINDER_HOURS_MIN} to ${REMINDER_HOURS_MAX} hours (a week).`}
+        onChange={(e) => edit({ hours: e.target.value })}
+        className="max-w-xs"
+      />
+      {save.isError ? (
+        <FormMessage tone="error">
+          {failureMessage(save.error, 'Your notification settings could not be saved.')}
+        </FormMessage>
+      ) : null}
+      {done ? <FormMessage tone="success">Notification settings saved.</FormMessage> : null}
+      <div className="flex justify-end pt-1">
+        <SubmitButton
+          busy={save.isPending}
+          busyLabel="Saving..."
+          size="lg"
+          className="w-full sm:w-auto"
+        >
+          Save notifications
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function Switch(props: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+        className="mt-1 size-4 shrink-0 accent-scout-700"
+      />
+      <span>
+        <span className="block text-sm font-medium text-stone-800">{props.label}</span>
+        <span className="block text-xs text-stone-600">{props.hint}</span>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The events still ahead, for the dashboard's Calendar card (use-upcoming-events.ts): single
+ * events as the Data API stores them and the occurrences of every series, merged by date and
+ * time. A series' own row and its changed occurrences' rows are not events of the card: the
+ * occurrences read gives each date with its details instead
+ * (docs/decisions/042-series-in-the-calendar-list.md). Cancelled events are not ahead of anyone.
+ */
+import { eventFromRow, isSeriesRow } from '@scout/protocol/calendar-list';
+import type { CalendarOccurrence } from '@scout/sdk/calendar';
+import { formatEventDate, formatEventTime, localDateKey } from '../../lib/event-format.ts';
+
+export interface UpcomingEvent {
+  id: string;
+  eventName: string;
+  eventDate: string;
+  /** '' for an all-day event. */
+  eventTime: string;
+}
+
+/**
+ * The single events among Data API rows, cancelled ones left out; with the troop's zone, at the
+ * times its clocks show (as the calendar list shows them, protocol/src/calendar-list.ts).
+ */
+export function singleEventsOf(
+  rows: readonly Record<string, unknown>[],
+  timeZone: string | null = null,
+): UpcomingEvent[] {
+  return rows
+    .filter((r) => !isSeriesRow(r) && r.status !== 'cancelled')
+    .map((r) => {
+      const e = eventFromRow(r, timeZone);
+      return {
+        id: e.id,
+        eventName: e.eventName,
+        eventDate: e.eventDate,
+        eventTime: e.allDay ? '' : e.eventTime,
+      };
+    });
+}
+
+/** The occurrences of series in a window's answer, cancelled ones left out. */
+export function seriesEventsOf(occurrences: readonly CalendarOccurrence[]): UpcomingEvent[] {
+  return occurrences
+    .filter((o) => o.seriesId && o.occurrenceDate && o.status !== 'cancelled')
+    .map((o) => ({
+      id: `${o.seriesId}__${o.occurrenceDate}`,
+      eventName: o.name,
+      eventDate: o.date,
+      eventTime: o.allDay ? '' : (o.time ?? ''),
+    }));
+}
+
+const order = (a: UpcomingEvent, b: UpcomingEvent) =>
+  a.eventDate.localeCompare(b.eventDate) || a.eventTime.localeCompare(b.eventTime);
+
+/**
+ * The events still ahead of `now`, by date then time (all-day first on their day), at most
+ * `count`. An all-day event of today is still ahead until the day ends.
+ */
+export function upcomingOf(events: readonly UpcomingEvent[], now: Date, count: number) {
+  const today = localDateKey(now);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const clock = `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+  return events
+    .filter(
+      (e) =>
+        e.eventDate > today ||
+        (e.eventDate === today && (e.eventTime === '' || e.eventTime >= clock)),
+    )
+    .sort(order)
+    .slice(0, count);
+}
+
+/** When an event of the card takes place: 'Sat, Dec 05, 2026, 7:00 PM', or the day, all day. */
+export const upcomingWhen = (e: UpcomingEvent) =>
+  e.eventTime === ''
+    ? `${formatEventDate(e.eventDate)}, all day`
+    : `${formatEventDate(e.eventDate)}, ${formatEventTime(e.eventTime)}`;
+
+export type UpcomingBlock =
+  { kind: 'event'; event: UpcomingEvent } | { kind: 'empty'; key: number; label: string };
+
+/**
+ * The card's blocks: always `slots` of them, the events first and an empty block for each one
+ * missing, which says so rather than looking like something still loading.
+ */
+export function upcomingBlocks(events: readonly UpcomingEvent[], slots: number): UpcomingBlock[] {
+  const shown = events.slice(0, slots);
+  const empty = Array.from({ length: slots - shown.length }, (_, i) => ({
+    kind: 'empty' as const,
+    key: i,
+    label: i === 0 && shown.length === 0 ? 'No events planned' : 'No more events planned',
+  }));
+  return [...shown.map((event) => ({ kind: 'event' as const, event })), ...empty];
+}
