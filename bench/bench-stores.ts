@@ -3,6 +3,7 @@
  * a SQLite file in a temporary folder, or a schema of its own in a PostgreSQL database (dropped
  * at the end), both migrated by the server's own migrations.
  */
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,13 +16,20 @@ import { loadOrCreateSecret } from '../server/src/secret.ts';
 import { migrate } from '../server/src/store/migrate.ts';
 import { openPostgresStore } from '../server/src/store/postgres.ts';
 import { openSqliteStore } from '../server/src/store/sqlite.ts';
-import type { Store } from '../server/src/store/store.ts';
-import { mulberry32 } from './processes.ts';
+import type { Queryable, Store } from '../server/src/store/store.ts';
+import { mulberry32, startProcess, stopAll } from './processes.ts';
 
 export type BenchStoreKind = 'sqlite' | 'postgres';
 
 /** The PostgreSQL server the benchmarks use unless BENCH_PG_URL names another (loopback only). */
 export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The stores a run measures: a comma-separated list, BENCH_STORES unless given, else both. */
+export const benchStoreKinds = (list = process.env.BENCH_STORES || 'sqlite,postgres') =>
+  list.split(',').map((s) => s.trim()) as BenchStoreKind[];
+
+/** The PostgreSQL server of this run: BENCH_PG_URL, else DEFAULT_PG_URL. */
+export const benchPgUrl = () => process.env.BENCH_PG_URL || DEFAULT_PG_URL;
 
 export interface BenchStore {
   kind: BenchStoreKind;
@@ -84,6 +92,59 @@ async function adminQuery(url: string, sql: string) {
   }
 }
 
+/**
+ * Runs `measure` on each store of the run in turn (benchStoreKinds, benchPgUrl); after each,
+ * every process it started is stopped and the store removed, whether it passed or threw.
+ */
+export async function forEachBenchStore(
+  measure: (bench: BenchStore) => Promise<void>,
+): Promise<void> {
+  for (const kind of benchStoreKinds()) {
+    const bench = await openBenchStore(kind, benchPgUrl());
+    try {
+      await measure(bench);
+    } finally {
+      await stopAll();
+      await bench.dispose();
+    }
+  }
+}
+
+/**
+ * Fresh planner statistics for the calendar, as a running server keeps them: PostgreSQL's
+ * autovacuum (settle), and SQLite's ANALYZE that the server's hourly `PRAGMA optimize`
+ * (store/sqlite.ts) runs for a table that grew.
+ */
+export async function freshStatistics(bench: BenchStore): Promise<void> {
+  await settle(bench.store);
+  if (bench.kind === 'sqlite') await bench.store.query('ANALYZE');
+}
+
+/**
+ * Our server, compiled (server/dist/main.js), on `bench`'s data and a loopback port: the API
+ * only, without Redis, S3 or the SPA. `env` adds to or overrides its settings.
+ */
+export function startOurServer(
+  bench: BenchStore,
+  port: number,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): ChildProcess {
+  const settings = {
+    DATA_DIR: bench.dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PROJECT_ID: loadConfig({}).projectId,
+    REDIS_URL: '',
+    DATABASE_URL: bench.databaseUrl,
+    S3_BUCKET: '',
+    // The API only: the SPA is not what is measured.
+    WEB_DIR: path.join(bench.dataDir, 'no-web'),
+    ...env,
+  };
+  return startProcess(`our server (${bench.kind})`, 'dist/main.js', settings, nodeArgs);
+}
+
 export interface BenchMember {
   userId: string;
   email: string;
@@ -112,7 +173,8 @@ export async function benchMember(bench: BenchStore, now: number): Promise<Bench
   return { userId: user.id, email: user.email, token };
 }
 
-const COLUMNS = [
+/** The columns of a seeded event, in the order of eventValues. */
+export const SEEDED_EVENT_COLUMNS = [
   'id',
   'user_id',
   'event_name',
@@ -124,6 +186,33 @@ const COLUMNS = [
   'updated_at',
 ] as const;
 const ROWS_PER_INSERT = 500;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The values of seeded event `i` in SEEDED_EVENT_COLUMNS order: a troop meeting on `day` at a random quarter
+ * hour of `random`, a link on every third, created and last changed at `created`.
+ */
+export function eventValues(
+  i: number,
+  id: string,
+  userId: string,
+  day: Date,
+  created: string,
+  random: () => number,
+): unknown[] {
+  return [
+    id,
+    userId,
+    `Troop meeting ${i}`,
+    day.toISOString().slice(0, 10),
+    `${pad(Math.floor(random() * 24))}:${pad(Math.floor(random() * 4) * 15)}`,
+    i % 3 === 0 ? `https://troop.example/events/${i}` : null,
+    'Bench Leader',
+    created,
+    created,
+  ];
+}
 
 /**
  * `count` calendar events, the same on every run and store: dates spread over `years` from
@@ -139,8 +228,7 @@ export async function seedEvents(
   const first = opts.first ?? 0;
   const days = Math.round((opts.years ?? 3) * 365);
   const base = Date.UTC(2026, 0, 1);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const placeholders = `(${COLUMNS.map(() => '?').join(', ')})`;
+  const placeholders = `(${SEEDED_EVENT_COLUMNS.map(() => '?').join(', ')})`;
   for (let start = first; start < first + count; start += ROWS_PER_INSERT) {
     const end = Math.min(first + count, start + ROWS_PER_INSERT);
     const params: unknown[] = [];
@@ -149,24 +237,24 @@ export async function seedEvents(
       const random = mulberry32(42 + i);
       const day = new Date(base + Math.floor(random() * days) * 86_400_000);
       const created = new Date(base + i * 1000).toISOString();
-      params.push(
-        `event_${base + i}`,
-        userId,
-        `Troop meeting ${i}`,
-        day.toISOString().slice(0, 10),
-        `${pad(Math.floor(random() * 24))}:${pad(Math.floor(random() * 4) * 15)}`,
-        i % 3 === 0 ? `https://troop.example/events/${i}` : null,
-        'Bench Leader',
-        created,
-        created,
-      );
+      params.push(...eventValues(i, `event_${base + i}`, userId, day, created, random));
     }
     await store.query(
-      `INSERT INTO calendar_events (${COLUMNS.join(', ')}) VALUES ${Array.from({ length: end - start }, () => placeholders).join(', ')}`,
+      `INSERT INTO calendar_events (${SEEDED_EVENT_COLUMNS.join(', ')}) VALUES ${Array.from({ length: end - start }, () => placeholders).join(', ')}`,
       params,
     );
   }
+  await noticesLongSent(store);
   await settle(store);
+}
+
+/**
+ * Seeded events stand for a calendar built up over years: their notices went out long ago. The
+ * jobs their rows scheduled (migration 032) are dropped, so the server does not spend the
+ * measurement announcing them.
+ */
+export async function noticesLongSent(store: Queryable): Promise<void> {
+  await store.query("DELETE FROM jobs WHERE kind IN ('event-created', 'event-changed')");
 }
 
 /**

@@ -24,6 +24,7 @@ import { createUserWithRole } from '../server/src/admin/users.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrate } from '../server/src/store/migrate.ts';
 import { openSqliteStore } from '../server/src/store/sqlite.ts';
+import { eventValues, noticesLongSent, SEEDED_EVENT_COLUMNS } from './bench-stores.ts';
 import { freePort, mulberry32, startProcess, stopAll, waitFor } from './processes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,7 +48,6 @@ if (!Number.isInteger(runs) || runs < 1)
 if (!Number.isInteger(eventCount) || eventCount < 1) throw new Error('events must be at least 1');
 
 const DAY_MS = 86_400_000;
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A troop with one member and `events` events spread over two years before and after today. */
 async function seed(dataDir: string, events: number): Promise<void> {
@@ -61,26 +61,15 @@ async function seed(dataDir: string, events: number): Promise<void> {
       now,
     );
     const random = mulberry32(7);
+    const insert = `INSERT INTO calendar_events (${SEEDED_EVENT_COLUMNS.join(', ')}) VALUES (${SEEDED_EVENT_COLUMNS.map(() => '?').join(', ')})`;
     await store.transaction(async (tx) => {
       for (let i = 0; i < events; i++) {
         const day = new Date(now + Math.floor((random() - 0.5) * 4 * 365) * DAY_MS);
         const created = new Date(now - (events - i) * 1000).toISOString();
-        await tx.query(
-          `INSERT INTO calendar_events (id, user_id, event_name, event_date, event_time, hyperlink, creator_name, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [
-            `event_${now - i}_b${i.toString(36)}`,
-            user.id,
-            `Troop meeting ${i}`,
-            day.toISOString().slice(0, 10),
-            `${pad(Math.floor(random() * 24))}:${pad(Math.floor(random() * 4) * 15)}`,
-            i % 3 === 0 ? `https://troop.example/events/${i}` : null,
-            'Bench Leader',
-            created,
-            created,
-          ],
-        );
+        const id = `event_${now - i}_b${i.toString(36)}`;
+        await tx.query(insert, eventValues(i, id, user.id, day, created, random));
       }
+      await noticesLongSent(tx);
     });
   } finally {
     await store.close();

@@ -15,21 +15,20 @@
  * sizes. Settings: BENCH_STORES (default `sqlite,postgres`), BENCH_SAMPLES (default 200),
  * BENCH_PG_URL.
  */
-import path from 'node:path';
 import { loadConfig } from '../server/src/config.ts';
 import { totalOrder } from '../server/src/rest/build-sql.ts';
 import { encodeCursor } from '../server/src/rest/cursor.ts';
 import { parseQuery } from '../server/src/rest/parse-query.ts';
 import {
   benchMember,
-  DEFAULT_PG_URL,
-  openBenchStore,
+  forEachBenchStore,
+  freshStatistics,
   seedEvents,
-  settle,
+  startOurServer,
   type BenchStore,
-  type BenchStoreKind,
 } from './bench-stores.ts';
-import { freePort, startProcess, stopAll, waitFor } from './processes.ts';
+import { freePort, waitFor } from './processes.ts';
+import { sequentialP50, type TimedRequest } from './sequential-p50.ts';
 
 const SIZES = [1_000, 100_000, 1_000_000];
 /** As the screen asks (use-calendar-events.ts). */
@@ -37,32 +36,8 @@ const CALENDAR_PAGE = 1_000;
 const FIELDS = 'id,user_id,event_name,event_date,event_time,hyperlink,creator_name,created_at';
 const TARGET = 1.5;
 const samples = Number(process.env.BENCH_SAMPLES || 200);
-const kinds = (process.env.BENCH_STORES || 'sqlite,postgres')
-  .split(',')
-  .map((s) => s.trim()) as BenchStoreKind[];
-const pgUrl = process.env.BENCH_PG_URL || DEFAULT_PG_URL;
 
-interface Request {
-  name: string;
-  url: string;
-  headers: Record<string, string>;
-}
-
-/** Latencies in ms of `samples` requests sent one after another; every answer must be 200. */
-async function p50(req: Request): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < samples + 10; i++) {
-    const start = performance.now();
-    const res = await fetch(req.url, { headers: req.headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${req.name} answered ${res.status}`);
-    if (i >= 10) times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? NaN;
-}
-
-async function requestsFor(base: string, token: string): Promise<Request[]> {
+async function requestsFor(base: string, token: string): Promise<TimedRequest[]> {
   const auth = { authorization: `Bearer ${token}` };
   const order = 'event_date.asc,event_time.asc';
   const list = `${base}?select=${FIELDS}&order=${order}&limit=${CALENDAR_PAGE}`;
@@ -94,17 +69,7 @@ async function runStore(bench: BenchStore): Promise<Map<string, number[]>> {
   const member = await benchMember(bench, Date.UTC(2026, 0, 1));
   const port = await freePort();
   const projectId = loadConfig({}).projectId;
-  const server = startProcess(`our server (${bench.kind})`, 'dist/main.js', {
-    DATA_DIR: bench.dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PROJECT_ID: projectId,
-    REDIS_URL: '',
-    DATABASE_URL: bench.databaseUrl,
-    S3_BUCKET: '',
-    WEB_DIR: path.join(bench.dataDir, 'no-web'),
-    LOG_LEVEL: 'warn',
-  });
+  const server = startOurServer(bench, port, { LOG_LEVEL: 'warn' });
   await waitFor(`http://127.0.0.1:${port}/api/health`, server);
   const base = `http://127.0.0.1:${port}/api/db/${projectId}/rest/v1/calendar_events`;
   const results = new Map<string, number[]>();
@@ -114,14 +79,12 @@ async function runStore(bench: BenchStore): Promise<Map<string, number[]>> {
     // Ten years of dates, so a million events are a few hundred a day, as a big calendar is.
     await seedEvents(bench.store, member.userId, size - seeded, { first: seeded, years: 10 });
     seeded = size;
-    await settle(bench.store);
-    // What the server's hourly `PRAGMA optimize` does for a table that grew (store/sqlite.ts).
-    if (bench.kind === 'sqlite') await bench.store.query('ANALYZE');
+    await freshStatistics(bench);
     console.log(
       `  ${bench.kind}: ${size.toLocaleString('en-US')} events (seeded in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
     for (const req of await requestsFor(base, member.token)) {
-      const ms = await p50(req);
+      const ms = await sequentialP50(req, samples, 10);
       console.log(`    ${req.name.padEnd(30)} p50 ${ms.toFixed(2)} ms`);
       results.set(req.name, [...(results.get(req.name) ?? []), ms]);
     }
@@ -132,24 +95,18 @@ async function runStore(bench: BenchStore): Promise<Map<string, number[]>> {
 async function main() {
   const summary: string[] = [];
   let failed = false;
-  for (const kind of kinds) {
-    const bench = await openBenchStore(kind, pgUrl);
-    try {
-      console.log(`${kind}:`);
-      const results = await runStore(bench);
-      for (const [name, times] of results) {
-        const [small, , large] = times;
-        const ratio = (large ?? NaN) / (small ?? NaN);
-        if (!(ratio <= TARGET)) failed = true;
-        summary.push(
-          `  ${kind.padEnd(9)} ${name.padEnd(30)} ${times.map((t) => `${t.toFixed(2)} ms`).join(' / ')}  million/thousand ${ratio.toFixed(2)}${ratio <= TARGET ? '' : '  ABOVE TARGET'}`,
-        );
-      }
-    } finally {
-      await stopAll();
-      await bench.dispose();
+  await forEachBenchStore(async (bench) => {
+    console.log(`${bench.kind}:`);
+    const results = await runStore(bench);
+    for (const [name, times] of results) {
+      const [small, , large] = times;
+      const ratio = (large ?? NaN) / (small ?? NaN);
+      if (!(ratio <= TARGET)) failed = true;
+      summary.push(
+        `  ${bench.kind.padEnd(9)} ${name.padEnd(30)} ${times.map((t) => `${t.toFixed(2)} ms`).join(' / ')}  million/thousand ${ratio.toFixed(2)}${ratio <= TARGET ? '' : '  ABOVE TARGET'}`,
+      );
     }
-  }
+  });
   console.log('');
   console.log(
     `p50 at ${SIZES.map((s) => s.toLocaleString('en-US')).join(' / ')} events (goal: a million at most ${TARGET}x a thousand):`,

@@ -31,10 +31,12 @@ import { DECLARED_TABLES } from '../server/src/rest/tables.ts';
 import type { Dialect } from '../server/src/store/store.ts';
 import {
   benchMember,
-  DEFAULT_PG_URL,
+  benchPgUrl,
+  benchStoreKinds,
   openBenchStore,
   seedEvents,
   settle,
+  startOurServer,
   type BenchStore,
   type BenchStoreKind,
 } from './bench-stores.ts';
@@ -66,10 +68,10 @@ for (const [name, v] of Object.entries({ duration, connections, rounds })) {
   if (!Number.isInteger(v) || v < 1)
     throw new Error(`${name} must be a whole number of at least 1`);
 }
-const kinds = opts.stores.split(',').map((s) => s.trim()) as BenchStoreKind[];
+const kinds = benchStoreKinds(opts.stores);
 if (kinds.length === 0 || kinds.some((k) => k !== 'sqlite' && k !== 'postgres'))
   throw new Error('--stores takes sqlite, postgres or both');
-const pgUrl = process.env.BENCH_PG_URL || DEFAULT_PG_URL;
+const pgUrl = benchPgUrl();
 
 /** The statements our server makes for these requests, made by its own build-sql.ts. */
 function serverSql(dialect: Dialect) {
@@ -165,20 +167,10 @@ async function startStore(bench: BenchStore): Promise<Scenario[]> {
   const projectId = loadConfig({}).projectId;
   const [oursPort, floorPort] = [await freePort(), await freePort()];
   const profDir = process.env.BENCH_CPU_PROF_DIR;
-  const ours = startProcess(
-    `our server (${bench.kind})`,
-    'dist/main.js',
-    {
-      DATA_DIR: bench.dataDir,
-      PORT: String(oursPort),
-      HOST: '127.0.0.1',
-      PROJECT_ID: projectId,
-      REDIS_URL: '',
-      DATABASE_URL: bench.databaseUrl,
-      S3_BUCKET: '',
-      // The API only: the SPA is not what is measured.
-      WEB_DIR: path.join(bench.dataDir, 'no-web'),
-    },
+  const ours = startOurServer(
+    bench,
+    oursPort,
+    {},
     profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : [],
   );
   const floor = startProcess(`floor (${bench.kind})`, path.join(here, 'floor-server.ts'), {

@@ -21,6 +21,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { loadOrCreateSecret } from '../server/src/secret.ts';
 import { migrate } from '../server/src/store/migrate.ts';
 import { openSqliteStore } from '../server/src/store/sqlite.ts';
+import { noticesLongSent } from './bench-stores.ts';
 import { freePort, startProcess, stopAll, waitFor } from './processes.ts';
 
 const SECONDS = Number(process.env.BENCH_DURATION || 8);
@@ -61,6 +62,7 @@ async function seed(dataDir: string) {
           ],
         );
       }
+      await noticesLongSent(tx);
     });
     return { reader, hash };
   } finally {

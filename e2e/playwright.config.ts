@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { mailApiPort, mailApiURL, smtpPort } from './support/mail-peer.ts';
+import { searxngPort, searxngURL, webSitePort, webSiteURL } from './support/web-data-peers.ts';
+import { VIEWPORTS } from './support/viewports.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -10,7 +12,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
  */
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
@@ -31,7 +33,8 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // A journey's own page is the laptop of support/viewports.ts (1280x800), not Playwright's 1280x720.
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], ...VIEWPORTS.desktop } }],
   webServer: [
     // A real SMTP peer first: the server delivers every mail to it, the journeys read them back.
     {
@@ -54,6 +57,25 @@ export default defineConfig({
       stderr: 'pipe',
       env: { E2E_APP_URL: baseURL },
     },
+    // The AI provider simulation; its base URL reaches the app server as E2E_AI_BASE_URL.
+    {
+      command: 'node --import tsx ./support/ai-provider.ts',
+      wait: { stdout: /ai provider at (?<e2e_ai_base_url>http:\/\/\S+)/ },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    // A web site and a SearXNG simulation on loopback for the web-data calls.
+    {
+      command: 'node --import tsx ./support/web-data-peers.ts',
+      wait: { stdout: /web data peers at/ },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_WEB_SITE_PORT: String(webSitePort), E2E_SEARXNG_PORT: String(searxngPort) },
+    },
     {
       command: 'node ./support/start-server.mjs',
       url: `${baseURL}/api/health`,
@@ -67,6 +89,15 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'Scout Leadership Platform <no-reply@troop214.example>',
+        // No event notices or reminders: journeys running side by side create events, and their
+        // notices would land in the inboxes other journeys count. The server's tests deliver
+        // notices to a real SMTP peer (server/src/notices/).
+        JOBS_POLL_MS: '0',
+        // The fixture site is on loopback, which the gateway refuses unless listed.
+        DATA_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+        SEARCH_URL: searxngURL,
+        DATA_SECRET_E2E_TOKEN: 'e2e-secret-4f7a9c21',
+        DATA_SECRET_E2E_TOKEN_HOSTS: new URL(webSiteURL).hostname,
       },
     },
   ],

@@ -89,6 +89,7 @@ const parts = {
       'web/public',
       'web/index.html',
       'web/vite.config.ts',
+      'web/sdk-source.ts',
       'protocol/src',
       'sdk/src',
       'package-lock.json',

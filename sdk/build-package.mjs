@@ -24,7 +24,6 @@ await build({
   format: 'esm',
   platform: 'neutral',
   target: 'es2022',
-  conditions: ['source'],
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { sdkFromSource } from './sdk-source.ts';
 
 // Unit tests cover pure logic only, so they run in Node without a DOM.
 export default defineConfig({
-  // As in vite.config.ts: workspace packages from their sources.
-  resolve: { conditions: ['source', 'module', 'node', 'development|production'] },
-  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+  // As in vite.config.ts: the SDK from its sources.
+  resolve: { alias: sdkFromSource },
   test: {
     setupFiles: ['../scripts/fail-on-console.ts'],
     include: ['src/**/*.test.ts'],

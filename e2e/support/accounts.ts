@@ -18,17 +18,25 @@ export function newMember(first = 'Alex', last = 'Morgan') {
 
 export type Member = ReturnType<typeof newMember>;
 
-export async function signUp(page: Page, m: Member) {
-  await page.goto('/');
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
+/**
+ * Fills in the sign-up form showing on the page for `m` and sends it. An invitation link fills
+ * in the email address itself: `withEmail: false` leaves the field as it is.
+ */
+export async function sendSignUpForm(page: Page, m: Member, { withEmail = true } = {}) {
   await page.getByLabel('First name').fill(m.firstName);
   await page.getByLabel('Last name').fill(m.lastName);
   await page.getByLabel('Troop number').fill(m.troopNumber);
   await chooseTroopRole(page, m.troopRole);
-  await page.getByLabel('Email address').fill(m.email);
+  if (withEmail) await page.getByLabel('Email address').fill(m.email);
   await page.getByLabel('Password', { exact: true }).fill(m.password);
   await page.getByLabel('Confirm password').fill(m.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export async function signUp(page: Page, m: Member) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await sendSignUpForm(page, m);
   await expect(
     page.getByRole('heading', { name: new RegExp(`Good Evening.*${m.firstName.toUpperCase()}`) }),
   ).toBeVisible();

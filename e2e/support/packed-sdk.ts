@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -44,4 +45,29 @@ export function packSdk(): PackedSdk {
     entry: path.join(project, 'node_modules/@scout/sdk/dist/index.js'),
     remove: () => fs.rmSync(project, { recursive: true, force: true }),
   };
+}
+
+/** The packed module, typed by the package's own declarations. */
+export type Sdk = typeof import('@scout/sdk');
+
+/**
+ * The packed SDK for the calling spec file: packed and imported before its tests, removed after
+ * them. The answer stands for the module (its properties are the loaded module's), so tests write
+ * `sdk.createClient(...)` as an app would.
+ */
+export function usePackedSdk(): Sdk {
+  let packed: PackedSdk | undefined;
+  let loaded: Sdk | undefined;
+  test.beforeAll(async () => {
+    packed = packSdk();
+    loaded = (await import(packed.entry)) as Sdk;
+  });
+  test.afterAll(() => packed?.remove());
+  return new Proxy({} as Sdk, {
+    get(_target, prop) {
+      if (!loaded)
+        throw new Error('The packed SDK is loaded in beforeAll: use it in tests and hooks');
+      return Reflect.get(loaded, prop) as unknown;
+    },
+  });
 }

@@ -25,6 +25,10 @@ if (process.env.E2E_OIDC_ISSUER) {
     AUTH_ALLOW_INSECURE_ISSUER: '1',
   });
 }
+// The AI provider simulation (support/ai-provider.ts), as an operator points AI_BASE_URL at one.
+if (process.env.E2E_AI_BASE_URL) {
+  Object.assign(env, { AI_BASE_URL: process.env.E2E_AI_BASE_URL, AI_API_KEY: 'sk-e2e-simulated' });
+}
 
 // The troop's first admin, made the way an operator makes one (support/accounts.ts: admin).
 const admin = spawnSync(

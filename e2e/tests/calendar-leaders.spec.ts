@@ -1,32 +1,15 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { admin, newMember, signUp } from '../support/accounts.ts';
+import { expect, test } from '@playwright/test';
+import { newMember, signUp } from '../support/accounts.ts';
+import { makeLeader } from '../support/leaders.ts';
 import { createEvent, deleteEvent, eventRow, openCalendar } from '../support/calendar.ts';
+import { daysAhead } from '../support/dates.ts';
 
-/** The troop's admin makes a member a leader, as the Members screen or the admin CLI would. */
-async function makeLeader(request: APIRequestContext, email: string) {
-  const signedIn = await request.post('/api/auth/signin/email', {
-    data: { email: admin.email, password: admin.password, projectId: 'scout-troop' },
-  });
-  expect(signedIn.ok()).toBe(true);
-  const headers = { authorization: `Bearer ${(await signedIn.json()).access_token}` };
-  const found = await request.get(
-    `/api/db/scout-troop/rest/v1/users?email=eq.${encodeURIComponent(email)}&select=id`,
-    { headers },
-  );
-  const [row] = (await found.json()) as Array<{ id: string }>;
-  expect(row).toBeTruthy();
-  const changed = await request.patch(`/api/db/scout-troop/rest/v1/users?id=eq.${row?.id}`, {
-    headers,
-    data: { role: 'leader' },
-  });
-  expect(changed.ok()).toBe(true);
-}
-
-test('a leader deletes another member’s event; a plain member sees no Delete button on it', async ({
+test('a leader edits and deletes another member’s event; a plain member sees no buttons to change it', async ({
   browser,
   request,
 }) => {
-  const event = { name: 'Pack Meeting', date: '2027-01-12', time: '19:00' };
+  // Ahead of today whenever the journey runs: a past event waits behind Show earlier events.
+  const event = { name: 'Pack Meeting', date: daysAhead(60), time: '19:00' };
 
   const annContext = await browser.newContext();
   const ann = await annContext.newPage();
@@ -40,6 +23,8 @@ test('a leader deletes another member’s event; a plain member sees no Delete b
   await openCalendar(bob);
   await expect(eventRow(bob, event.name)).toBeVisible();
   await expect(eventRow(bob, event.name).getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await expect(eventRow(bob, event.name).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await expect(eventRow(bob, event.name).getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
 
   const lee = newMember('Lee', 'Okafor');
   const leeContext = await browser.newContext();
@@ -49,6 +34,16 @@ test('a leader deletes another member’s event; a plain member sees no Delete b
   // A fresh page load picks up the new role.
   await leePage.reload();
   await openCalendar(leePage);
+  // The leader fixes it in the creator's dialog; the creator's screen follows.
+  await eventRow(leePage, event.name)
+    .getByRole('button', { name: `Edit: ${event.name}` })
+    .click();
+  const edit = leePage.getByRole('dialog', { name: 'Edit Event' });
+  await edit.getByLabel('Time', { exact: true }).fill('18:30');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(eventRow(ann, event.name)).toContainText('6:30 PM');
+  await expect(eventRow(ann, event.name)).toContainText('Created by Ann Rivera');
   await deleteEvent(leePage, event.name);
 
   // Everyone else's calendar follows.

@@ -7,6 +7,7 @@ import {
   eventRow,
   openCalendar,
 } from '../support/calendar.ts';
+import { waitForToastsToGo } from '../support/viewports.ts';
 
 /** Set on a page once; still there later only if the page was never reloaded. */
 const markPage = (page: Page) =>
@@ -28,7 +29,7 @@ test.afterEach(async () => {
   }
 });
 
-test('two members on the calendar: what one creates or deletes shows on the other screen without a reload', async ({
+test('two members on the calendar: what one creates, cancels or deletes shows on the other screen without a reload', async ({
   page,
   browser,
 }) => {
@@ -73,7 +74,20 @@ test('two members on the calendar: what one creates or deletes shows on the othe
   await expect(eventRow(other, 'Patrol Leaders Council')).toBeVisible();
   await expect(eventRow(page, 'Patrol Leaders Council')).toBeVisible();
 
+  // Cancelled on one screen, it shows cancelled with its reason on the other.
+  await waitForToastsToGo(page);
+  await eventRow(page, 'Live Campfire')
+    .getByRole('button', { name: 'Cancel event: Live Campfire' })
+    .click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel this event?' });
+  await cancel.getByLabel('Reason (optional)').fill('Burn ban');
+  await cancel.getByRole('button', { name: 'Cancel Event' }).click();
+  await expect(cancel).toBeHidden();
+  await expect(eventRow(other, 'Live Campfire')).toContainText('Cancelled: Burn ban');
+  await expect(eventRow(other, 'Patrol Leaders Council')).not.toContainText('Cancelled');
+
   // Deleted on one screen, it goes from the other.
+  await waitForToastsToGo(page);
   await deleteEvent(page, 'Live Campfire');
   await expect(eventRow(other, 'Live Campfire')).toHaveCount(0);
 

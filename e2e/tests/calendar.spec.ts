@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newMember, signUp } from '../support/accounts.ts';
 import {
@@ -10,14 +9,12 @@ import {
   fillEventForm,
   openCalendar,
 } from '../support/calendar.ts';
-
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).join('; ')})`,
-    );
+import {
+  pageIn,
+  seriousViolations,
+  sidewaysOverflow,
+  waitForToastsToGo,
+} from '../support/viewports.ts';
 
 const COURT = {
   name: 'Court of Honor',
@@ -217,23 +214,15 @@ test('past events wait behind "Show earlier events"; a failed create reloads the
 });
 
 test('a phone-sized screen shows a long link without sideways scrolling', async ({ browser }) => {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
+  const page = await pageIn(browser, 'phone');
   await signUp(page, newMember('Casey', 'Ng'));
   await openCalendar(page);
   const link = `https://troop214.example/${'very-long-path-segment/'.repeat(12)}`;
   await createEvent(page, { name: 'Canoe Trip', date: '2031-08-20', time: '06:45', link });
   await expect(eventRow(page, 'Canoe Trip').getByRole('link')).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await deleteEvent(page, 'Canoe Trip');
-  await context.close();
+  await page.context().close();
 });
 
 /** Toasts fade in and out; contrast is judged once one is fully shown, held by the pointer. */
@@ -241,11 +230,6 @@ async function holdToast(page: Page) {
   const toast = page.locator('[data-sonner-toast]').first();
   await toast.hover();
   await expect(toast).toHaveCSS('opacity', '1');
-}
-
-async function waitForToastsToGo(page: Page) {
-  await page.mouse.move(0, 400);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
 
 test('axe finds no serious or critical violation on the calendar, with and without a dialog', async ({

@@ -6,8 +6,9 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { WebSocket } from 'ws';
-import { RealtimeClient } from '../../sdk/src/realtime.ts';
-import type { RealtimeMessage } from '../../sdk/src/realtime/types.ts';
+import type { RealtimeMessage, ScoutClient } from '@scout/sdk';
+import { memoryStorage } from '../support/node-window.ts';
+import { usePackedSdk } from '../support/packed-sdk.ts';
 import {
   eventually,
   freePort,
@@ -20,10 +21,12 @@ import {
 /** Spec: backoff 1, 2, 4, 8, 16 s (+ jitter) reaches a restarted server well within 35 s. */
 const BACK_WITHIN_MS = 35_000;
 
+const sdk = usePackedSdk();
+
 test.describe('realtime reconnect', () => {
   const opts = serverOptions();
   let server: RunningServer | undefined;
-  const clients: RealtimeClient[] = [];
+  const clients: ScoutClient['realtime'][] = [];
   test.afterAll(async () => {
     for (const c of clients) c.close();
     await server?.stop('SIGKILL');
@@ -41,13 +44,13 @@ test.describe('realtime reconnect', () => {
     };
     const received = new Map<string, RealtimeMessage[]>();
     for (const [userId, channels] of Object.entries(plan)) {
-      const token = await signToken(opts, userId);
-      const client = new RealtimeClient({
+      const { auth, realtime: client } = sdk.createClient({
         projectId: opts.projectId,
         baseUrl: server.baseUrl,
-        getToken: async () => token,
+        storage: memoryStorage(),
         WebSocket,
       });
+      await auth.setToken(await signToken(opts, userId));
       clients.push(client);
       for (const name of channels) {
         const ch = client.channel(name);

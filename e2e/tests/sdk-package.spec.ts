@@ -43,6 +43,39 @@ test('the tarball holds JavaScript and declarations, and nothing for tests or fr
   ]);
 });
 
+/** Every file a manifest's `exports`, `main`, `module` and `types` name, conditions included. */
+function manifestTargets(manifest: Record<string, unknown>): string[] {
+  const targets: string[] = [];
+  const visit = (entry: unknown) => {
+    if (typeof entry === 'string') targets.push(entry);
+    else if (Array.isArray(entry)) entry.forEach(visit);
+    else if (entry !== null && typeof entry === 'object') Object.values(entry).forEach(visit);
+  };
+  visit(manifest.exports);
+  for (const field of ['main', 'module', 'types', 'typings']) visit(manifest[field]);
+  return targets;
+}
+
+test('every file the packed manifest exports is in the tarball', () => {
+  const list = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
+  const manifest = JSON.parse(
+    execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
+  ) as Record<string, unknown>;
+  const targets = manifestTargets(manifest);
+  expect(targets).toContain('./dist/index.js');
+  const missing = targets.filter((target) => {
+    const inPackage = `package/${target.replace(/^\.\//, '')}`;
+    if (!target.includes('*')) return !list.includes(inPackage);
+    // A subpath pattern must match at least one file.
+    const escaped = inPackage.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`^${escaped.replace(/\*/g, '.+')}$`);
+    return !list.some((file) => pattern.test(file));
+  });
+  expect(missing).toEqual([]);
+});
+
 test('a plain Node script imports the package and signs up', () => {
   const email = `packed.${Date.now().toString(36)}@troop214.example`;
   fs.writeFileSync(

@@ -8,95 +8,10 @@ import WebSocket from 'ws';
 import { baseURL } from '../playwright.config.ts';
 import { admin } from '../support/accounts.ts';
 import { councilLogin } from '../support/council-login.mjs';
-import { packSdk, type PackedSdk } from '../support/packed-sdk.ts';
+import { usePackedSdk } from '../support/packed-sdk.ts';
+import { CHANNEL_METHODS, SURFACE, TABLE_METHODS } from '../support/sdk-surface.ts';
 
-/** Module -> methods, as the spec's library names them. Modules still to come join this table. */
-const SURFACE: Record<string, string[]> = {
-  auth: [
-    'initialize',
-    'logout',
-    'isAuthenticated',
-    'currentUser',
-    'getToken',
-    'getValidToken',
-    'me',
-    'signUp',
-    'signInWithEmail',
-    'sendPasswordResetEmail',
-    'confirmPasswordReset',
-    'changePassword',
-    'sendEmailVerification',
-    'verifyEmail',
-    'sendMagicLink',
-    'generatePasswordResetToken',
-    'generateEmailVerificationToken',
-    'generateMagicLinkToken',
-    'signOut',
-    'revokeAllSessions',
-    'recoverAuthState',
-    'updateMe',
-    'hasRole',
-    'can',
-    'setToken',
-    'setSession',
-    'refreshToken',
-    'onAuthStateChanged',
-    'signInWithProvider',
-    'signInWithGoogle',
-    'signInWithMicrosoft',
-    'signInWithGitHub',
-    'signInWithApple',
-    'getProviders',
-    'getAvailableProviders',
-    'login',
-    'initiateMobileOAuth',
-    'checkMobileOAuthSession',
-    'pollMobileOAuthSession',
-    'getSignInMethods',
-    'unlinkIdentity',
-    'takeRedirectError',
-  ],
-  db: ['table', 'sql', 'batch'],
-  storage: ['upload', 'download', 'remove'],
-  realtime: ['channel', 'subscribe', 'publish', 'presence', 'onPresence'],
-  notifications: ['email'],
-};
-const TABLE_METHODS = [
-  'create',
-  'createMany',
-  'upsert',
-  'upsertMany',
-  'get',
-  'list',
-  'update',
-  'updateMany',
-  'delete',
-  'deleteMany',
-  'count',
-  'exists',
-];
-const CHANNEL_METHODS = [
-  'isReady',
-  'subscribe',
-  'unsubscribe',
-  'publish',
-  'onMessage',
-  'onPresence',
-  'getPresence',
-  'getMessages',
-];
-
-/** The packed module, typed by the package's own declarations. */
-type Sdk = typeof import('@scout/sdk');
-
-let packed: PackedSdk;
-let sdk: Sdk;
-
-test.beforeAll(async () => {
-  packed = packSdk();
-  sdk = await import(packed.entry);
-});
-test.afterAll(() => packed.remove());
+const sdk = usePackedSdk();
 
 const newClient = () => sdk.createClient({ projectId: 'scout-troop', baseUrl: baseURL, WebSocket });
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -119,6 +34,10 @@ test('every method of the surface exists on a client from the packed SDK', () =>
   }
   const table = client.db.table('calendarEvents');
   for (const m of TABLE_METHODS) if (!has(table, m)) missing.push(`db.<table>.${m}`);
+  // A table is a property of db too, by its camelCase name, any name the app chooses.
+  const db = client.db as unknown as Record<string, unknown>;
+  for (const name of ['calendarEvents', 'customUsers', 'patrolGearLoans'])
+    for (const m of TABLE_METHODS) if (!has(db[name], m)) missing.push(`db.${name}.${m}`);
   const channel = client.realtime.channel('surface');
   for (const m of CHANNEL_METHODS) if (!has(channel, m)) missing.push(`realtime.channel().${m}`);
   expect(missing).toEqual([]);
@@ -194,8 +113,14 @@ test('logout ends the session here; revokeAllSessions ends it on every device', 
   await laptop.auth.signInWithEmail(email, 'campfire-2026');
   const phone = newClient();
   await phone.auth.signInWithEmail(email, 'campfire-2026');
+  const phoneAccess = phone.auth.getState().tokens?.access_token;
+  const asPhone = () =>
+    fetch(`${baseURL}/api/auth/me`, { headers: { Authorization: `Bearer ${phoneAccess}` } });
+  expect((await asPhone()).status).toBe(200);
   await laptop.auth.revokeAllSessions();
   expect(laptop.auth.isAuthenticated()).toBe(false);
+  // The phone's access token, though not expired, is refused (within seconds on every process).
+  await expect.poll(async () => (await asPhone()).status).toBe(401);
   // The phone's refresh token was revoked on the server: its next refresh is refused.
   expect(await phone.auth.refreshToken()).toBe(false);
   expect(phone.auth.isAuthenticated()).toBe(false);
@@ -217,6 +142,12 @@ test('generate*Token give admins one-time links and refuse members', async () =>
   const verify = await operator.auth.generateEmailVerificationToken();
   expect(verify.verifyUrl).toContain(verify.token);
 
+  // The generated sign-in link signs a new client in, under the name existing clients call.
+  const magicToken = new URL(magic.magicUrl ?? '').searchParams.get('magic_token') ?? '';
+  const signedIn = newClient();
+  expect((await signedIn.auth.verifyMagicLink(magicToken)).email).toBe(email);
+  expect(signedIn.auth.isAuthenticated()).toBe(true);
+
   // The generated reset link works exactly once.
   const visitor = newClient();
   const user = await visitor.auth.confirmPasswordReset(reset.token, 'new-campfire-2026');
@@ -226,7 +157,7 @@ test('generate*Token give admins one-time links and refuse members', async () =>
   ).rejects.toBeTruthy();
 });
 
-test('realtime: subscribe with a callback, isReady, onPresence, and publishing over HTTP', async () => {
+test('realtime: subscribe with a callback, isReady, onPresence, publish over HTTP and socket, presence, history', async () => {
   const { client } = await signedUp();
   const channel = `surface-${stamp()}`;
   const got: unknown[] = [];
@@ -242,6 +173,18 @@ test('realtime: subscribe with a callback, isReady, onPresence, and publishing o
   expect(id).toMatch(/^\d+-\d+$/);
   await expect.poll(() => got).toEqual([{ text: 'Campout moved to 6 PM' }]);
   expect(seen.at(-1)).toBe(1);
+
+  // Over the socket, by the module's publish; presence and history over REST.
+  const user = client.auth.currentUser();
+  const second = await client.realtime.publish(channel, 'notice', { text: 'Bring a flashlight' });
+  await expect.poll(() => got.length).toBe(2);
+  expect((await client.realtime.presence(channel)).map((u) => u.userId)).toEqual([user?.id]);
+  expect((await client.realtime.channel(channel).getPresence()).length).toBe(1);
+  const history = await client.realtime.channel(channel).getMessages({ limit: 10 });
+  expect(history.map((m) => [m.id, m.type, m.data, m.userId])).toEqual([
+    [id, 'notice', { text: 'Campout moved to 6 PM' }, announcer.auth.currentUser()?.id],
+    [second, 'notice', { text: 'Bring a flashlight' }, user?.id],
+  ]);
 
   stopPresence();
   await leave();

@@ -16,7 +16,20 @@ export interface WireUser {
   emailVerified: boolean;
   createdAt: string;
   lastSignInAt: string | null;
+  /**
+   * `pending` until a leader approves (or a parent confirms a scout), `suspended` by a leader;
+   * either way the account reaches nothing but its own profile (docs/operations.md, Who may
+   * join). Absent from older servers: read as `active`.
+   */
+  status?: AccountStatus;
 }
+
+export const ACCOUNT_STATUSES = ['active', 'pending', 'suspended'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** Who may create an account (SIGNUP_MODE): anyone, anyone pending approval, or invitees. */
+export const SIGNUP_MODES = ['open', 'approval', 'invite'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
 
 export interface TokenResponse {
   access_token: string;

@@ -73,6 +73,39 @@ export const API_ERROR_CODES = [
   'NOT_ACCEPTABLE',
   'RANGE_NOT_SATISFIABLE',
   'PGRST116',
+  // Joining the troop (docs/operations.md, Who may join).
+  'INVITATION_REQUIRED',
+  'INVITATION_INVALID',
+  'ACCOUNT_PENDING',
+  'ACCOUNT_SUSPENDED',
+  // Households (docs/protocol.md, Households).
+  'HOUSEHOLD_INVITATION_INVALID',
+  'HOUSEHOLD_INVITATION_OTHER_ACCOUNT',
+  'HOUSEHOLD_ALREADY_JOINED',
+  'SCOUT_ALREADY_LINKED',
+  'HOUSEHOLD_ADULTS_ONLY',
+  'HOUSEHOLD_NEEDS_ADULT',
+  'HOUSEHOLD_FULL',
+  // AI gateway (docs/protocol.md, AI): no provider for this capability on this server; the
+  // provider failed or answered something unusable; the provider took too long; the model's
+  // answer did not fit the schema asked for.
+  'AI_NOT_CONFIGURED',
+  'AI_PROVIDER_ERROR',
+  'AI_PROVIDER_TIMEOUT',
+  'AI_OUTPUT_INVALID',
+  // Web data (docs/protocol.md, Web data).
+  'DATA_URL_REFUSED',
+  'DATA_SECRET_REFUSED',
+  'DATA_TARGET_UNREACHABLE',
+  'DATA_TARGET_TIMEOUT',
+  'DATA_TARGET_TOO_LARGE',
+  'DATA_FILE_REQUIRED',
+  'DATA_UNSUPPORTED_FILE',
+  'SEARCH_NOT_CONFIGURED',
+  'SEARCH_FAILED',
+  'BROWSER_UNAVAILABLE',
+  // RSVPs (docs/protocol.md, RSVPs): the event's answer deadline has passed.
+  'RSVP_CLOSED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 export type ErrorCode = AuthErrorCode | ApiErrorCode;
@@ -93,6 +126,38 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   NOT_ACCEPTABLE: 'None of the media types asked for are available',
   RANGE_NOT_SATISFIABLE: 'Requested range not satisfiable',
   PGRST116: 'JSON object requested, multiple (or no) rows returned',
+  INVITATION_REQUIRED:
+    'This troop joins by invitation. Ask a leader of the troop for an invitation link.',
+  INVITATION_INVALID:
+    'This invitation has expired, was revoked or has been used up. Ask a leader of the troop for a new one.',
+  ACCOUNT_PENDING: 'Your account is waiting for a leader of the troop to approve it.',
+  ACCOUNT_SUSPENDED: 'Your membership is suspended. Please contact a leader of the troop.',
+  HOUSEHOLD_INVITATION_INVALID:
+    'This family invitation has expired, was already used or was withdrawn. Ask the family for a new one.',
+  HOUSEHOLD_INVITATION_OTHER_ACCOUNT:
+    'This family invitation was sent to another email address: sign in with that address to accept it.',
+  HOUSEHOLD_ALREADY_JOINED:
+    'You already belong to another household. Leave it first, then accept this invitation.',
+  SCOUT_ALREADY_LINKED: 'This scout profile or this account is already linked to a scout account.',
+  HOUSEHOLD_ADULTS_ONLY: 'Only the adults of a household can change it.',
+  HOUSEHOLD_NEEDS_ADULT:
+    'A household with scouts needs an adult: invite another adult or remove the scouts first.',
+  HOUSEHOLD_FULL: 'This household has reached its limit. Remove something before adding more.',
+  AI_NOT_CONFIGURED: 'AI is not set up on this server. Ask the troop admin to configure it.',
+  AI_PROVIDER_ERROR: 'The AI service could not answer. Please try again later.',
+  AI_PROVIDER_TIMEOUT: 'The AI service took too long to answer. Please try again.',
+  AI_OUTPUT_INVALID: 'The AI answer did not match the requested format. Please try again.',
+  DATA_URL_REFUSED: 'This address cannot be reached from the server',
+  DATA_SECRET_REFUSED: 'A secret was named that may not be sent to this address',
+  DATA_TARGET_UNREACHABLE: 'The site could not be reached',
+  DATA_TARGET_TIMEOUT: 'The site took too long to answer',
+  DATA_TARGET_TOO_LARGE: 'The site answered with more than the server reads',
+  DATA_FILE_REQUIRED: 'A file is required: send it as multipart/form-data in the field "file"',
+  DATA_UNSUPPORTED_FILE: 'Text cannot be read from this kind of file',
+  SEARCH_NOT_CONFIGURED: 'Web search is not set up on this server',
+  SEARCH_FAILED: 'The search provider did not answer',
+  BROWSER_UNAVAILABLE: 'Page capture is not available: no browser is installed on the server',
+  RSVP_CLOSED: 'Answers for this event are closed. A leader can still change them.',
 };
 
 /** Messages the screens show (docs/product.md sections 5 and 8). */

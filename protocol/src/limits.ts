@@ -55,6 +55,19 @@ export const ANALYTICS_BATCH_SIZE = 10;
 export const ANALYTICS_FLUSH_MS = 3000;
 export const ANALYTICS_STRING_MAX = 256;
 export const ANALYTICS_SESSION_IDLE_MS = 30 * 60 * 1000;
+/** The collector reads at most this many events from one request, and at most this many bytes. */
+export const ANALYTICS_MAX_EVENTS_PER_REQUEST = 100;
+export const ANALYTICS_BODY_MAX_BYTES = 256 * 1024;
+/** Custom data of one event, once serialised: more is dropped as an invalid event. */
+export const ANALYTICS_EVENT_DATA_MAX_BYTES = 4 * 1024;
+/** Collector requests per address and minute (a busy page sends one every 3 s). */
+export const ANALYTICS_REQUESTS_PER_MINUTE = 120;
+/** Events older than this many days are deleted (ANALYTICS_RETENTION_DAYS). */
+export const ANALYTICS_RETENTION_DAYS_DEFAULT = 400;
+/** The dashboard's "visitors right now". */
+export const ANALYTICS_LIVE_WINDOW_MS = 5 * 60 * 1000;
+/** Longest custom range the dashboard reads at once. */
+export const ANALYTICS_MAX_RANGE_DAYS = 400;
 
 export const MENU_SUBMENU_OPEN_DELAY_MS = 100;
 export const MENU_POINTER_GRACE_MS = 300;
@@ -74,3 +87,41 @@ export const PROVIDER_SIGN_IN_TTL_SECONDS = 600;
 export const MOBILE_SESSION_TTL_SECONDS = 600;
 /** How often the SDK asks whether a mobile sign-in has finished. */
 export const MOBILE_SESSION_POLL_MS = 2000;
+
+/**
+ * AI gateway (docs/protocol.md, AI). Prompts, messages and system text are bounded in
+ * characters; the whole request body too (transcription carries audio, so it has its own,
+ * larger bound). Audio itself is bounded as the providers bound it.
+ */
+export const AI_PROMPT_MAX_LENGTH = 32_000;
+export const AI_MESSAGES_MAX = 200;
+export const AI_MAX_TOKENS_MAX = 32_768;
+export const AI_BODY_MAX_BYTES = 1024 * 1024;
+export const AI_TRANSCRIBE_AUDIO_MAX_BYTES = 25 * 1024 * 1024;
+/** Base64 of the largest audio, plus room for the other fields. */
+export const AI_TRANSCRIBE_BODY_MAX_BYTES =
+  Math.ceil((AI_TRANSCRIBE_AUDIO_MAX_BYTES * 4) / 3) + 64 * 1024;
+export const AI_SCHEMA_MAX_BYTES = 64 * 1024;
+export const AI_ENUM_MAX_VALUES = 500;
+export const AI_IMAGE_MAX_COUNT = 4;
+export const AI_SPEECH_TEXT_MAX_LENGTH = 4096;
+/** An image URL a client sends (in messages and to modify): https, at most this long. */
+export const AI_URL_MAX_LENGTH = 2048;
+/** How long the SDK waits for an AI answer's first byte: a little longer than the server waits for its provider by default. */
+export const AI_HTTP_TIMEOUT_MS = 130_000;
+/** Web data (docs/protocol.md, Web data): what the server reads from another site at most. */
+export const DATA_FETCH_MAX_BYTES = 5 * 1024 * 1024;
+/** Pages and files to extract text from (a camp's PDF packing list, a council page). */
+export const DATA_EXTRACT_MAX_BYTES = 20 * 1024 * 1024;
+/** One deadline for a whole outgoing request, redirects included. */
+export const DATA_TIMEOUT_MS = 15_000;
+/** Chunking: the default and the bounds of `chunkSize`, in characters. */
+export const DATA_CHUNK_SIZE_DEFAULT = 1000;
+export const DATA_CHUNK_SIZE_MIN = 100;
+export const DATA_CHUNK_SIZE_MAX = 100_000;
+/** Web-data calls a member may make a minute (service keys: ten times as many). */
+export const DATA_CALLS_PER_MINUTE = 30;
+/** Screenshots: viewport bounds and the tallest full page captured, in CSS pixels. */
+export const SCREENSHOT_MAX_WIDTH = 3840;
+export const SCREENSHOT_MAX_HEIGHT = 2160;
+export const SCREENSHOT_MAX_PAGE_HEIGHT = 16_384;

@@ -4,6 +4,14 @@
  * clients of this protocol use: `{roles: {[role]: {permissions, inherit?}}, defaultRole}`.
  * See docs/roles.md for the default configuration and how a troop changes it.
  */
+import {
+  DYNAMIC_TABLES_KEY,
+  OTHER_FILES_KEY,
+  parseStorageRules,
+  parseTableRules,
+  type StorageAreaRule,
+  type TableRule,
+} from './access-rules.ts';
 
 export interface RoleDefinition {
   permissions: string[];
@@ -15,29 +23,44 @@ export interface RolesConfig {
   roles: Record<string, RoleDefinition>;
   /** The role of every new account. */
   defaultRole: string;
+  /**
+   * Who may read and change each Data API table (`*dynamic*`: tables created on the fly). What
+   * a configuration leaves out comes from the defaults below (docs/roles.md).
+   */
+  tables?: Record<string, TableRule>;
+  /** Who may read and write each storage area (first path segment; `*`: every other path). */
+  storage?: Record<string, StorageAreaRule>;
 }
 
 /**
- * Permission names the product checks. Data API tables and storage areas are named by the
- * server's rules (docs/roles.md); these are the capabilities beyond them.
+ * Permission names the product checks. A configuration's table and storage rules may name
+ * permissions of their own (`tables.calendar_events.read`); these are the ones the code knows.
  */
 export const PERMISSIONS = {
   /** Update and delete any troop calendar event, not only one's own. */
   eventsManage: 'events.manage',
   /** Read the member list (names, emails, troop and app roles). */
   membersRead: 'members.read',
-  /** Change members' app roles, approve and remove members. */
+  /** Change members' app roles. */
   membersManage: 'members.manage',
+  /** Let people in: approve or refuse pending accounts, invite, suspend and remove members. */
+  membersApprove: 'members.approve',
+  /** Read the audit log of membership changes. */
+  auditRead: 'audit.read',
   /** Send mail through the notifications endpoint. */
   notificationsSend: 'notifications.send',
   /** Read the analytics dashboard. */
   analyticsRead: 'analytics.read',
   /** Use the AI gateway. */
   aiUse: 'ai.use',
+  /** Read what the AI gateway spent, per member, capability and model (admins). */
+  aiUsageRead: 'ai.usage.read',
   /** Use the web-data gateway (extract, scrape, screenshot, fetch, search). */
   dataUse: 'data.use',
   /** Write files in the shared troop area of storage (`troop/`). */
   troopFilesWrite: 'storage.troop.write',
+  /** Write, overwrite and remove every stored file, whoever uploaded it. */
+  filesAll: 'storage.all',
   /** Read and change every row of every Data API table, whoever owns it. */
   tablesAll: 'tables.all',
   /** Run SQL through `/sql` and `/batch`. */
@@ -46,6 +69,10 @@ export const PERMISSIONS = {
   linksGenerate: 'auth.links.generate',
   /** Send mail from another sender address than the troop's. */
   notificationsAnySender: 'notifications.from',
+  /** Read every scout's details (birth year, patrol, notes), not only one's own household's. */
+  scoutsRead: 'scouts.read',
+  /** Change anyone's RSVP, also after an event's deadline, and export the answers as CSV. */
+  rsvpsManage: 'rsvps.manage',
 } as const;
 
 export const DEFAULT_ROLES_CONFIG: RolesConfig = {
@@ -56,15 +83,42 @@ export const DEFAULT_ROLES_CONFIG: RolesConfig = {
       permissions: [
         PERMISSIONS.eventsManage,
         PERMISSIONS.membersRead,
+        PERMISSIONS.membersApprove,
         PERMISSIONS.notificationsSend,
         PERMISSIONS.analyticsRead,
         PERMISSIONS.aiUse,
         PERMISSIONS.dataUse,
         PERMISSIONS.troopFilesWrite,
+        PERMISSIONS.scoutsRead,
+        PERMISSIONS.rsvpsManage,
       ],
       inherit: ['user'],
     },
     user: { permissions: [] },
+  },
+  tables: {
+    // One's own account row (only its profile fields change); accounts are made by sign-up.
+    users: { read: 'owner', create: 'nobody', update: 'owner', delete: 'nobody' },
+    // A profile row per member.
+    custom_users: { read: 'owner', create: 'owner', update: 'owner', delete: 'owner' },
+    // Every member reads the troop calendar; the creator, and leaders, change an event.
+    calendar_events: {
+      read: 'signed-in',
+      create: 'owner',
+      update: ['owner', PERMISSIONS.eventsManage],
+      delete: ['owner', PERMISSIONS.eventsManage],
+    },
+    // Tables created on the fly: each row is its owner's alone.
+    [DYNAMIC_TABLES_KEY]: { read: 'owner', create: 'owner', update: 'owner', delete: 'owner' },
+  },
+  storage: {
+    // A member's files and avatar: theirs to write, public to read.
+    users: { read: 'public', write: 'owner' },
+    avatars: { read: 'public', write: 'owner' },
+    // The troop's shared documents: members read them through signed links, leaders keep them.
+    troop: { read: 'signed-in', write: PERMISSIONS.troopFilesWrite },
+    // Everything else: public to read, changed only by its uploader (created with storage.all).
+    [OTHER_FILES_KEY]: { read: 'public', write: 'owner' },
   },
 };
 
@@ -111,6 +165,7 @@ export function hasRole(
 /** The roles a configuration defines, for pickers and the admin CLI. */
 export const roleNames = (config: RolesConfig): string[] => Object.keys(config.roles);
 
+const TOP_FIELDS = ['roles', 'defaultRole', 'tables', 'storage'];
 const ROLE_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 const PERMISSION = /^(\*|[a-z0-9_-]+(\.([a-z0-9_-]+|\*))*)$/;
 
@@ -168,9 +223,14 @@ export function parseRolesConfig(input: unknown): RolesConfig {
   if (typeof defaultRole !== 'string' || !Object.hasOwn(roles, defaultRole)) {
     fail(`"defaultRole" must name a defined role, got ${JSON.stringify(defaultRole)}`);
   }
-  const unknownTop = Object.keys(obj).find((k) => k !== 'roles' && k !== 'defaultRole');
+  const unknownTop = Object.keys(obj).find((k) => !TOP_FIELDS.includes(k));
   if (unknownTop) fail(`unknown field "${unknownTop}"`);
-  return { roles, defaultRole: defaultRole as string };
+  return {
+    roles,
+    defaultRole: defaultRole as string,
+    ...(obj.tables !== undefined ? { tables: parseTableRules(obj.tables, fail) } : {}),
+    ...(obj.storage !== undefined ? { storage: parseStorageRules(obj.storage, fail) } : {}),
+  };
 }
 
 function findCycle(roles: Record<string, RoleDefinition>): string[] | null {

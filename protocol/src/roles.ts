@@ -1,4 +1,7 @@
-/** Troop roles are self-selected at sign-up and stored in metadata; nothing depends on them. */
+/**
+ * Troop roles are self-selected at sign-up and stored in metadata; they grant nothing. App roles
+ * (what a member may do) are the roles configuration's (docs/roles.md).
+ */
 export const TROOP_ROLES = [
   'Parent',
   'Scoutmaster',
@@ -7,7 +10,3 @@ export const TROOP_ROLES = [
   'Scout',
 ] as const;
 export type TroopRole = (typeof TROOP_ROLES)[number];
-
-/** Account roles decide access on the server. Callers can never choose their own. */
-export const ACCOUNT_ROLES = ['user', 'admin'] as const;
-export type AccountRole = (typeof ACCOUNT_ROLES)[number];

@@ -1,5 +1,5 @@
 /**
- * Sign-up form rules, checked in the order the spec gives (section 5). Shared by the screen and
+ * Sign-up form rules, checked in the order of docs/product.md section 5. Shared by the screen and
  * its unit tests; the server checks email and password length again on its own.
  */
 import { looksLikeEmail, newPasswordProblem } from './auth.ts';

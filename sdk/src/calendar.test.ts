@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCalendar, fileNameFromDisposition } from './calendar.ts';
-import { createClient } from './client.ts';
-import { ScoutError } from './errors.ts';
-import { HttpClient } from './http.ts';
-import { BASE_URL, FakeApi, errorReply, jsonReply } from '../test/fake-api.ts';
-import { FakeAuthServer } from '../test/fake-auth-server.ts';
-import { FakeStorage, FakeWindow } from '../test/fake-browser.ts';
+import { FakeApi, errorReply, jsonReply, signedInHttp, rejection } from '../test/fake-api.ts';
+import { clientInBrowser } from '../test/browser-client.ts';
 
 const FEED_URL = '/api/calendar/troop-42/feed-url';
 const RESET = '/api/calendar/troop-42/feed-url/reset';
@@ -18,21 +14,8 @@ const ICS =
 
 function setup() {
   const api = new FakeApi();
-  const http = new HttpClient({ baseUrl: BASE_URL, fetch: api.fetch, sleep: async () => {} });
-  http.useTokens({
-    getValidAccessToken: async () => 'access-1',
-    refreshAfterRejection: async () => null,
-  });
+  const http = signedInHttp(api);
   return { api, calendar: createCalendar(http, 'troop-42') };
-}
-
-async function rejection(p: Promise<unknown>): Promise<ScoutError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ScoutError);
-  return err as ScoutError;
 }
 
 describe('calendar feed address', () => {
@@ -125,14 +108,7 @@ describe('fileNameFromDisposition', () => {
 
 describe('client.calendar', () => {
   it("is part of createClient and sends the signed-in user's token", async () => {
-    const api = new FakeApi();
-    new FakeAuthServer(api);
-    const client = createClient({
-      projectId: 'troop-42',
-      baseUrl: BASE_URL,
-      fetch: api.fetch,
-      window: new FakeWindow('https://app.scout.test/', new FakeStorage()),
-    });
+    const { api, client } = clientInBrowser();
     try {
       api.on('GET', FEED_URL, () => jsonReply(200, urls));
       await client.auth.ready();
@@ -142,5 +118,59 @@ describe('client.calendar', () => {
     } finally {
       client.auth.dispose();
     }
+  });
+});
+
+describe('calendar occurrences', () => {
+  const BASE = '/api/calendar/troop-42';
+  const occurrence = {
+    eventId: 'meet',
+    seriesId: 'meet',
+    occurrenceDate: '2026-03-10',
+    rrule: 'FREQ=WEEKLY;BYDAY=TU',
+    date: '2026-03-10',
+    time: '19:00',
+    endDate: '2026-03-10',
+    endTime: '20:30',
+    allDay: false,
+    name: 'Troop meeting',
+    location: 'Scout Hall',
+    description: null,
+    category: 'meeting',
+    status: 'confirmed',
+    cancelReason: null,
+    hyperlink: null,
+    creatorName: 'Ann',
+    userId: 'ann',
+  };
+
+  it('lists the occurrences of a window', async () => {
+    const { api, calendar } = setup();
+    api.on('GET', `${BASE}/occurrences`, () =>
+      jsonReply(200, { from: '2026-03-01', to: '2026-03-31', occurrences: [occurrence] }),
+    );
+    expect(await calendar.listOccurrences('2026-03-01', '2026-03-31')).toEqual([occurrence]);
+    expect(api.requests[0]!.query.get('from')).toBe('2026-03-01');
+    expect(api.requests[0]!.query.get('to')).toBe('2026-03-31');
+  });
+
+  it('edits (its repeat rule too), cancels and deletes with the scope in the query', async () => {
+    const { api, calendar } = setup();
+    const path = `${BASE}/events/meet/occurrences/2026-03-10`;
+    api.on('PATCH', path, () => jsonReply(200, { changes: [] }));
+    api.on('POST', `${path}/cancel`, () => jsonReply(200, { changes: [] }));
+    api.on('DELETE', path, () => jsonReply(200, { changes: [] }));
+    await calendar.editOccurrence('meet', '2026-03-10', 'following', { eventTime: '18:00' });
+    await calendar.editOccurrence('meet', '2026-03-10', 'following', {
+      rrule: 'FREQ=WEEKLY;BYDAY=WE;COUNT=10',
+    });
+    await calendar.cancelOccurrence('meet', '2026-03-10', 'this', 'Storm');
+    await calendar.deleteOccurrence('meet', '2026-03-10', 'all');
+    expect(api.requests.map((r) => [r.method, r.query.get('scope'), r.body])).toEqual([
+      ['PATCH', 'following', { changes: { eventTime: '18:00' } }],
+      ['PATCH', 'following', { changes: { rrule: 'FREQ=WEEKLY;BYDAY=WE;COUNT=10' } }],
+      ['POST', 'this', { reason: 'Storm' }],
+      ['DELETE', 'all', undefined],
+    ]);
   });
 });

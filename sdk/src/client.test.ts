@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorageKey } from '@scout/protocol/limits';
-import { createClient, type ScoutClient } from './client.ts';
+import { createClient, createCoreClient, type ScoutClient } from './client.ts';
 import { BASE_URL, FakeApi, jsonReply } from '../test/fake-api.ts';
 import { FakeAuthServer } from '../test/fake-auth-server.ts';
 import { FakeStorage, FakeWindow } from '../test/fake-browser.ts';
@@ -106,5 +106,28 @@ describe('createClient', () => {
 
   it('needs a project id', () => {
     expect(() => createClient({ projectId: '' })).toThrow(TypeError);
+  });
+});
+
+describe('createCoreClient', () => {
+  it('builds every module but the AI and web-data gateways, which createClient adds', () => {
+    const core = createCoreClient({ projectId: 'troop-42', baseUrl: 'https://api.scout.test' });
+    const whole = createClient({ projectId: 'troop-42', baseUrl: 'https://api.scout.test' });
+    const modules = (c: object) => Object.keys(c).sort();
+    expect(modules(core)).toEqual([
+      'analytics',
+      'auth',
+      'calendar',
+      'db',
+      'households',
+      'http',
+      'members',
+      'notifications',
+      'realtime',
+      'rsvps',
+      'storage',
+    ]);
+    expect(modules(whole)).toEqual([...modules(core), 'ai', 'data'].sort());
+    expect(() => createCoreClient({ projectId: '' })).toThrow(TypeError);
   });
 });

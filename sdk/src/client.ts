@@ -3,13 +3,19 @@
  * is a factory taking the ClientContext; adding one is one line in the returned object.
  */
 import type { RolesConfig } from '@scout/protocol/permissions';
+import { createAi, type AiClient } from './ai.ts';
 import { AuthClient, type AuthMode } from './auth/auth-client.ts';
 import { memoryStorage, type StorageLike } from './auth/token-store.ts';
 import { browserWindow, windowStorage, type WindowLike } from './browser.ts';
+import { createAnalytics, type AnalyticsClient } from './analytics.ts';
 import { createCalendar, type CalendarClient } from './calendar.ts';
+import { createData, type DataClient } from './data.ts';
 import { createDb, type DbClient } from './db/db-client.ts';
 import type { Row } from './db/query.ts';
+import { createHouseholds, type HouseholdsClient } from './households.ts';
 import { HttpClient, type FetchLike } from './http.ts';
+import { createMembers, type MembersClient } from './members.ts';
+import { createRsvps, type RsvpsClient } from './rsvps.ts';
 import { createNotifications, type NotificationsClient } from './notifications.ts';
 import { createStorage, type StorageClient } from './storage.ts';
 import { createRealtimeClient, type RealtimeClient, type SocketFactory } from './realtime.ts';
@@ -37,6 +43,8 @@ export interface ClientOptions {
   roles?: RolesConfig;
   /** The WebSocket class for realtime; defaults to the global one (Node 20 has none: pass `ws`'s). */
   WebSocket?: SocketFactory;
+  /** Analytics pageviews at start and on history changes (default true); `false` for an app that reports its own screens. */
+  analyticsPageviews?: boolean;
 }
 
 /** What every capability is built from. */
@@ -48,27 +56,44 @@ export interface ClientContext {
   window: WindowLike | undefined;
 }
 
-export interface ScoutClient<S extends object = Record<string, Row>> {
+/** Every module but the AI and web-data gateways (see `createCoreClient`). */
+export interface CoreClient<S extends object = Record<string, Row>> {
   auth: AuthClient;
   db: DbClient<S>;
   storage: StorageClient;
   calendar: CalendarClient;
+  households: HouseholdsClient;
   notifications: NotificationsClient;
+  members: MembersClient;
+  /** Answers to events: who is coming, the waitlist, the leaders' CSV. */
+  rsvps: RsvpsClient;
   realtime: RealtimeClient;
+  analytics: AnalyticsClient;
   http: HttpClient;
 }
 
-export function createClient<S extends object = Record<string, Row>>(
+export interface ScoutClient<S extends object = Record<string, Row>> extends CoreClient<S> {
+  ai: AiClient;
+  /** Web data: extract, scrape, screenshot, fetch and search (permission data.use). */
+  data: DataClient;
+}
+
+/**
+ * The client without the AI and web-data modules: an app that never calls them (the troop's
+ * own web app) leaves their code out of its first download.
+ */
+export function createCoreClient<S extends object = Record<string, Row>>(
   options: ClientOptions,
-): ScoutClient<S> {
+): CoreClient<S> {
   if (!options.projectId) throw new TypeError('createClient needs a projectId');
   const win = options.window ?? browserWindow();
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   const http = new HttpClient({ baseUrl, fetch: options.fetch });
+  const storage = options.storage ?? windowStorage(win) ?? memoryStorage();
   const auth = new AuthClient({
     projectId: options.projectId,
     http,
-    storage: options.storage ?? windowStorage(win) ?? memoryStorage(),
+    storage,
     window: win,
     mode: options.mode,
     authRequired: options.authRequired ?? false,
@@ -82,11 +107,36 @@ export function createClient<S extends object = Record<string, Row>>(
     db: createDb<S>(ctx.http, ctx.projectId),
     storage: createStorage(ctx.http, ctx.projectId),
     calendar: createCalendar(ctx.http, ctx.projectId),
+    households: createHouseholds(ctx.http, ctx.projectId),
     notifications: createNotifications(ctx.http, ctx.projectId),
+    members: createMembers(ctx.http, ctx.projectId),
+    rsvps: createRsvps(ctx.http, ctx.projectId),
     realtime: createRealtimeClient({
       ...ctx,
       ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
     }),
+    analytics: createAnalytics({
+      projectId: ctx.projectId,
+      http: ctx.http,
+      auth: ctx.auth,
+      window: win,
+      storage,
+      now: options.now ?? Date.now,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      pageviews: options.analyticsPageviews ?? true,
+    }),
     http: ctx.http,
+  };
+}
+
+/** The whole client, every module of the surface (sdk/README.md). */
+export function createClient<S extends object = Record<string, Row>>(
+  options: ClientOptions,
+): ScoutClient<S> {
+  const core = createCoreClient<S>(options);
+  return {
+    ...core,
+    ai: createAi(core.http, options.projectId),
+    data: createData(core.http, options.projectId),
   };
 }

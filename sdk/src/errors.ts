@@ -46,6 +46,33 @@ export class ScoutError extends Error {
 
 export const isScoutError = (err: unknown): err is ScoutError => err instanceof ScoutError;
 
+/**
+ * The same failure under a module's own kind (`ai`, `data`, `notifications`), keeping its
+ * code, status, words and retryability; the original stays as the cause.
+ */
+export function withKind(err: ScoutError, kind: ErrorKind): ScoutError {
+  if (err.kind === kind) return err;
+  return new ScoutError({
+    kind,
+    code: err.code,
+    status: err.status,
+    message: err.message,
+    userMessage: err.userMessage,
+    retryable: err.retryable,
+    cause: err,
+  });
+}
+
+/**
+ * Any failure of a module's request as an error of that module's kind: a ScoutError re-labelled
+ * (status, code and retryability kept), anything else a request that got no answer.
+ */
+export function asKind(err: unknown, kind: ErrorKind, fallbackMessage: string): ScoutError {
+  if (err instanceof ScoutError) return withKind(err, kind);
+  const message = err instanceof Error ? err.message : fallbackMessage;
+  return new ScoutError({ kind, code: 'NETWORK_ERROR', message, cause: err });
+}
+
 /** docs/product.md section 8: NETWORK_ERROR and RATE_LIMITED may be tried again, and so may a busy server. */
 function isRetryable(code: string, status: number | undefined): boolean {
   if (isAuthErrorCode(code) && RETRYABLE_AUTH_CODES.has(code)) return true;

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HTTP_RETRIES, HTTP_TIMEOUT_MS } from '@scout/protocol/limits';
-import { ScoutError } from './errors.ts';
 import { HttpClient, exponentialBackoff, parseRetryAfter, type AccessTokenSource } from './http.ts';
-import { BASE_URL, FakeApi, errorReply, jsonReply, never } from '../test/fake-api.ts';
+import { BASE_URL, FakeApi, errorReply, jsonReply, never, rejection } from '../test/fake-api.ts';
 
 function setup(tokens?: AccessTokenSource) {
   const api = new FakeApi();
@@ -16,16 +15,6 @@ function setup(tokens?: AccessTokenSource) {
   if (tokens) http.useTokens(tokens);
   return { api, http, delays };
 }
-
-const failWith = async (p: Promise<unknown>): Promise<ScoutError> => {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ScoutError) return err;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -71,7 +60,7 @@ describe('HttpClient: JSON in and out', () => {
   it('turns an error answer into a ScoutError with the server message', async () => {
     const { api, http } = setup();
     api.on('GET', '/api/x', () => errorReply(404, 'NOT_FOUND', 'File not found'));
-    const err = await failWith(http.get('/api/x'));
+    const err = await rejection(http.get('/api/x'));
     expect(err).toMatchObject({
       kind: 'network',
       status: 404,
@@ -108,7 +97,7 @@ describe('HttpClient: retries', () => {
   it(`gives up after ${HTTP_RETRIES} retries with exponential delays`, async () => {
     const { api, http, delays } = setup();
     api.on('GET', '/api/x', () => errorReply(503, 'SERVICE_UNAVAILABLE', 'down'));
-    const err = await failWith(http.get('/api/x'));
+    const err = await rejection(http.get('/api/x'));
     expect(err.status).toBe(503);
     expect(api.requests).toHaveLength(1 + HTTP_RETRIES);
     expect(delays).toEqual([100, 200, 400]);
@@ -129,7 +118,7 @@ describe('HttpClient: retries', () => {
   it.each(['POST', 'PATCH'] as const)('never repeats a %s on its own', async (method) => {
     const { api, http } = setup();
     api.on(method, '/api/x', () => errorReply(503, 'SERVICE_UNAVAILABLE', 'down'));
-    await failWith(http.request({ method, path: '/api/x', body: {} }));
+    await rejection(http.request({ method, path: '/api/x', body: {} }));
     expect(api.requests).toHaveLength(1);
   });
 
@@ -138,7 +127,7 @@ describe('HttpClient: retries', () => {
     api.on('POST', '/api/x', () => {
       throw new TypeError('fetch failed');
     });
-    const err = await failWith(http.post('/api/x', {}));
+    const err = await rejection(http.post('/api/x', {}));
     expect(err).toMatchObject({ kind: 'network', code: 'NETWORK_ERROR', retryable: true });
     expect(api.requests).toHaveLength(1);
   });
@@ -161,7 +150,7 @@ describe('HttpClient: retries', () => {
   ])('does not retry a GET answered %i', async (status, code) => {
     const { api, http } = setup();
     api.on('GET', '/api/x', () => errorReply(status, code, 'no'));
-    await failWith(http.get('/api/x'));
+    await rejection(http.get('/api/x'));
     expect(api.requests).toHaveLength(1);
   });
 
@@ -181,7 +170,7 @@ describe('HttpClient: retries', () => {
     api.on('GET', '/api/x', () =>
       errorReply(429, 'RATE_LIMITED', 'slow', { 'Retry-After': '3600' }),
     );
-    const err = await failWith(http.get('/api/x'));
+    const err = await rejection(http.get('/api/x'));
     expect(err.code).toBe('RATE_LIMITED');
     expect(api.requests).toHaveLength(1);
     expect(delays).toEqual([]);
@@ -193,7 +182,7 @@ describe('HttpClient: timeout', () => {
     vi.useFakeTimers();
     const api = new FakeApi().on('POST', '/api/slow', () => never());
     const http = new HttpClient({ baseUrl: BASE_URL, fetch: api.fetch });
-    const result = failWith(http.post('/api/slow', {}));
+    const result = rejection(http.post('/api/slow', {}));
     await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS - 1);
     expect(vi.getTimerCount()).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -262,7 +251,7 @@ describe('HttpClient: bearer token', () => {
     const tokens = tokenSource('old', 'new');
     const { api, http } = setup(tokens);
     api.on('GET', '/api/x', () => errorReply(401, 'TOKEN_EXPIRED', 'expired'));
-    const err = await failWith(http.get('/api/x'));
+    const err = await rejection(http.get('/api/x'));
     expect(err.code).toBe('TOKEN_EXPIRED');
     expect(tokens.refreshes).toBe(1);
     expect(api.requests).toHaveLength(2);
@@ -273,11 +262,11 @@ describe('HttpClient: bearer token', () => {
     const { api, http } = setup(tokens);
     api.on('GET', '/api/x', () => errorReply(401, 'TOKEN_EXPIRED', 'expired'));
     api.on('GET', '/api/y', () => errorReply(401, 'UNAUTHORIZED', 'Authentication required'));
-    await failWith(http.get('/api/x'));
+    await rejection(http.get('/api/x'));
     expect(tokens.refreshes).toBe(0);
     const withToken = setup(tokenSource('tok', 'new'));
     withToken.api.on('GET', '/api/y', () => errorReply(401, 'INVALID_CREDENTIALS', 'no'));
-    await failWith(withToken.http.get('/api/y'));
+    await rejection(withToken.http.get('/api/y'));
     expect(withToken.api.requests).toHaveLength(1);
   });
 });

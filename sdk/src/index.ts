@@ -2,11 +2,12 @@
  * The package's public entry: `createClient` and the types and errors an app needs. Everything
  * else under src/ is internal and may change without notice.
  */
-export { createClient } from './client.ts';
-export type { ClientOptions, ScoutClient } from './client.ts';
+export { createClient, createCoreClient } from './client.ts';
+export type { ClientOptions, CoreClient, ScoutClient } from './client.ts';
 export { ScoutError, isScoutError } from './errors.ts';
 export type { ErrorKind } from './errors.ts';
 export type { StorageLike } from './auth/token-store.ts';
+export type { ProviderSignInOptions } from './auth/provider-sign-in.ts';
 export type {
   LinkedIdentity,
   MobileOAuthStart,
@@ -15,8 +16,64 @@ export type {
 } from './auth/auth-client.ts';
 export type { Row, Where, OrderBy, FilterValue } from './db/query.ts';
 export type { ListOptions, Page, RecordId, UpsertOptions } from './db/table-client.ts';
+export type {
+  Household,
+  HouseholdAdult,
+  HouseholdInvitation,
+  HouseholdsClient,
+  NewScout,
+  RosterScout,
+  ScoutProfile,
+  TroopScout,
+} from './households.ts';
 export type { UploadBody, UploadOptions, UploadResult, DownloadInfo } from './storage.ts';
-export type { EmailMessage, EmailResult } from './notifications.ts';
+export type { EmailMessage, EmailResult, NotificationSettings } from './notifications.ts';
+export type { Member, MembersClient } from './members.ts';
+export type {
+  Rsvp,
+  RsvpAnswer,
+  RsvpAnswerInput,
+  RsvpCounts,
+  RsvpPerson,
+  RsvpSummary,
+  RsvpsClient,
+} from './rsvps.ts';
+export type {
+  AiCallOptions,
+  AiClient,
+  AiContentPart,
+  AiMessage,
+  AiUsage,
+  ImageInput,
+  ImageResult,
+  ModifyImageInput,
+  ObjectInput,
+  ObjectResult,
+  SpeechInput,
+  SpeechResult,
+  StreamObjectInput,
+  TextInput,
+  TextResult,
+  TranscriptionInput,
+  TranscriptionResult,
+} from './ai.ts';
+export type {
+  DataClient,
+  ExtractBody,
+  ExtractOptions,
+  ExtractResult,
+  FetchRequest,
+  FetchResult,
+  PageMetadata,
+  ScrapeFormat,
+  ScrapeResult,
+  ScrapedLink,
+  ScreenshotOptions,
+  SearchOptions,
+  SearchResult,
+} from './data.ts';
+export type { AnalyticsClient } from './analytics.ts';
+export type { ConnectionStatus, PresenceUser, RealtimeMessage } from './realtime/types.ts';
 export type {
   WireUser,
   StoredTokens,

@@ -1,32 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from './client.ts';
-import { ScoutError } from './errors.ts';
-import { HttpClient } from './http.ts';
 import { createNotifications, type EmailMessage } from './notifications.ts';
-import { BASE_URL, FakeApi, errorReply, jsonReply } from '../test/fake-api.ts';
-import { FakeAuthServer } from '../test/fake-auth-server.ts';
-import { FakeStorage, FakeWindow } from '../test/fake-browser.ts';
+import { FakeApi, errorReply, jsonReply, signedInHttp, rejection } from '../test/fake-api.ts';
+import { clientInBrowser } from '../test/browser-client.ts';
 
 const EMAIL = '/api/notifications/troop-42/email';
 
 function setup() {
   const api = new FakeApi();
-  const http = new HttpClient({ baseUrl: BASE_URL, fetch: api.fetch, sleep: async () => {} });
-  http.useTokens({
-    getValidAccessToken: async () => 'access-1',
-    refreshAfterRejection: async () => null,
-  });
+  const http = signedInHttp(api);
   api.on('POST', EMAIL, () => jsonReply(200, { success: true, messageId: 'msg-1' }));
   return { api, notifications: createNotifications(http, 'troop-42') };
-}
-
-async function rejection(p: Promise<unknown>): Promise<ScoutError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ScoutError);
-  return err as ScoutError;
 }
 
 describe('notifications.email', () => {
@@ -123,17 +106,10 @@ describe('notifications.email', () => {
   });
 
   it('is part of the client, under the project id', async () => {
-    const api = new FakeApi();
-    new FakeAuthServer(api);
+    const { api, client } = clientInBrowser('troop 42');
     api.on('POST', '/api/notifications/troop%2042/email', () =>
       jsonReply(200, { success: true, messageId: 'msg-9' }),
     );
-    const client = createClient({
-      projectId: 'troop 42',
-      baseUrl: BASE_URL,
-      fetch: api.fetch,
-      window: new FakeWindow('https://app.scout.test/', new FakeStorage()),
-    });
     await client.auth.ready();
     const result = await client.notifications.email({
       to: 'kim@troop42.test',
@@ -142,5 +118,36 @@ describe('notifications.email', () => {
     });
     client.auth.dispose();
     expect(result.messageId).toBe('msg-9');
+  });
+});
+
+describe('notifications settings', () => {
+  const SETTINGS = '/api/notifications/troop-42/settings';
+  const stored = { newEvents: true, changes: false, reminders: true, reminderHours: 24 };
+
+  it('reads the signed-in member’s settings', async () => {
+    const { api, notifications } = setup();
+    api.on('GET', SETTINGS, () => jsonReply(200, { settings: stored }));
+    expect(await notifications.getSettings()).toEqual(stored);
+    expect(api.requests[0]!.headers.authorization).toBe('Bearer access-1');
+  });
+
+  it('saves all four settings with PUT and answers what the server stored', async () => {
+    const { api, notifications } = setup();
+    api.on('PUT', SETTINGS, (req) => jsonReply(200, { settings: req.body }));
+    const saved = await notifications.updateSettings({ ...stored, reminders: false });
+    expect(saved).toEqual({ ...stored, reminders: false });
+    expect(api.requests[0]!.method).toBe('PUT');
+    expect(api.requests[0]!.body).toEqual({ ...stored, reminders: false });
+  });
+
+  it('passes the server’s refusal of an hour count out of range on', async () => {
+    const { api, notifications } = setup();
+    api.on('PUT', SETTINGS, () =>
+      errorReply(400, 'VALIDATION_ERROR', 'reminderHours: must be at most 168'),
+    );
+    const err = await rejection(notifications.updateSettings({ ...stored, reminderHours: 500 }));
+    expect(err.code).toBe('VALIDATION_ERROR');
+    expect(err.status).toBe(400);
   });
 });

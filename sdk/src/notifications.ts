@@ -5,8 +5,9 @@
  * a second attempt after a lost answer could deliver the email twice.
  */
 import { EMAIL_PATTERN } from '@scout/protocol/auth';
+import type { WireNotificationSettings } from '@scout/protocol/notification-settings';
 import { isRecord } from './browser.ts';
-import { ScoutError } from './errors.ts';
+import { ScoutError, asKind } from './errors.ts';
 import type { HttpClient } from './http.ts';
 
 export type Recipients = string | readonly string[];
@@ -27,8 +28,15 @@ export interface EmailResult {
   messageId: string;
 }
 
+/** Which event mails the signed-in member gets (docs/protocol.md, Notification settings). */
+export type NotificationSettings = WireNotificationSettings;
+
 export interface NotificationsClient {
   email(message: EmailMessage, options?: { signal?: AbortSignal }): Promise<EmailResult>;
+  /** The signed-in member's notification settings (defaults until they save any). */
+  getSettings(): Promise<NotificationSettings>;
+  /** Saves all four settings; reminderHours is 1 to 168. Answers what was stored. */
+  updateSettings(settings: NotificationSettings): Promise<NotificationSettings>;
 }
 
 function invalid(message: string): ScoutError {
@@ -74,25 +82,27 @@ export function checkEmailMessage(message: EmailMessage): void {
 }
 
 /** Re-labels an HTTP failure as a notifications error, keeping status, code and retryability. */
-function toNotificationsError(err: unknown): ScoutError {
-  if (err instanceof ScoutError) {
-    return new ScoutError({
-      kind: 'notifications',
-      code: err.code,
-      status: err.status,
-      message: err.message,
-      userMessage: err.userMessage,
-      retryable: err.retryable,
-      cause: err,
-    });
-  }
-  const message = err instanceof Error ? err.message : 'Sending the email failed';
-  return new ScoutError({ kind: 'notifications', code: 'NETWORK_ERROR', message, cause: err });
-}
+const toNotificationsError = (err: unknown) =>
+  asKind(err, 'notifications', 'Sending the email failed');
 
 export function createNotifications(http: HttpClient, projectId: string): NotificationsClient {
   const path = `/api/notifications/${encodeURIComponent(projectId)}/email`;
+  const settingsPath = `/api/notifications/${encodeURIComponent(projectId)}/settings`;
   return {
+    async getSettings() {
+      return (await http.get<{ settings: NotificationSettings }>(settingsPath)).data.settings;
+    },
+    async updateSettings(settings) {
+      const { newEvents, changes, reminders, reminderHours } = settings;
+      const res = await http.request<{ settings: NotificationSettings }>({
+        path: settingsPath,
+        method: 'PUT',
+        body: { newEvents, changes, reminders, reminderHours },
+        // The same settings saved twice are the same settings.
+        idempotent: true,
+      });
+      return res.data.settings;
+    },
     async email(message, options = {}) {
       checkEmailMessage(message);
       const { to, subject, html, text, from, replyTo, cc, bcc } = message;

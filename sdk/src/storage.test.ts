@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_MAX_BYTES } from '@scout/protocol/limits';
-import { createClient } from './client.ts';
-import { ScoutError } from './errors.ts';
 import { HttpClient } from './http.ts';
 import { createStorage } from './storage.ts';
 import {
@@ -10,9 +8,10 @@ import {
   errorReply,
   jsonReply,
   type RecordedRequest,
+  signedInHttp,
+  rejection,
 } from '../test/fake-api.ts';
-import { FakeAuthServer } from '../test/fake-auth-server.ts';
-import { FakeStorage, FakeWindow } from '../test/fake-browser.ts';
+import { clientInBrowser } from '../test/browser-client.ts';
 
 const UPLOAD = '/api/storage/troop-42/upload';
 const DOWNLOAD = '/api/storage/troop-42/download';
@@ -21,24 +20,11 @@ const PUBLIC_URL = `${BASE_URL}/api/storage/troop-42/object/avatars/u1-1.png`;
 
 function setup() {
   const api = new FakeApi();
-  const http = new HttpClient({ baseUrl: BASE_URL, fetch: api.fetch, sleep: async () => {} });
-  http.useTokens({
-    getValidAccessToken: async () => 'access-1',
-    refreshAfterRejection: async () => null,
-  });
+  const http = signedInHttp(api);
   return { api, storage: createStorage(http, 'troop-42') };
 }
 
 const form = (req: RecordedRequest) => req.body as FormData;
-
-async function rejection(p: Promise<unknown>): Promise<ScoutError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ScoutError);
-  return err as ScoutError;
-}
 
 describe('storage.upload', () => {
   it('sends the file, the path and the options as multipart with the bearer token', async () => {
@@ -114,7 +100,7 @@ describe('storage.upload', () => {
     expect(api.requests).toHaveLength(1);
   });
 
-  it("uses the spec's words when a status comes without a message", async () => {
+  it('uses the words of docs/product.md section 8 when a status comes without a message', async () => {
     const { api, storage } = setup();
     api.on('POST', UPLOAD, (_req, i) => new Response(null, { status: [409, 400][i] }));
     expect((await rejection(storage.upload(new Blob(['x']), 'a'))).message).toBe(
@@ -226,11 +212,15 @@ describe('storage.remove', () => {
     expect(api.requests[0]!.body).toEqual({ paths: ['users/u1/a.txt', 'users/u1/b.txt'] });
     await storage.remove('users/u1/c.txt');
     expect(api.requests[1]!.body).toEqual({ paths: ['users/u1/c.txt'] });
+    // Several paths as several arguments, as existing clients call it.
+    await storage.remove('users/u1/d.txt', 'users/u1/e.txt');
+    expect(api.requests[2]!.body).toEqual({ paths: ['users/u1/d.txt', 'users/u1/e.txt'] });
   });
 
   it("refuses an empty list or an empty path, and passes the server's 403 on as a storage error", async () => {
     const { api, storage } = setup();
     expect((await rejection(storage.remove([]))).kind).toBe('storage');
+    expect((await rejection(storage.remove())).kind).toBe('storage');
     expect((await rejection(storage.remove(['users/u1/a', '']))).message).toBe(
       'Invalid request parameters',
     );
@@ -250,14 +240,7 @@ describe('storage.remove', () => {
 
 describe('client.storage', () => {
   it("is part of createClient and sends the signed-in user's token", async () => {
-    const api = new FakeApi();
-    new FakeAuthServer(api);
-    const client = createClient({
-      projectId: 'troop-42',
-      baseUrl: BASE_URL,
-      fetch: api.fetch,
-      window: new FakeWindow('https://app.scout.test/', new FakeStorage()),
-    });
+    const { api, client } = clientInBrowser();
     try {
       api.on('POST', UPLOAD, () => jsonReply(200, { publicUrl: PUBLIC_URL }));
       await client.auth.ready();

@@ -1,11 +1,12 @@
 /**
  * File storage (docs/protocol.md, Storage): upload, download and remove under `/api/storage/{projectId}`.
  * Every failure, local or from the server, is a ScoutError of kind `storage` carrying the
- * server's status and code, with the spec's words for the statuses it names (section 8).
+ * server's status and code, with the words of docs/product.md section 8 for the statuses it names.
  */
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { STORAGE_MAX_BYTES } from '@scout/protocol/limits';
-import { ScoutError } from './errors.ts';
+import { asBlob } from './blob.ts';
+import { ScoutError, asKind } from './errors.ts';
 import type { HttpClient } from './http.ts';
 
 /** What `upload` accepts (docs/product.md section 5): a File, a Blob, or a Buffer / Uint8Array. */
@@ -35,12 +36,13 @@ export interface StorageClient {
     path: string,
     options?: { filename?: string; signal?: AbortSignal },
   ): Promise<DownloadInfo>;
-  remove(paths: string | readonly string[]): Promise<{ removed: string[] }>;
+  /** `remove('a.png')`, `remove('a.png', 'b.png')` or `remove(['a.png', 'b.png'])`. */
+  remove(...paths: Array<string | readonly string[]>): Promise<{ removed: string[] }>;
 }
 
 export const STORAGE_TOO_LARGE_MESSAGE = UI_MESSAGES.storageTooLarge;
 
-/** The spec's words for the statuses it names; other statuses keep the server's message. */
+/** The words of docs/product.md section 8 for the statuses it names; other statuses keep the server's message. */
 const STATUS_MESSAGES: Record<number, string> = {
   400: UI_MESSAGES.storageInvalid,
   404: UI_MESSAGES.storageNotFound,
@@ -55,10 +57,7 @@ function localError(message: string): ScoutError {
 /** Re-labels an HTTP failure as a storage error, keeping status, code and retryability. */
 export function toStorageError(err: unknown): ScoutError {
   if (err instanceof ScoutError && err.kind === 'storage') return err;
-  if (!(err instanceof ScoutError)) {
-    const message = err instanceof Error ? err.message : 'Storage request failed';
-    return new ScoutError({ kind: 'storage', code: 'NETWORK_ERROR', message, cause: err });
-  }
+  if (!(err instanceof ScoutError)) return asKind(err, 'storage', 'Storage request failed');
   const fromServer =
     err.status !== undefined && err.message !== `HTTP ${err.status}` ? err.message : undefined;
   const message =
@@ -78,14 +77,9 @@ export function toStorageError(err: unknown): ScoutError {
 }
 
 function toBlob(file: unknown): Blob {
-  if (typeof Blob !== 'undefined' && file instanceof Blob) return file;
-  if (file instanceof Uint8Array) {
-    // A view over shared memory cannot go into a Blob; copy it into an ordinary buffer first.
-    const bytes =
-      file.buffer instanceof ArrayBuffer ? (file as Uint8Array<ArrayBuffer>) : new Uint8Array(file);
-    return new Blob([bytes]);
-  }
-  throw localError(UI_MESSAGES.unsupportedFileType);
+  const blob = asBlob(file);
+  if (!blob) throw localError(UI_MESSAGES.unsupportedFileType);
+  return blob;
 }
 
 function checkPath(path: unknown): string {
@@ -127,7 +121,7 @@ export function createStorage(http: HttpClient, projectId: string): StorageClien
           kind: 'storage',
           code: 'NETWORK_ERROR',
           message: UI_MESSAGES.avatarNoPublicUrl,
-          // The code alone would word it as a connection problem; the spec names this failure.
+          // The code alone would word it as a connection problem; UI_MESSAGES names this failure.
           userMessage: UI_MESSAGES.avatarNoPublicUrl,
         });
       }
@@ -144,8 +138,8 @@ export function createStorage(http: HttpClient, projectId: string): StorageClien
       );
     },
 
-    async remove(paths) {
-      const list = typeof paths === 'string' ? [paths] : [...paths];
+    async remove(...paths) {
+      const list = paths.flat();
       if (list.length === 0) throw localError(UI_MESSAGES.storageInvalid);
       list.forEach(checkPath);
       const result = await call(() =>

@@ -2,7 +2,9 @@
  * An in-memory stand-in for the Scout API, for tests of the client alone (the real server is
  * exercised end to end elsewhere). It records every request and answers from registered routes.
  */
-import type { FetchLike } from '../src/http.ts';
+import { expect } from 'vitest';
+import { ScoutError } from '../src/errors.ts';
+import { HttpClient, type FetchLike } from '../src/http.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -94,4 +96,24 @@ export class FakeApi {
       reply.then(resolve, reject);
     });
   };
+}
+
+/** An HTTP client on `api`, signed in with the access token `access-1`, never pausing to retry. */
+export function signedInHttp(api: FakeApi): HttpClient {
+  const http = new HttpClient({ baseUrl: BASE_URL, fetch: api.fetch, sleep: async () => {} });
+  http.useTokens({
+    getValidAccessToken: async () => 'access-1',
+    refreshAfterRejection: async () => null,
+  });
+  return http;
+}
+
+/** The ScoutError `p` rejects with; the test fails when it resolves or rejects with another. */
+export async function rejection(p: Promise<unknown>): Promise<ScoutError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ScoutError);
+  return err as ScoutError;
 }

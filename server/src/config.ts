@@ -1,111 +1,31 @@
-import fs from 'node:fs';
-import {
-  DEFAULT_ROLES_CONFIG,
-  parseRolesConfig,
-  type RolesConfig,
-} from '@scout/protocol/permissions';
-import { parseAuthProviders, type AuthProviderConfig } from './auth/providers/provider-config.ts';
-
 /**
  * Configuration from the environment. Every variable has a default that needs nothing installed;
- * a bad value stops the start with one line naming the variable.
+ * a bad value stops the start with one line naming the variable. This is the one place the
+ * environment is read (with the parsers of the modules it names); the settings are listed in
+ * config-shape.ts and the value readers are config-values.ts.
  */
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  projectId: string;
-  publicUrl: string;
-  /** Origins allowed to frame the app and to exchange tokens with it by postMessage. */
-  allowedParentOrigins: string[];
-  /** Extra origins allowed by CORS besides PUBLIC_URL's own. */
-  corsOrigins: string[];
-  databaseUrl: string | undefined;
-  redisUrl: string | undefined;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  timezone: string;
-  requireEmailVerification: boolean;
-  /** Realtime channels an anonymous socket may use ('*' for all). Default: none. */
-  realtimeAnonymousChannels: string[];
-  logLevel: string;
-  /** Multiplies the per-address auth rate limits (one troop behind one NAT). Default 1. */
-  addressRateLimitScale: number;
-  /** Directory with the built SPA; absent in API-only tests. */
-  webDir: string | undefined;
-  /** Behind a reverse proxy: the client address comes from X-Forwarded-For (TRUST_PROXY). */
-  trustProxy: boolean;
-  /** JWT_SECRET: a base64 signing key; absent, one is generated into DATA_DIR. */
-  jwtSecret: string | undefined;
-  /** Who may do what: the default roles, or the JSON file named by ROLES_FILE (docs/roles.md). */
-  roles: RolesConfig;
-  /** Sign-in providers (AUTH_PROVIDERS and AUTH_<NAME>_*), checked at start, discovered on first use. */
-  authProviders: AuthProviderConfig[];
-  /** Origins besides PUBLIC_URL's that the hosted sign-in page may send tokens back to. */
-  allowedRedirectOrigins: string[];
-  s3:
-    | {
-        bucket: string;
-        region: string;
-        endpoint: string | undefined;
-        accessKeyId: string | undefined;
-        secretAccessKey: string | undefined;
-      }
-    | undefined;
-}
+import fs from 'node:fs';
+import { SIGNUP_MODES, type SignupMode } from '@scout/protocol/auth';
+import { ANALYTICS_RETENTION_DAYS_DEFAULT } from '@scout/protocol/limits';
+import { parseAiConfig } from './ai/ai-config.ts';
+import { parseAuthProviders } from './auth/providers/provider-config.ts';
+import type { Config } from './config-shape.ts';
+import {
+  ConfigError,
+  bool,
+  list,
+  loadRoles,
+  origin,
+  parsedBy,
+  validTimezone,
+  type Env,
+} from './config-values.ts';
+import { parseJobsConfig } from './jobs/jobs-config.ts';
+import { parseAllowList } from './web-data/address-policy.ts';
+import { parseDataSecrets } from './web-data/secrets.ts';
 
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
-
-const list = (v: string | undefined) =>
-  (v ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-function origin(name: string, value: string): string {
-  try {
-    const u = new URL(value);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
-    return u.origin;
-  } catch {
-    throw new ConfigError(`${name} must be an http(s) URL or origin, got "${value}"`);
-  }
-}
-
-function bool(name: string, v: string | undefined, dflt: boolean): boolean {
-  if (v === undefined || v === '') return dflt;
-  if (/^(1|true|yes|on)$/i.test(v)) return true;
-  if (/^(0|false|no|off)$/i.test(v)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${v}"`);
-}
-
-function loadRoles(file: string | undefined): RolesConfig {
-  if (!file) return DEFAULT_ROLES_CONFIG;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new ConfigError(
-      `ROLES_FILE ${file} could not be read as JSON: ${(err as Error).message.split('\n')[0]}`,
-    );
-  }
-  try {
-    return parseRolesConfig(raw);
-  } catch (err) {
-    throw new ConfigError(`ROLES_FILE ${file}: ${(err as Error).message}`);
-  }
-}
-
-function validTimezone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export type { Config } from './config-shape.ts';
+export { ConfigError } from './config-values.ts';
 
 export function loadConfig(env: Env = process.env, defaults: { webDir?: string } = {}): Config {
   const portRaw = env.PORT ?? '3000';
@@ -153,15 +73,50 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
       `ADDRESS_RATE_LIMIT_SCALE must be a whole number from 1 to 1000, got "${scaleRaw}"`,
     );
   }
-  let authProviders: AuthProviderConfig[];
-  try {
-    authProviders = parseAuthProviders(
+  const signupMode = (env.SIGNUP_MODE || 'open') as SignupMode;
+  if (!SIGNUP_MODES.includes(signupMode))
+    throw new ConfigError(
+      `SIGNUP_MODE must be one of ${SIGNUP_MODES.join(', ')}, got "${env.SIGNUP_MODE}"`,
+    );
+  const troopContact = env.TROOP_CONTACT?.trim() || undefined;
+  if (troopContact && troopContact.length > 300)
+    throw new ConfigError('TROOP_CONTACT must be at most 300 characters');
+  const retentionRaw = env.ANALYTICS_RETENTION_DAYS || String(ANALYTICS_RETENTION_DAYS_DEFAULT);
+  const analyticsRetentionDays = Number(retentionRaw);
+  if (
+    !Number.isInteger(analyticsRetentionDays) ||
+    analyticsRetentionDays < 1 ||
+    analyticsRetentionDays > 3650
+  ) {
+    throw new ConfigError(
+      `ANALYTICS_RETENTION_DAYS must be a whole number of days from 1 to 3650, got "${retentionRaw}"`,
+    );
+  }
+  const authProviders = parsedBy(() =>
+    parseAuthProviders(
       env,
       bool('AUTH_ALLOW_INSECURE_ISSUER', env.AUTH_ALLOW_INSECURE_ISSUER, false),
+    ),
+  );
+  const ai = parsedBy(() => parseAiConfig(env));
+  const dataAllowPrivateHosts = parsedBy(
+    () => parseAllowList(list(env.DATA_ALLOW_PRIVATE_HOSTS)),
+    'DATA_ALLOW_PRIVATE_HOSTS: ',
+  );
+  const dataSecrets = parsedBy(() => parseDataSecrets(env));
+  const jobs = parsedBy(() => parseJobsConfig(env));
+  const searchUrl = env.SEARCH_URL
+    ? origin('SEARCH_URL', env.SEARCH_URL) && env.SEARCH_URL
+    : undefined;
+  const pagesRaw = env.BROWSER_MAX_PAGES || '4';
+  const browserMaxPages = Number(pagesRaw);
+  if (!Number.isInteger(browserMaxPages) || browserMaxPages < 1 || browserMaxPages > 64)
+    throw new ConfigError(
+      `BROWSER_MAX_PAGES must be a whole number from 1 to 64, got "${pagesRaw}"`,
     );
-  } catch (err) {
-    throw new ConfigError((err as Error).message);
-  }
+  const defaultChromium = '/usr/bin/chromium';
+  const chromiumPath =
+    env.CHROMIUM_PATH || (fs.existsSync(defaultChromium) ? defaultChromium : undefined);
   const s3 = env.S3_BUCKET
     ? {
         bucket: env.S3_BUCKET,
@@ -197,10 +152,21 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     roles: loadRoles(env.ROLES_FILE || undefined),
     trustProxy: bool('TRUST_PROXY', env.TRUST_PROXY, false),
     jwtSecret: env.JWT_SECRET || undefined,
+    invocationDir: env.INIT_CWD || undefined,
+    signupMode,
+    troopContact,
     authProviders,
     allowedRedirectOrigins: list(env.ALLOWED_REDIRECT_ORIGINS).map((o) =>
       origin('ALLOWED_REDIRECT_ORIGINS', o),
     ),
+    ai,
+    dataAllowPrivateHosts,
+    dataSecrets,
+    searchUrl,
+    chromiumPath,
+    browserMaxPages,
+    analyticsRetentionDays,
+    jobs,
     s3,
   };
 }

@@ -6,14 +6,26 @@ import type { FileStore } from './storage/file-store.ts';
 import type { RealtimeBus } from './realtime/bus.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { WebDataOverrides } from './web-data/web-data-context.ts';
+import type { BrowserPool } from './web-data/browser-pool.ts';
+import type { ChangeFeed } from './rest/change-feed.ts';
+import type { TableRegistry } from './rest/tables.ts';
 
 /** Verifies a service key; returns its id, or null for an unknown or revoked key. */
 export interface ServiceKeyVerifier {
   verify(token: string): Promise<string | null>;
 }
 
-/** AppDeps with every service present, as wiring.ts completes them; what routes receive. */
-export type ReadyDeps = AppDeps & Required<Pick<AppDeps, 'realtime' | 'mail' | 'files'>>;
+/** AppDeps with every service present and the shared pieces built, by wiring.ts: what buildApp and the routes receive. */
+export type ReadyDeps = AppDeps &
+  Required<Pick<AppDeps, 'realtime' | 'mail' | 'files'>> & {
+    /** Announces committed writes on the tables' realtime channels (rest/change-feed.ts). */
+    changeFeed: ChangeFeed;
+    /** The tables the Data API serves, their definitions cached (rest/tables.ts). */
+    tables: TableRegistry;
+    /** The headless Chromium of scrape and screenshot, launched on first use (web-data/browser-pool.ts). */
+    browser: BrowserPool;
+  };
 
 /** Everything the app needs from outside. Tests pass an in-memory store and a manual clock. */
 export interface AppDeps {
@@ -32,6 +44,8 @@ export interface AppDeps {
   realtime?: RealtimeHub;
   /** Outgoing mail; absent: the outbox under DATA_DIR. main.ts passes the SMTP mailer when SMTP_URL is set. */
   mail?: Mailer;
+  /** Web data's resolver, connector, deadline and browser; absent: the system's. Tests pass loopback-only ones. */
+  webData?: WebDataOverrides;
   /** Time limit per statement of operator SQL (`POST /api/db/{projectId}/sql`, `/batch`); absent: 10 s. Tests shorten it. */
   sqlStatementTimeoutMs?: number;
 }

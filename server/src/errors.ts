@@ -2,6 +2,7 @@
  * The one error type logic throws. `http/error-handler.ts` is the one place that turns it (or
  * anything else) into the wire shape; nothing else writes an error response.
  */
+import type { FieldCheck } from '@scout/protocol/event-fields';
 import {
   API_ERROR_MESSAGES,
   AUTH_ERROR_MESSAGES,
@@ -48,3 +49,9 @@ export const rateLimited = (retryAfterSeconds: number) =>
   new ApiError(429, 'RATE_LIMITED', undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+
+/** The value a shared field rule answers (protocol/src/event-fields.ts); a refusal is a 400 in its words. */
+export function fieldValue<T>(check: FieldCheck<T>): T {
+  if (!check.ok) throw badRequest(check.message);
+  return check.value;
+}

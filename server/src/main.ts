@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { offerFirstAdminSetup } from './auth/first-admin.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openLogger } from './logger.ts';
 import { openDeps } from './wiring.ts';
@@ -41,3 +42,11 @@ logger.info(
   { url: config.publicUrl, dataDir: path.resolve(config.dataDir), store: store.dialect },
   'Scout Leadership Platform is running',
 );
+
+// A troop with no admin yet: the person at the console makes the first one in the browser.
+const setupUrl = await offerFirstAdminSetup(deps);
+if (setupUrl)
+  logger.warn(
+    { setupUrl },
+    'No admin yet: open setupUrl within an hour to create the first admin (or use npm run admin -- create-user)',
+  );

@@ -1,8 +1,9 @@
 /**
  * The one place that turns configuration into the server's dependencies. `openDeps` opens every
  * service the configuration names (main.ts); `completeDeps` fills what a caller left out with the
- * embedded defaults (tests pass an in-memory store and a manual clock, and nothing else). Route
- * files receive the result and build no hub, mailer or store of their own.
+ * embedded defaults (tests pass an in-memory store and a manual clock, and nothing else) and
+ * builds the pieces routes share: the change feed, the table registry, the browser pool.
+ * `buildApp` and the route files receive the result and build none of these of their own.
  */
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -11,6 +12,10 @@ import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppDeps, ReadyDeps } from './deps.ts';
 import { createOutboxMailer } from './mail/outbox.ts';
+import { feedAdmission } from './realtime/feed-listeners.ts';
+import { createChangeFeed } from './rest/change-feed.ts';
+import { TableRegistry } from './rest/tables.ts';
+import { createBrowserPool } from './web-data/browser-pool.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { createDiskFileStore } from './storage/disk.ts';
@@ -18,20 +23,34 @@ import { openFileStore } from './storage/open-file-store.ts';
 import { migrate } from './store/migrate.ts';
 import { openStore } from './store/open-store.ts';
 
-const isReady = (deps: AppDeps): deps is ReadyDeps =>
-  deps.realtime !== undefined && deps.mail !== undefined && deps.files !== undefined;
-
 /** Every dependency, complete: what a caller passed, and the embedded default for the rest. */
 export function completeDeps(deps: AppDeps): ReadyDeps {
-  if (isReady(deps)) return deps;
   if (deps.config.s3 && !deps.files)
     throw new Error('S3_BUCKET is set: pass the file store opened by openFileStore');
+  const realtime =
+    deps.realtime ??
+    createRealtimeHub({
+      clock: deps.clock,
+      bus: deps.bus,
+      logger: deps.logger,
+      admission: feedAdmission(deps.store, deps.config.roles),
+    });
   return {
     ...deps,
-    realtime:
-      deps.realtime ?? createRealtimeHub({ clock: deps.clock, bus: deps.bus, logger: deps.logger }),
+    realtime,
     mail: deps.mail ?? createOutboxMailer(deps),
     files: deps.files ?? createDiskFileStore(path.join(deps.config.dataDir, 'storage')),
+    changeFeed: createChangeFeed(realtime, deps.logger, {
+      store: deps.store,
+      roles: deps.config.roles,
+    }),
+    tables: new TableRegistry(deps.store, deps.clock),
+    browser:
+      deps.webData?.browser ??
+      createBrowserPool({
+        executablePath: deps.config.chromiumPath,
+        maxPages: deps.config.browserMaxPages,
+      }),
   };
 }
 

@@ -63,3 +63,88 @@ export function expectWellFramed(ics: string) {
   }
   return lines;
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const wall = (t: ICAL.Time) =>
+  `${t.year}-${pad(t.month)}-${pad(t.day)}${t.isDate ? '' : ` ${pad(t.hour)}:${pad(t.minute)}`}`;
+
+interface AppOccurrence {
+  start: ICAL.Time;
+  end: ICAL.Time;
+  item: ICAL.Event;
+}
+
+/**
+ * Every occurrence a calendar app expands from the document up to `until` (a local date):
+ * series with their RECURRENCE-ID overrides applied, as ical.js (an independent parser) reads them.
+ */
+function expandAsApps(root: ICAL.Component, until: string): AppOccurrence[] {
+  const vevents = root.getAllSubcomponents('vevent');
+  const byUid = new Map<string, ICAL.Event>();
+  for (const v of vevents) {
+    if (v.hasProperty('recurrence-id')) continue;
+    // Without `exceptions`, ical.js relates every RECURRENCE-ID in the calendar to the event,
+    // whatever its UID; each series gets its own below.
+    byUid.set(
+      String(v.getFirstPropertyValue('uid')),
+      new ICAL.Event(v, { strictExceptions: true, exceptions: [] }),
+    );
+  }
+  for (const v of vevents)
+    if (v.hasProperty('recurrence-id'))
+      byUid.get(String(v.getFirstPropertyValue('uid')))?.relateException(v);
+  const out: AppOccurrence[] = [];
+  // A changed occurrence may lie a few days from the date its series gives it.
+  const last = new Date(Date.parse(`${until}T00:00:00Z`) + 70 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  for (const event of byUid.values()) {
+    if (!event.isRecurring()) {
+      out.push({ start: event.startDate, end: event.endDate, item: event });
+      continue;
+    }
+    const it = event.iterator();
+    for (let next = it.next(); next; next = it.next()) {
+      if (wall(next).slice(0, 10) > last) break;
+      const d = event.getOccurrenceDetails(next);
+      out.push({ start: d.startDate, end: d.endDate, item: d.item });
+    }
+  }
+  return out;
+}
+
+const statusOf = (item: ICAL.Event) => String(item.component.getFirstPropertyValue('status'));
+
+/**
+ * Every occurrence a calendar app expands from the document starting from `from` to `until`
+ * (local dates), as `YYYY-MM-DD[ HH:mm] STATUS summary` in the troop's wall-clock time, sorted.
+ */
+export function appOccurrences(ics: string, until: string, from = '0000-00-00'): string[] {
+  const root = ICAL.Component.fromString(ics);
+  // A time written in UTC (one the troop's clocks show twice) is read on the troop's clocks,
+  // through Intl: ical.js's own conversion looks the offset up as if the UTC time were local.
+  const tzid = root.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid');
+  const onClocks = (t: ICAL.Time) =>
+    tzid && !t.isDate && t.zone?.tzid === 'UTC'
+      ? new Date(t.toUnixTime() * 1000)
+          .toLocaleString('sv-SE', { timeZone: String(tzid) })
+          .slice(0, 16)
+      : wall(t);
+  return expandAsApps(root, until)
+    .map((o) => ({ shown: onClocks(o.start), o }))
+    .filter(({ shown }) => shown.slice(0, 10) >= from && shown.slice(0, 10) <= until)
+    .map(({ shown, o }) => `${shown} ${statusOf(o.item)} ${o.item.summary}`)
+    .sort();
+}
+
+/**
+ * The instants calendar apps put each timed occurrence at, up to `until`: `start/end STATUS
+ * summary` with both in UTC ISO, sorted.
+ */
+export function appInstants(ics: string, until: string): string[] {
+  const at = (t: ICAL.Time) => new Date(t.toUnixTime() * 1000).toISOString();
+  return expandAsApps(ICAL.Component.fromString(ics), until)
+    .filter((o) => !o.start.isDate)
+    .map((o) => `${at(o.start)}/${at(o.end)} ${statusOf(o.item)} ${o.item.summary}`)
+    .sort();
+}

@@ -12,11 +12,7 @@ export interface TestMember {
 export const PASSWORD_HASH = 'argon2-hash-never-shown';
 
 /** The account row alone, as sign-up would have made it. */
-export async function insertMemberRow(
-  t: TestApp,
-  id: string,
-  role: 'user' | 'admin' = 'user',
-): Promise<void> {
+export async function insertMemberRow(t: TestApp, id: string, role = 'user'): Promise<void> {
   const now = new Date(t.clock.now()).toISOString();
   await t.deps.store.query(
     'INSERT INTO users (id, email, password_hash, display_name, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -24,11 +20,7 @@ export async function insertMemberRow(
   );
 }
 
-export async function addMember(
-  t: TestApp,
-  id: string,
-  role: 'user' | 'admin' = 'user',
-): Promise<TestMember> {
+export async function addMember(t: TestApp, id: string, role = 'user'): Promise<TestMember> {
   await insertMemberRow(t, id, role);
   const email = `${id}@troop12.org`;
   const token = await signAccessToken(

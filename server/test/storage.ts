@@ -62,11 +62,11 @@ export function fetchPublic(t: TestApp, publicUrl: string, headers: Record<strin
   return t.app.inject({ method: 'GET', url: url.pathname + url.search, headers });
 }
 
-export function remove(t: TestApp, auth: string, paths: unknown) {
+export function remove(t: TestApp, auth: string | undefined, paths: unknown) {
   return t.app.inject({
     method: 'DELETE',
     url: `/api/storage/${t.deps.config.projectId}/remove`,
-    headers: { authorization: auth, 'content-type': 'application/json' },
+    headers: { ...(auth ? { authorization: auth } : {}), 'content-type': 'application/json' },
     payload: JSON.stringify({ paths }),
   });
 }

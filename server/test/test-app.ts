@@ -20,9 +20,13 @@ import { openSqliteStore } from '../src/store/sqlite.ts';
 import { createDiskFileStore } from '../src/storage/disk.ts';
 import type { Store } from '../src/store/store.ts';
 
-/** A configuration for tests: everything default, nothing read from the environment. */
+/**
+ * A configuration for tests: everything default, nothing read from the environment. The job
+ * worker does not poll: a test runs due jobs itself (`app.jobs.runDue()`), when it means to.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: '/nonexistent' }), webDir: undefined, ...overrides };
+  const base = loadConfig({ DATA_DIR: '/nonexistent', JOBS_POLL_MS: '0' });
+  return { ...base, webDir: undefined, ...overrides };
 }
 
 export type StoreKind = 'sqlite' | 'postgres';

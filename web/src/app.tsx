@@ -1,15 +1,21 @@
-import { lazy, Suspense, useEffect, useReducer } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useReducer, useState } from 'react';
+import type { Navigation } from './frame/navigation.ts';
 import { EMAIL_LINK_MESSAGES } from './lib/email-link-messages.ts';
 import { screenWithLink } from './lib/email-link-screen.ts';
+import { noteScreen } from './lib/screen-focus.ts';
+import { takeUrlParam } from './lib/url-param.ts';
+import { useScreenPageviews } from './lib/screen-pageviews.ts';
 import { signOut, useAuth } from './lib/use-auth.ts';
 import { useEmailLink } from './lib/use-email-link.ts';
+import { savedView, useViewHistory } from './lib/view-history.ts';
 import { AuthScreen } from './screens/auth/auth-screen.tsx';
+import { forgetFamilyToken, pendingFamilyToken } from './screens/family/family-link.ts';
 import { FullScreenSpinner } from './ui/spinner.tsx';
 import { AppToaster } from './ui/toast.tsx';
-import { initialViewState, screenFor, viewReducer } from './view-state.ts';
+import { screenFor, screenForMember, viewReducer, viewStateFor } from './view-state.ts';
 
 // Screens after sign-in load on demand, so the auth screen paints from a small first download;
-// the spec's loading spinner covers the wait.
+// the loading spinner of docs/product.md section 2 covers the wait.
 const DashboardScreen = lazy(() =>
   import('./screens/dashboard/dashboard-screen.tsx').then((m) => ({ default: m.DashboardScreen })),
 );
@@ -19,48 +25,98 @@ const ProfileScreen = lazy(() =>
 const CalendarScreen = lazy(() =>
   import('./screens/calendar/calendar-screen.tsx').then((m) => ({ default: m.CalendarScreen })),
 );
+const WaitingScreen = lazy(() =>
+  import('./screens/waiting/waiting-screen.tsx').then((m) => ({ default: m.WaitingScreen })),
+);
+const MembersScreen = lazy(() =>
+  import('./screens/members/members-screen.tsx').then((m) => ({ default: m.MembersScreen })),
+);
+const FamilyInvitationDialog = lazy(() =>
+  import('./screens/family/family-invitation-dialog.tsx').then((m) => ({
+    default: m.FamilyInvitationDialog,
+  })),
+);
+const AnalyticsScreen = lazy(() =>
+  import('./screens/analytics/analytics-screen.tsx').then((m) => ({ default: m.AnalyticsScreen })),
+);
 
 export function App() {
   const { user, isLoading } = useAuth();
-  const [state, dispatch] = useReducer(viewReducer, initialViewState);
+  const [state, dispatch] = useReducer(viewReducer, null, () => viewStateFor(savedView()));
   const signedIn = user !== null;
   // Before any screen is chosen: an emailed link may sign in, or ask for a new password.
   const link = useEmailLink(() => dispatch({ type: 'signed-in' }));
+  const [setupToken, setSetupToken] = useState(() => takeUrlParam('setup'));
+  const [inviteToken] = useState(() => takeUrlParam('invite'));
+  // A household invitation waits through sign-in, then asks over whichever screen is open.
+  const [familyToken, setFamilyToken] = useState(() => pendingFamilyToken());
+  useViewHistory(state.view, state.ready, dispatch);
 
   useEffect(() => {
     if (!isLoading) dispatch({ type: 'auth-settled', signedIn });
   }, [isLoading, signedIn]);
 
-  const logout = async () => {
-    await signOut();
-    dispatch({ type: 'signed-out' });
-  };
-  const back = () => dispatch({ type: 'back' });
+  const nav = useMemo<Navigation>(
+    () => ({
+      open: (view, tab) => dispatch({ type: 'open', view, signedIn, ...(tab ? { tab } : {}) }),
+      back: () => dispatch({ type: 'back' }),
+      highlight: (tab) => dispatch({ type: 'tab', tab }),
+      logout: () =>
+        void signOut().then(() => {
+          dispatch({ type: 'signed-out' });
+        }),
+    }),
+    [signedIn],
+  );
 
-  const screen = screenWithLink(screenFor(state, signedIn), link);
+  const screen = screenForMember(
+    screenWithLink(screenFor(state, signedIn), link, setupToken),
+    user?.status,
+  );
+  // Before the new screen's own effects run, so its heading knows it was opened (screen-focus.ts).
+  useLayoutEffect(() => noteScreen(screen), [screen]);
+  useScreenPageviews(screen);
+
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       {screen === 'loading' ? (
         <FullScreenSpinner label={link.signingIn ? EMAIL_LINK_MESSAGES.signingIn : undefined} />
       ) : null}
-      {screen === 'auth' || screen === 'reset' ? (
+      {screen === 'auth' || screen === 'reset' || screen === 'setup' ? (
         <AuthScreen
-          onAuthenticated={() => dispatch({ type: 'signed-in' })}
+          onAuthenticated={() => {
+            setSetupToken(null);
+            dispatch({ type: 'signed-in' });
+          }}
+          setupToken={screen === 'setup' ? setupToken : null}
+          inviteToken={inviteToken}
+          onSetupClosed={() => setSetupToken(null)}
           resetToken={screen === 'reset' ? link.resetToken : null}
           onResetClosed={link.finishReset}
-          linkError={link.signInError}
+          linkError={link.linkError}
         />
       ) : null}
       {screen === 'dashboard' && user ? (
-        <DashboardScreen
+        <DashboardScreen user={user} tab={state.tab} nav={nav} />
+      ) : null}
+      {screen === 'profile' && user ? <ProfileScreen user={user} nav={nav} /> : null}
+      {screen === 'calendar' && user ? <CalendarScreen user={user} nav={nav} /> : null}
+      {screen === 'members' && user ? <MembersScreen user={user} nav={nav} /> : null}
+      {screen === 'waiting' && user && user.status && user.status !== 'active' ? (
+        <WaitingScreen user={user} status={user.status} onSignOut={nav.logout} />
+      ) : null}
+      {screen === 'analytics' && user ? <AnalyticsScreen user={user} nav={nav} /> : null}
+      {familyToken && user?.status === 'active' && screen !== 'loading' && screen !== 'waiting' ? (
+        <FamilyInvitationDialog
+          token={familyToken}
           user={user}
-          onLogout={() => void logout()}
-          onOpenProfile={() => dispatch({ type: 'open', view: 'profile', signedIn })}
-          onOpenCalendar={() => dispatch({ type: 'open', view: 'calendar', signedIn })}
+          onDone={(joined) => {
+            forgetFamilyToken();
+            setFamilyToken(null);
+            if (joined) nav.open('profile');
+          }}
         />
       ) : null}
-      {screen === 'profile' ? <ProfileScreen onBack={back} /> : null}
-      {screen === 'calendar' && user ? <CalendarScreen user={user} onBack={back} /> : null}
       <AppToaster />
     </Suspense>
   );

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  screenForMember,
   initialViewState,
   screenFor,
   viewReducer,
   type ViewAction,
   type ViewState,
+  viewStateFor,
 } from './view-state.ts';
 
 const run = (actions: ViewAction[], from: ViewState = initialViewState) =>
@@ -74,5 +76,56 @@ describe('view switch', () => {
       { type: 'open', view: 'profile', signedIn: true },
     ]);
     expect(screenFor(onProfile, false)).toBe('auth');
+  });
+});
+
+describe('history and reload', () => {
+  it('reopens the screen a reload left, once the session is known', () => {
+    const s = viewReducer(viewStateFor('calendar'), { type: 'auth-settled', signedIn: true });
+    expect(screenFor(s, true)).toBe('calendar');
+    expect(s.saved).toBeNull();
+  });
+
+  it('shows auth after a reload when the session is gone, and the dashboard after sign-in', () => {
+    const s = viewReducer(viewStateFor('profile'), { type: 'auth-settled', signedIn: false });
+    expect(screenFor(s, false)).toBe('auth');
+    expect(screenFor(viewReducer(s, { type: 'signed-in' }), true)).toBe('dashboard');
+  });
+
+  it('restores the screen of a history entry, but never past a sign-out', () => {
+    const onCalendar = run([
+      { type: 'auth-settled', signedIn: true },
+      { type: 'open', view: 'calendar', signedIn: true },
+    ]);
+    expect(viewReducer(onCalendar, { type: 'restore', view: 'dashboard' }).view).toBe('dashboard');
+    const out = viewReducer(onCalendar, { type: 'signed-out' });
+    expect(viewReducer(out, { type: 'restore', view: 'calendar' }).view).toBe('auth');
+  });
+
+  it('keeps the dashboard highlight apart from the screen, and sets it when a tab opens it', () => {
+    const s = run([
+      { type: 'auth-settled', signedIn: true },
+      { type: 'tab', tab: 'social' },
+      { type: 'open', view: 'calendar', signedIn: true },
+    ]);
+    expect(s.tab).toBe('social');
+    expect(
+      viewReducer(s, { type: 'open', view: 'dashboard', signedIn: true, tab: 'newsletter' }),
+    ).toMatchObject({ view: 'dashboard', tab: 'newsletter' });
+  });
+});
+
+describe('screenForMember', () => {
+  it('holds a waiting or suspended member on the waiting screen, wherever they were going', () => {
+    expect(screenForMember('calendar', 'pending')).toBe('waiting');
+    expect(screenForMember('dashboard', 'suspended')).toBe('waiting');
+    expect(screenForMember('members', 'pending')).toBe('waiting');
+  });
+
+  it('leaves active members, older servers and the signed-out screens alone', () => {
+    expect(screenForMember('calendar', 'active')).toBe('calendar');
+    expect(screenForMember('dashboard', undefined)).toBe('dashboard');
+    expect(screenForMember('auth', 'pending')).toBe('auth');
+    expect(screenForMember('loading', 'pending')).toBe('loading');
   });
 });

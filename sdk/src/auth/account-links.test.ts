@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_ERROR_MESSAGES, UI_MESSAGES } from '@scout/protocol/errors';
 import { tokenStorageKey } from '@scout/protocol/limits';
-import { ScoutError } from '../errors.ts';
 import { HttpClient } from '../http.ts';
-import { BASE_URL, FakeApi, jsonReply } from '../../test/fake-api.ts';
+import { BASE_URL, FakeApi, jsonReply, rejection } from '../../test/fake-api.ts';
 import { FakeAuthServer, makeUser } from '../../test/fake-auth-server.ts';
 import { FakeStorage, FakeWindow } from '../../test/fake-browser.ts';
 import { FakeLinkServer } from '../../test/fake-link-server.ts';
@@ -35,15 +34,6 @@ function open(options: Partial<AuthClientOptions> & { href?: string; signedIn?: 
   return { api, server, links, storage, win, auth, sentSinceStart };
 }
 
-async function failWith(p: Promise<unknown>): Promise<ScoutError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ScoutError);
-  return err as ScoutError;
-}
-
 describe('password reset', () => {
   it('asks for the reset email with the project and the page to come back to', async () => {
     const t = open({ href: `${APP}/sign-in?access_token=A` });
@@ -61,7 +51,7 @@ describe('password reset', () => {
   it('refuses a malformed address before asking the server', async () => {
     const t = open();
     await t.auth.ready();
-    const err = await failWith(t.auth.sendPasswordResetEmail('not-an-email'));
+    const err = await rejection(t.auth.sendPasswordResetEmail('not-an-email'));
     expect(err).toMatchObject({ kind: 'validation', code: 'INVALID_EMAIL', retryable: false });
     expect(err.userMessage).toBe(UI_MESSAGES.invalidEmail);
     expect(t.api.requests).toEqual([]);
@@ -110,7 +100,7 @@ describe('password reset', () => {
   it('checks the password length first and sends nothing when it is too short', async () => {
     const t = open();
     await t.auth.ready();
-    const err = await failWith(t.auth.confirmPasswordReset('reset-1', 'short'));
+    const err = await rejection(t.auth.confirmPasswordReset('reset-1', 'short'));
     expect(err).toMatchObject({ kind: 'validation', code: 'WEAK_PASSWORD', retryable: false });
     expect(err.userMessage).toBe(UI_MESSAGES.passwordTooShort);
     expect(t.api.requests).toEqual([]);
@@ -119,10 +109,10 @@ describe('password reset', () => {
   it('fails with VERIFICATION_FAILED for a spent token, and for none without a request', async () => {
     const t = open();
     await t.auth.ready();
-    const spent = await failWith(t.auth.confirmPasswordReset('used', 'a new long password'));
+    const spent = await rejection(t.auth.confirmPasswordReset('used', 'a new long password'));
     expect(spent).toMatchObject({ code: 'VERIFICATION_FAILED', status: 400 });
     expect(spent.userMessage).toBe(AUTH_ERROR_MESSAGES.VERIFICATION_FAILED);
-    const none = await failWith(t.auth.confirmPasswordReset('', 'a new long password'));
+    const none = await rejection(t.auth.confirmPasswordReset('', 'a new long password'));
     expect(none).toMatchObject({ kind: 'auth', code: 'VERIFICATION_FAILED' });
     expect(t.api.requests).toHaveLength(1);
   });
@@ -141,21 +131,21 @@ describe('changePassword', () => {
   it('passes on a wrong old password as the server said it', async () => {
     const t = open({ signedIn: true });
     await t.auth.ready();
-    const err = await failWith(t.auth.changePassword('wrong', 'battery staple'));
+    const err = await rejection(t.auth.changePassword('wrong', 'battery staple'));
     expect(err).toMatchObject({ kind: 'auth', code: 'INVALID_CREDENTIALS', status: 401 });
   });
 
   it('needs a session and a long enough new password before sending anything', async () => {
     const signedOut = open();
     await signedOut.auth.ready();
-    expect(await failWith(signedOut.auth.changePassword('a', 'battery staple'))).toMatchObject({
+    expect(await rejection(signedOut.auth.changePassword('a', 'battery staple'))).toMatchObject({
       kind: 'auth',
       code: 'UNAUTHORIZED',
     });
     expect(signedOut.api.requests).toEqual([]);
     const signedIn = open({ signedIn: true });
     await signedIn.auth.ready();
-    expect(await failWith(signedIn.auth.changePassword('correct horse', 'short'))).toMatchObject({
+    expect(await rejection(signedIn.auth.changePassword('correct horse', 'short'))).toMatchObject({
       code: 'WEAK_PASSWORD',
     });
     expect(signedIn.sentSinceStart()).toEqual([]);
@@ -176,7 +166,7 @@ describe('email verification', () => {
   it('refuses to send one while signed out', async () => {
     const t = open();
     await t.auth.ready();
-    expect((await failWith(t.auth.sendEmailVerification())).code).toBe('UNAUTHORIZED');
+    expect((await rejection(t.auth.sendEmailVerification())).code).toBe('UNAUTHORIZED');
     expect(t.api.requests).toEqual([]);
   });
 
@@ -206,7 +196,7 @@ describe('email verification', () => {
   it('leaves the cached user as it was when verification fails', async () => {
     const t = open({ signedIn: true });
     await t.auth.ready();
-    const err = await failWith(t.auth.verifyEmail('unknown'));
+    const err = await rejection(t.auth.verifyEmail('unknown'));
     expect(err.code).toBe('VERIFICATION_FAILED');
     expect(t.auth.getState().user?.emailVerified).toBe(false);
     expect(t.api.calls('GET', '/api/auth/me')).toHaveLength(1);
@@ -271,7 +261,7 @@ describe('magic links', () => {
   it('fails with VERIFICATION_FAILED and the catalogue message when there is no token', async () => {
     const t = open({ href: `${APP}/?token=reset-1&type=reset` });
     await t.auth.ready();
-    const err = await failWith(t.auth.signInWithMagicLink());
+    const err = await rejection(t.auth.signInWithMagicLink());
     expect(err).toMatchObject({
       kind: 'auth',
       code: 'VERIFICATION_FAILED',
@@ -286,7 +276,7 @@ describe('magic links', () => {
     const t = open();
     t.links.expiredMagic.add('old');
     await t.auth.ready();
-    const err = await failWith(t.auth.signInWithMagicLink('old'));
+    const err = await rejection(t.auth.signInWithMagicLink('old'));
     expect(err).toMatchObject({ code: 'MAGIC_LINK_EXPIRED', retryable: false });
     expect(err.userMessage).toBe(AUTH_ERROR_MESSAGES.MAGIC_LINK_EXPIRED);
     expect(t.auth.getState().isAuthenticated).toBe(false);
@@ -303,7 +293,7 @@ describe('magic links', () => {
         { 'Retry-After': '1' },
       ),
     );
-    const err = await failWith(t.auth.sendMagicLink('kim@troop42.test'));
+    const err = await rejection(t.auth.sendMagicLink('kim@troop42.test'));
     expect(err).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryable: true });
     expect(err.userMessage).toBe(AUTH_ERROR_MESSAGES.RATE_LIMITED);
     expect(t.api.calls('POST', '/api/auth/signin/magic')).toHaveLength(1);
@@ -312,7 +302,7 @@ describe('magic links', () => {
   it('is refused in managed mode, leaving the address alone', async () => {
     const t = open({ mode: 'managed', href: `${APP}/?magic_token=magic-1` });
     await t.auth.ready();
-    expect((await failWith(t.auth.signInWithMagicLink())).kind).toBe('validation');
+    expect((await rejection(t.auth.signInWithMagicLink())).kind).toBe('validation');
     expect(t.api.requests).toEqual([]);
     expect(t.win.location.href).toBe(`${APP}/?magic_token=magic-1`);
   });

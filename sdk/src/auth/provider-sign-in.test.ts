@@ -84,6 +84,16 @@ describe('signInWithProvider: the popup', () => {
     expect(win.sessionStorage.getItem(AUTH_STATE_KEY)).toBe(url.searchParams.get('state'));
   });
 
+  it('carries an invitation to join to the hosted page', async () => {
+    const { auth, win } = setUp();
+    await auth.ready();
+    void auth.signInWithProvider('council-login', { invitation: 'invite-token_1' });
+    await vi.waitFor(() => expect(win.popups).toHaveLength(1));
+    const url = new URL(win.popups[0]?.url ?? '');
+    expect(url.searchParams.get('invitation')).toBe('invite-token_1');
+    expect(url.searchParams.get('provider')).toBe('council-login');
+  });
+
   it.each([
     ['signInWithMicrosoft', 'microsoft'],
     ['signInWithGitHub', 'github'],
@@ -223,6 +233,13 @@ describe('signInWithProvider inside a frame: the redirect', () => {
       redirect_url: `${APP}/calendar?view=month`,
     });
     expect(win.sessionStorage.getItem(AUTH_STATE_KEY)).toBe(url.searchParams.get('state'));
+  });
+
+  it('carries an invitation to join in redirect mode too', async () => {
+    const { auth, win } = setUp({ inFrame: true });
+    await auth.ready();
+    void auth.signInWithProvider('google', { invitation: 'invite-token_2' });
+    expect(new URL(win.location.href).searchParams.get('invitation')).toBe('invite-token_2');
   });
 });
 

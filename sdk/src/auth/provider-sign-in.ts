@@ -79,9 +79,18 @@ export function popupFeatures(win: ProviderWindow): string {
   return `width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${Math.round(left)},top=${Math.round(top)}`;
 }
 
+export interface ProviderSignInOptions {
+  /**
+   * The token of an invitation link (`?invite=`), for a troop that joins by invitation: a
+   * first sign-in joins with it; a member who has an account spends nothing.
+   */
+  invitation?: string | undefined;
+}
+
 export function signInWithProvider(
   ctx: ProviderSignInContext,
   provider: string,
+  options: ProviderSignInOptions = {},
 ): Promise<WireUser> {
   const win = ctx.win;
   if (!win) return Promise.reject(validationError('Provider sign-in needs a browser window'));
@@ -94,7 +103,12 @@ export function signInWithProvider(
     // Without sessionStorage the popup's answer is still checked against `state` below.
   }
   const here = new URL(win.location.href);
-  const common = { provider, project_id: ctx.projectId, state };
+  const common = {
+    provider,
+    project_id: ctx.projectId,
+    state,
+    ...(options.invitation ? { invitation: options.invitation } : {}),
+  };
   if (isInFrame(win) || typeof win.open !== 'function') {
     win.location.href = hostedAuthUrl(ctx.authBase, {
       ...common,

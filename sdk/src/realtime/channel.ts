@@ -65,7 +65,7 @@ export class RealtimeChannel {
     return this.acked;
   }
 
-  /** The spec's name for "subscribed and able to receive": the same as `isSubscribed`. */
+  /** What apps call "subscribed and able to receive" (sdk/README.md): the same as `isSubscribed`. */
   isReady(): boolean {
     return this.acked;
   }

@@ -111,6 +111,13 @@ describe.each(testStoreKinds)('accounts made by an operator (%s)', (kind) => {
     });
     await setUserRole(store, 'leader@troop.example', 'user', NOW + 2000);
     expect((await row('leader@troop.example'))?.role).toBe('user');
+    const audit = await store.query<{ action: string; target_id: string; details: string }>(
+      'SELECT action, target_id, details FROM audit_log ORDER BY at',
+    );
+    expect(audit.rows.map((r) => [r.action, r.target_id, JSON.parse(r.details)])).toEqual([
+      ['member.role_changed', user.id, { from: 'user', to: 'admin', via: 'cli' }],
+      ['member.role_changed', user.id, { from: 'admin', to: 'user', via: 'cli' }],
+    ]);
   });
 
   it('setting the role of an unknown email or to an unknown role fails', async () => {
@@ -127,5 +134,6 @@ describe.each(testStoreKinds)('accounts made by an operator (%s)', (kind) => {
       setUserRole(store, 'leader@troop.example', 'superuser', NOW),
     ).rejects.toMatchObject({ status: 400 });
     expect((await row('leader@troop.example'))?.role).toBe('user');
+    expect((await store.query('SELECT * FROM audit_log')).rows).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { DISPLAY_NAME_MAX_LENGTH } from '@scout/protocol/limits';
 import { ApiError, badRequest } from '../errors.ts';
 import { assertPasswordAcceptable, hashPassword } from '../auth/passwords.ts';
 import { normaliseEmail } from '../auth/users.ts';
+import { recordAudit } from '../members/audit-log.ts';
 import type { Store } from '../store/store.ts';
 
 export interface AdminUser {
@@ -76,8 +77,8 @@ export async function createUserWithRole(
 }
 
 /**
- * Changes an account's role. Access tokens carry the role, so the change reaches a signed-in
- * user at their next token refresh (at most the access token's 900 s).
+ * Changes an account's role, recorded in the audit log (members/audit-log.ts) with no actor:
+ * the operator at the console. Tokens already issued act with the new role at once.
  */
 export async function setUserRole(
   store: Store,
@@ -88,12 +89,24 @@ export async function setUserRole(
 ): Promise<AdminUser> {
   const email = normaliseEmail(rawEmail);
   const role = parseAccountRole(rawRole, roles);
-  const { rows } = await store.query<Row>(
-    'UPDATE users SET role = ?, updated_at = ? WHERE email = ? RETURNING id, email, display_name, role',
-    [role, new Date(now).toISOString(), email],
-  );
-  const row = rows[0];
-  if (!row) throw new ApiError(404, 'USER_NOT_FOUND', `No account with the email ${email}`);
+  const row = await store.transaction(async (tx) => {
+    const before = await tx.query<{ role: string }>('SELECT role FROM users WHERE email = ?', [
+      email,
+    ]);
+    const { rows } = await tx.query<Row>(
+      'UPDATE users SET role = ?, updated_at = ? WHERE email = ? RETURNING id, email, display_name, role',
+      [role, new Date(now).toISOString(), email],
+    );
+    const changed = rows[0];
+    if (!changed) throw new ApiError(404, 'USER_NOT_FOUND', `No account with the email ${email}`);
+    await recordAudit(tx, now, {
+      actorId: null,
+      action: 'member.role_changed',
+      targetId: changed.id,
+      details: { from: before.rows[0]?.role ?? null, to: role, via: 'cli' },
+    });
+    return changed;
+  });
   // Tokens already issued act with the new role at once (auth/session-check.ts).
   forgetAccount(store, row.id);
   return toAdminUser(row);

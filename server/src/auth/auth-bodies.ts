@@ -51,6 +51,8 @@ export const signUpBody = z.looseObject({
   avatarUrl: avatarUrlField,
   metadata: metadataField,
   projectId,
+  /** The token of an invitation link, when the troop joins by invitation. */
+  invitation: z.string().max(512).optional(),
 });
 
 export const signInBody = z.object({ email: emailField, password: presentedPassword, projectId });

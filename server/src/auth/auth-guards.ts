@@ -3,14 +3,13 @@
  * the order). Auth answers use the auth catalogue: signed out is 401 TOKEN_EXPIRED, which every
  * client turns into "sign in again".
  */
-import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { assertProject, bearerToken, callerCan, resolveCaller } from '../http/caller.ts';
+import { assertActiveMember, assertProject, callerCan, resolveCaller } from '../http/caller.ts';
 import type { SignedInCaller } from '../http/route-guards.ts';
 import { hitRateLimit, type RateLimitRule } from './rate-limits.ts';
-import { verifyAccessToken } from './tokens.ts';
 
 export interface AuthGuards {
   /**
@@ -69,6 +68,8 @@ export function authGuards(deps: AppDeps): AuthGuards {
     },
     linkGenerator: async (req) => {
       const caller = await signedIn(deps, req);
+      // A link signs someone in: an admin waiting for approval or suspended makes none.
+      assertActiveMember(caller);
       if (!callerCan(deps, caller, PERMISSIONS.linksGenerate))
         throw new ApiError(403, 'FORBIDDEN', 'Only an admin or a service key may generate links');
     },
@@ -83,12 +84,18 @@ export function personIdOf(req: FastifyRequest): string {
 }
 
 /** The signed-in person a `person` guard let through, and the session (`sid`) they call from. */
-export async function personOf(
-  deps: AppDeps,
-  req: FastifyRequest,
-): Promise<{ userId: string; familyId?: string }> {
+export function personOf(req: FastifyRequest): { userId: string; familyId?: string } {
   const caller = req.caller;
   if (caller?.kind !== 'user') throw sessionRequired();
-  const claims = await verifyAccessToken(deps.jwtSecret, bearerToken(req) ?? '', deps.clock.now());
-  return claims.sid ? { userId: caller.userId, familyId: claims.sid } : { userId: caller.userId };
+  return caller.sessionId
+    ? { userId: caller.userId, familyId: caller.sessionId }
+    : { userId: caller.userId };
+}
+
+/** Token answers must never sit in a shared or browser cache: every auth route says so. */
+export function answerUncached(app: Pick<FastifyInstance, 'addHook'>): void {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
 }

@@ -130,6 +130,54 @@ describe.each(testStoreKinds)('magic-link sign-in (%s)', (kind) => {
     expect(wrongKind.json()).toMatchObject({ code: 'VERIFICATION_FAILED' });
   });
 
+  it('approval: a waiting account signs in by link and still waits', async () => {
+    t = await buildMailTestApp(kind, { config: { signupMode: 'approval' } });
+    const account = await signUp(t);
+    expect(account.user.status).toBe('pending');
+    const { link } = await mailedMagicLink(account.user.email);
+    const res = await post(t, '/signin/magic/verify', { token: tokenOf(link) });
+    expect(res.statusCode).toBe(200);
+    const session = res.json<SessionResponse>();
+    expect(session.user).toMatchObject({ id: account.user.id, status: 'pending' });
+    const events = await t.app.inject({
+      url: `/api/db/${t.deps.config.projectId}/rest/v1/calendar_events`,
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(`${events.statusCode} ${events.json().code}`).toBe('403 ACCOUNT_PENDING');
+    expect((await me(t, session.access_token)).json().user.status).toBe('pending');
+  });
+
+  it.each(['approval', 'invite'] as const)(
+    '%s: a link for an address without an account makes no account and sends no mail',
+    async (signupMode) => {
+      t = await buildMailTestApp(kind, { config: { signupMode } });
+      const stranger = 'new.family@troop12.org';
+      const asked = await post(t, '/signin/magic', { email: stranger });
+      expect(asked.statusCode).toBe(200);
+      // The hosted page's "email me a link" takes the same way (an address is mailed once a minute).
+      t.clock.advance(MINUTE);
+      const hosted = await t.app.inject({
+        method: 'POST',
+        url: '/auth?redirect_url=https%3A%2F%2Ftroop.example%2F',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        payload: new URLSearchParams({
+          action: 'email-link',
+          email: stranger,
+          redirect_url: 'https://troop.example/',
+        }).toString(),
+      });
+      expect(hosted.statusCode).toBe(200);
+      expect((await post(t, '/signin/magic/verify', { token: 'a'.repeat(43) })).statusCode).toBe(
+        400,
+      );
+      const { rows } = await t.deps.store.query('SELECT id FROM users');
+      expect(rows).toEqual([]);
+      // Closing waits for mail still being sent.
+      await t.close();
+      expect(t.peer.received).toEqual([]);
+    },
+  );
+
   it('mails an address at most once a minute', async () => {
     t = await buildMailTestApp(kind);
     const account = await signUp(t);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
 import {
   assertPasswordAcceptable,
-  dummyPasswordHash,
+  DUMMY_PASSWORD_HASH,
   hashPassword,
   verifyPassword,
 } from './passwords.ts';
@@ -23,7 +23,18 @@ describe('passwords', () => {
     expect(await verifyPassword(undefined, 'anything at all')).toBe(false);
     expect(await verifyPassword(null, 'anything at all')).toBe(false);
     expect(await verifyPassword('not-a-phc-string', 'anything at all')).toBe(false);
-    expect(await dummyPasswordHash()).toBe(await dummyPasswordHash());
+  });
+
+  it('verifies an unknown account against a hash with the real parameters, which nothing matches', async () => {
+    const real = await hashPassword('campfire songs');
+    const params = (phc: string) => phc.split('$').slice(1, 4).join('$');
+    expect(params(DUMMY_PASSWORD_HASH)).toBe(params(real));
+    expect(DUMMY_PASSWORD_HASH.split('$')[4]).toHaveLength(real.split('$')[4]!.length);
+    expect(DUMMY_PASSWORD_HASH.split('$')[5]).toHaveLength(real.split('$')[5]!.length);
+    // The dummy is a readable hash: verifying it runs argon2id and answers false, not an error.
+    const { verify } = await import('@node-rs/argon2');
+    await expect(verify(DUMMY_PASSWORD_HASH, 'campfire songs')).resolves.toBe(false);
+    expect(await verifyPassword(undefined, 'campfire songs')).toBe(false);
   });
 
   it('accepts 8 to 256 characters and refuses the rest with WEAK_PASSWORD', () => {

@@ -2,6 +2,7 @@
  * Password hashing: argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane). Only the PHC
  * string is stored; the password itself never leaves this module.
  */
+import crypto from 'node:crypto';
 import type { Algorithm, Options } from '@node-rs/argon2';
 import { newPasswordSchema } from '@scout/protocol/auth-schemas';
 import { ApiError } from '../errors.ts';
@@ -21,27 +22,23 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
-let dummy: Promise<string> | undefined;
+const b64 = (bytes: number) => crypto.randomBytes(bytes).toString('base64').replace(/=+$/, '');
 
 /**
- * A hash of a random password, computed once per process. Sign-in verifies against it when the
- * email is unknown (or the account has no password) so that case costs the same time as a
- * wrong password and the answer time does not tell which emails have accounts.
+ * What sign-in verifies against when the email is unknown (or the account has no password), so
+ * that case costs the same argon2id work as a wrong password and the answer time does not tell
+ * which emails have accounts. Verifying derives a key from the salt with these parameters and
+ * compares it with the stored one, so random salt and key bytes cost exactly what a real hash
+ * does, and no password matches them; made without hashing, so a starting server runs none.
  */
-export function dummyPasswordHash(): Promise<string> {
-  dummy ??= hash(crypto.randomUUID(), ARGON2_OPTIONS).catch((err: unknown) => {
-    dummy = undefined;
-    throw err;
-  });
-  return dummy;
-}
+export const DUMMY_PASSWORD_HASH = `$argon2id$v=19$m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=${ARGON2_OPTIONS.parallelism}$${b64(16)}$${b64(32)}`;
 
 /** True when `password` matches `stored`; a missing or unreadable hash never matches. */
 export async function verifyPassword(
   stored: string | null | undefined,
   password: string,
 ): Promise<boolean> {
-  const target = stored ?? (await dummyPasswordHash());
+  const target = stored ?? DUMMY_PASSWORD_HASH;
   let ok: boolean;
   try {
     ok = await verify(target, password);

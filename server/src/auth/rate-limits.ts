@@ -5,6 +5,7 @@
  */
 import type { AppDeps } from '../deps.ts';
 import { rateLimited } from '../errors.ts';
+import type { Queryable } from '../store/store.ts';
 
 export interface RateLimitRule {
   /** Requests allowed per window; the next one is refused until the window ends. */
@@ -31,7 +32,9 @@ export const AUTH_RATE_LIMITS = {
   refreshPerAddress: { limit: 60, windowMs: MINUTE, perAddress: true },
 } as const satisfies Record<string, RateLimitRule>;
 
-type LimiterDeps = Pick<AppDeps, 'store' | 'clock'> & {
+/** `store` may be a transaction, so a caller can count the hit together with its own writes. */
+type LimiterDeps = Pick<AppDeps, 'clock'> & {
+  store: Queryable;
   config?: Pick<AppDeps['config'], 'addressRateLimitScale'>;
 };
 

@@ -30,7 +30,7 @@ import {
   tokenBody,
   verifyGenerateBody,
 } from './auth-bodies.ts';
-import { authGuards, personIdOf, personOf } from './auth-guards.ts';
+import { answerUncached, authGuards, personIdOf, personOf } from './auth-guards.ts';
 import { backgroundTasks } from './background-tasks.ts';
 import { generateVerification, sendVerificationMail, verifyEmail } from './email-verification.ts';
 import type { LinkMailDeps } from './link-mail.ts';
@@ -54,10 +54,7 @@ export const recoveryRoutes =
     const background = backgroundTasks(app.log);
     app.addHook('onClose', () => background.drain());
     // Answers may carry tokens: never in a shared or browser cache.
-    app.addHook('onSend', async (_req, reply, payload) => {
-      reply.header('Cache-Control', 'no-store');
-      return payload;
-    });
+    answerUncached(app);
 
     /** "Mail me a link": answered at once; the account is looked up and mailed off the request. */
     const linkRequest = {
@@ -93,7 +90,7 @@ export const recoveryRoutes =
         schema: { body: passwordChangeBody, response: { 200: successAnswer } },
       },
       async (req) => {
-        const { userId, familyId } = await personOf(deps, req);
+        const { userId, familyId } = personOf(req);
         return changePassword(deps, userId, familyId, req.body);
       },
     );

@@ -11,6 +11,7 @@ import { acceptSnakeCaseTwins } from '../http/snake-case-twins.ts';
 import {
   providersAnswer,
   rolesAnswer,
+  servedRoles,
   sessionAnswer,
   successAnswer,
   tokenAnswer,
@@ -26,9 +27,8 @@ import {
   signOutBody,
   signUpBody,
 } from './auth-bodies.ts';
-import { authGuards, personIdOf } from './auth-guards.ts';
+import { answerUncached, authGuards, personIdOf } from './auth-guards.ts';
 import { AUTH_RATE_LIMITS } from './rate-limits.ts';
-import { dummyPasswordHash } from './passwords.ts';
 import { getProfile, updateProfile } from './profile.ts';
 import { rotateRefreshToken } from './sessions.ts';
 import { signInWithEmail } from './sign-in.ts';
@@ -45,11 +45,7 @@ export const authRoutes =
     const twins = acceptSnakeCaseTwins(AUTH_FIELD_NAMES);
     const open = [guards.project, twins];
     const person = [guards.person, twins];
-    // Token answers must never sit in a shared or browser cache.
-    app.addHook('onSend', async (_req, reply, payload) => {
-      reply.header('Cache-Control', 'no-store');
-      return payload;
-    });
+    answerUncached(app);
 
     app.get(
       '/providers',
@@ -66,7 +62,7 @@ export const authRoutes =
         preValidation: open,
         schema: { querystring: projectQuery, response: { 200: rolesAnswer } },
       },
-      async () => deps.config.roles,
+      async () => servedRoles(deps.config.roles),
     );
     app.post(
       '/signup',
@@ -110,7 +106,4 @@ export const authRoutes =
       { preValidation: twins, schema: { body: signOutBody, response: { 200: successAnswer } } },
       async (req) => signOut(deps, req.body.refreshToken, bearerToken(req)),
     );
-
-    // Computed now so the first sign-in with an unknown email is not slower than the rest.
-    void dummyPasswordHash().catch(() => undefined);
   };

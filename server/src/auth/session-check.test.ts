@@ -71,16 +71,19 @@ describe.each(testStoreKinds)('tokens follow their account (%s)', (kind) => {
     expect(await checkSession(t.deps.store, user.id, undefined, 0)).toEqual({
       ok: true,
       role: 'user',
+      status: 'active',
     });
     // Written straight to the database, as another server process or the admin CLI would.
     await t.deps.store.query("UPDATE users SET role = 'leader' WHERE id = ?", [user.id]);
     expect(await checkSession(t.deps.store, user.id, undefined, SESSION_CHECK_TTL_MS - 1)).toEqual({
       ok: true,
       role: 'user',
+      status: 'active',
     });
     expect(await checkSession(t.deps.store, user.id, undefined, SESSION_CHECK_TTL_MS + 1)).toEqual({
       ok: true,
       role: 'leader',
+      status: 'active',
     });
     await t.deps.store.query('DELETE FROM users WHERE id = ?', [user.id]);
     expect(await checkSession(t.deps.store, user.id, undefined, 3 * SESSION_CHECK_TTL_MS)).toEqual({
@@ -152,5 +155,24 @@ describe('GET /api/auth/roles', () => {
       roles: { member: { permissions: [] }, chair: { permissions: ['*'], inherit: ['member'] } },
     });
     expect((await t.app.inject({ url: '/api/auth/roles?projectId=other' })).statusCode).toBe(404);
+  });
+
+  it('serves the rules of the declared tables, so buttons follow them; not made tables nor storage', async () => {
+    const roles = {
+      defaultRole: 'member',
+      roles: { member: { permissions: [] }, chair: { permissions: ['calendar.plan'] } },
+      tables: {
+        calendar_events: { update: 'owner', delete: ['owner', 'calendar.plan'] },
+        patrol_log: { read: 'signed-in' },
+      },
+      storage: { minutes: { read: 'signed-in', write: 'calendar.plan' } },
+    };
+    t = await buildTestApp({ config: { roles } });
+    const res = await t.app.inject({ url: `/api/auth/roles?projectId=${t.deps.config.projectId}` });
+    expect(res.json()).toEqual({
+      defaultRole: 'member',
+      roles: roles.roles,
+      tables: { calendar_events: { update: 'owner', delete: ['owner', 'calendar.plan'] } },
+    });
   });
 });

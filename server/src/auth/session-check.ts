@@ -9,6 +9,7 @@
  * every two seconds. Changes made by this process forget the kept answers for that account at
  * once (`forgetAccount`); other processes notice within the two seconds.
  */
+import type { AccountStatus } from '@scout/protocol/auth';
 import type { Store } from '../store/store.ts';
 
 export const SESSION_CHECK_TTL_MS = 2000;
@@ -21,6 +22,8 @@ interface Entry {
   role: string | null;
   /** False when the token's session (refresh-token family) was ended. */
   live: boolean;
+  /** Pending and suspended accounts reach only their own profile (http/caller.ts). */
+  status: AccountStatus;
 }
 
 const caches = new WeakMap<Store, Map<string, Entry>>();
@@ -32,7 +35,7 @@ function cacheFor(store: Store): Map<string, Entry> {
 }
 
 export type SessionState =
-  { ok: true; role: string } | { ok: false; reason: 'account' | 'session' };
+  { ok: true; role: string; status: AccountStatus } | { ok: false; reason: 'account' | 'session' };
 
 /** The current state of the account and session a token speaks for. */
 export async function checkSession(
@@ -57,7 +60,7 @@ export async function checkSession(
   }
   if (entry.role === null) return { ok: false, reason: 'account' };
   if (!entry.live) return { ok: false, reason: 'session' };
-  return { ok: true, role: entry.role };
+  return { ok: true, role: entry.role, status: entry.status };
 }
 
 async function lookUp(
@@ -66,16 +69,20 @@ async function lookUp(
   sessionId: string | undefined,
   at: number,
 ): Promise<Entry> {
-  const { rows } = await store.query<{ role: string; live: number | string | null }>(
+  const { rows } = await store.query<{
+    role: string;
+    status: AccountStatus;
+    live: number | string | null;
+  }>(
     sessionId === undefined
-      ? 'SELECT role, 1 AS live FROM users WHERE id = ?'
-      : `SELECT role, (SELECT count(*) FROM refresh_tokens WHERE family_id = ? AND user_id = users.id AND revoked_at IS NULL) AS live
+      ? 'SELECT role, status, 1 AS live FROM users WHERE id = ?'
+      : `SELECT role, status, (SELECT count(*) FROM refresh_tokens WHERE family_id = ? AND user_id = users.id AND revoked_at IS NULL) AS live
          FROM users WHERE id = ?`,
     sessionId === undefined ? [userId] : [sessionId, userId],
   );
   const row = rows[0];
-  if (!row) return { at, role: null, live: false };
-  return { at, role: row.role, live: Number(row.live) > 0 };
+  if (!row) return { at, role: null, live: false, status: 'active' };
+  return { at, role: row.role, live: Number(row.live) > 0, status: row.status };
 }
 
 /** This process changed the account (role, sessions, deletion): look it up again next time. */

@@ -3,6 +3,8 @@ import { decodeProtectedHeader, decodeJwt } from 'jose';
 import type { SessionResponse } from '@scout/protocol/auth';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { PASSWORD, me, nextAddress, signUp } from '../../test/auth.ts';
+import { bearer } from '../../test/storage.ts';
+import { createAccount } from './create-account.ts';
 
 describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
   let t: TestApp;
@@ -44,6 +46,7 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
       emailVerified: false,
       createdAt: now,
       lastSignInAt: now,
+      status: 'active',
     });
     expect(decodeProtectedHeader(body.access_token).alg).toBe('HS256');
     const claims = decodeJwt(body.access_token);
@@ -75,6 +78,48 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
     expect(JSON.parse(session.user.metadata)).toEqual({ troopRole: 'Scoutmaster' });
     expect(decodeJwt(session.access_token).role).toBe('user');
     expect((await me(t, session.access_token)).json().user.role).toBe('user');
+  });
+
+  it('gives every new account the configured default role: sign-up, invitation and provider', async () => {
+    const roles = {
+      defaultRole: 'member',
+      roles: {
+        admin: { permissions: ['*'] },
+        leader: { permissions: ['members.approve'], inherit: ['member'] },
+        member: { permissions: [] },
+      },
+    };
+    t = await buildTestApp({ store: kind, config: { roles } });
+    const session = await signUp(t, { role: 'admin' });
+    expect(session.user.role).toBe('member');
+    expect(decodeJwt(session.access_token).role).toBe('member');
+    expect((await me(t, session.access_token)).json().user.role).toBe('member');
+    const viaProvider = await createAccount(
+      t.deps,
+      {
+        email: 'provider.kid@troop12.org',
+        passwordHash: null,
+        displayName: null,
+        avatarUrl: null,
+        metadata: '{}',
+      },
+      { method: 'provider', provider: 'google' },
+    );
+    expect(viaProvider.role).toBe('member');
+    await t.close();
+
+    t = await buildTestApp({ store: kind, config: { roles, signupMode: 'invite' } });
+    const leader = await bearer(t, 'lee', 'leader');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/members/${t.deps.config.projectId}/invitations`,
+      headers: { authorization: leader },
+      payload: {},
+    });
+    expect(made.statusCode).toBe(200);
+    const invitation = new URL(made.json().url).searchParams.get('invite');
+    const invited = await signUp(t, { invitation });
+    expect(invited.user).toMatchObject({ role: 'member', status: 'active' });
   });
 
   it('keeps unknown top-level fields as metadata, merged with the metadata sent, and drops secrets', async () => {

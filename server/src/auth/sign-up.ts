@@ -9,6 +9,7 @@ import type { signUpBody } from './auth-bodies.ts';
 import { hashPassword } from './passwords.ts';
 import { metadataText, readDisplayName } from './profile-fields.ts';
 import { issueSession } from './sessions.ts';
+import { invitationKey } from '../members/invitations.ts';
 import { createAccount } from './create-account.ts';
 import { findUserByEmail } from './users.ts';
 
@@ -17,9 +18,16 @@ import { findUserByEmail } from './users.ts';
  * their account role (and a troop role belongs in metadata under its own name).
  */
 const KNOWN_FIELDS = new Set(
-  ['email', 'password', 'displayName', 'avatarUrl', 'projectId', 'metadata', 'role'].flatMap(
-    (name) => [name, camelToSnake(name)],
-  ),
+  [
+    'email',
+    'password',
+    'displayName',
+    'avatarUrl',
+    'projectId',
+    'metadata',
+    'role',
+    'invitation',
+  ].flatMap((name) => [name, camelToSnake(name)]),
 );
 
 /** Extra fields that look like secrets (a confirm-password box, a token) are never stored. */
@@ -61,6 +69,7 @@ export async function signUp(
     deps,
     { email, passwordHash, displayName, avatarUrl, metadata: metadataJson },
     { method: 'password' },
+    { invitationKey: body.invitation ? invitationKey(body.invitation) : undefined },
   );
   return issueSession(deps, user);
 }

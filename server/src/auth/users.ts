@@ -1,6 +1,6 @@
 /** Accounts: the users table and its wire shape. */
 import crypto from 'node:crypto';
-import type { WireUser } from '@scout/protocol/auth';
+import type { AccountStatus, WireUser } from '@scout/protocol/auth';
 import { emailSchema } from '@scout/protocol/auth-schemas';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
@@ -19,6 +19,7 @@ export interface UserRow {
   created_at: string;
   updated_at: string;
   last_sign_in_at: string | null;
+  status: AccountStatus;
 }
 
 type Db = Pick<AppDeps, 'store' | 'clock'>;
@@ -61,17 +62,24 @@ export interface NewUser {
   /** A JSON object as text, already bounded by METADATA_MAX_BYTES. */
   metadata: string;
   emailVerified?: boolean;
+  /** Active unless the troop's joining policy holds the account for a leader (create-account.ts). */
+  status?: AccountStatus;
 }
 
 /**
- * Creates an account with role `user`: a caller never chooses a role (admins are made with the
- * admin CLI). An email already taken, even by a sign-up racing this one, is 409.
+ * Creates an account with the configured default role (`defaultRole` of the roles configuration,
+ * docs/roles.md): a caller never chooses a role (admins are made with the admin CLI). An email
+ * already taken, even by a sign-up racing this one, is 409.
  */
-export async function createUser(deps: Db, input: NewUser): Promise<UserRow> {
+export async function createUser(
+  deps: Db & Pick<AppDeps, 'config'>,
+  input: NewUser,
+  db: Queryable = deps.store,
+): Promise<UserRow> {
   const now = iso(deps);
-  const { rows } = await deps.store.query<UserRow>(
-    `INSERT INTO users (id, email, password_hash, display_name, avatar_url, role, metadata, email_verified, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, 'user', ?, ?, ?, ?)
+  const { rows } = await db.query<UserRow>(
+    `INSERT INTO users (id, email, password_hash, display_name, avatar_url, role, metadata, email_verified, created_at, updated_at, status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (email) DO NOTHING
      RETURNING *`,
     [
@@ -80,10 +88,12 @@ export async function createUser(deps: Db, input: NewUser): Promise<UserRow> {
       input.passwordHash,
       input.displayName,
       input.avatarUrl,
+      deps.config.roles.defaultRole,
       input.metadata,
       input.emailVerified ?? false,
       now,
       now,
+      input.status ?? 'active',
     ],
   );
   const row = rows[0];
@@ -142,5 +152,6 @@ export function toWireUser(row: UserRow): WireUser {
     emailVerified: Boolean(row.email_verified),
     createdAt: row.created_at,
     lastSignInAt: row.last_sign_in_at,
+    status: row.status ?? 'active',
   };
 }

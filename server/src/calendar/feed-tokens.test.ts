@@ -77,6 +77,19 @@ describe.each(testStoreKinds)('feed tokens in the store (%s)', (kind) => {
     expect(await findFeedOwner(store, token)).toBeUndefined();
   });
 
+  it('serves no owner for a token made while active once the member is suspended or waits', async () => {
+    store = await openTestStore(kind);
+    await addUser(store, 'u1');
+    const { token } = await getOrCreateFeedToken(store, key, 'u1', NOW);
+    expect(await findFeedOwner(store, token)).toBe('u1');
+    for (const status of ['suspended', 'pending']) {
+      await store.query('UPDATE users SET status = ? WHERE id = ?', [status, 'u1']);
+      expect(await findFeedOwner(store, token), status).toBeUndefined();
+    }
+    await store.query("UPDATE users SET status = 'active' WHERE id = 'u1'");
+    expect(await findFeedOwner(store, token)).toBe('u1');
+  });
+
   it('looks up nothing for a value that is not a token', async () => {
     store = await openTestStore(kind);
     expect(await findFeedOwner(store, "' OR 1=1 --")).toBeUndefined();

@@ -91,11 +91,16 @@ export async function resetFeedToken(
   return token;
 }
 
-/** The user a feed token belongs to, or undefined for a token never issued or already reset. */
+/**
+ * The member a feed token belongs to (undefined for a token never issued or already reset),
+ * while they are an active member: the feed of an account waiting for approval or suspended
+ * shows nothing (docs/operations.md, Who may join).
+ */
 export async function findFeedOwner(db: Queryable, token: string): Promise<string | undefined> {
   if (!isFeedTokenShape(token)) return undefined;
   const { rows } = await db.query<{ user_id: string }>(
-    'SELECT user_id FROM calendar_feeds WHERE token_hash = ?',
+    `SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
+     WHERE f.token_hash = ? AND u.status = 'active'`,
     [hashFeedToken(token)],
   );
   return rows[0]?.user_id;

@@ -3,136 +3,65 @@
  * the "Add to calendar" download of a single event. Pure: rows in, text out.
  */
 import { PRODUCT_NAME } from '@scout/protocol/limits';
+import { contentLine, escapeText, serialize } from './ics.ts';
+import { clockChangeDates } from './clock-change-dates.ts';
+import { dateMs, firstStarts, isoDate, timingOf, type EventRecord } from './occurrences.ts';
+import { readRepeatRule } from './repeat-rule.ts';
 import {
-  contentLine,
-  escapeText,
-  formatDate,
-  formatLocalDateTime,
-  formatUtcDateTime,
-  serialize,
-  type LocalDateTime,
-} from './ics.ts';
-import { buildVTimezone, MAX_YEAR, MIN_YEAR } from './vtimezone.ts';
+  DEFAULT_EVENT_DURATION,
+  parseEventStart,
+  safeLink,
+  veventLines,
+  type VEventOptions,
+} from './vevent.ts';
+import { buildVTimezone, MAX_YEAR } from './vtimezone.ts';
 
 /** A row of calendar_events, as either store returns it. */
-export interface CalendarEventRow {
-  id: string;
-  event_name: string | null;
-  event_date: string | null;
-  event_time: string | null;
-  hyperlink: string | null;
-  creator_name: string | null;
-  created_at: string | null;
-  updated_at: string | null;
-  sequence: number | string | null;
-}
+export type CalendarEventRow = EventRecord;
 
-export interface DocumentOptions {
-  /** IANA name of the troop's zone; event dates and times are wall-clock times there. */
-  timeZone: string;
-  /** Host name of PUBLIC_URL: UIDs are `<event id>@<host>`, stable across every download. */
-  hostname: string;
-  /** When the document is made (DTSTAMP: with METHOD:PUBLISH, the creation of the object). */
-  nowMs: number;
+export interface DocumentOptions extends VEventOptions {
   /** X-WR-CALNAME for a subscribed feed; a single-event file has none, so apps import it into a calendar of the user's choice. */
   calendarName?: string;
 }
 
 export const PRODID = `-//${PRODUCT_NAME}//Troop Calendar//EN`;
 export const FEED_CALENDAR_NAME = `${PRODUCT_NAME} Troop Calendar`;
-/** Events carry a start time only; a calendar app needs a length to draw them (docs/operations.md). */
-export const DEFAULT_EVENT_DURATION = 'PT1H';
+export { DEFAULT_EVENT_DURATION, parseEventStart, safeLink };
 /** How often subscribed apps are asked to poll (RFC 7986 REFRESH-INTERVAL; X-PUBLISHED-TTL for older apps). */
 export const FEED_REFRESH_INTERVAL = 'PT1H';
+/** Years of zone data a series without an end carries past today (apps use their own zone data beyond). */
+const OPEN_SERIES_YEARS = 5;
+const DAY_MS = 86_400_000;
 
-/** Only web links become URL properties; `javascript:` and the like never reach a calendar app. */
-export function safeLink(raw: string | null | undefined): string | undefined {
-  if (!raw) return undefined;
+/** The years a row's occurrences fall in, for the VTIMEZONE. */
+function yearsOf(event: EventRecord, first: number, nowYear: number): number[] {
+  if (!event.rrule) return [first];
+  let last = Math.max(first, nowYear) + OPEN_SERIES_YEARS;
   try {
-    const url = new URL(raw.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+    const rule = readRepeatRule(event.rrule);
+    if (rule.until) last = Number(rule.until.slice(0, 4));
+    else if (rule.count !== null)
+      last = Number(firstStarts(event, rule.count).at(-1)?.slice(0, 4) ?? first);
   } catch {
-    return undefined;
+    return [first];
   }
+  const years: number[] = [];
+  for (let y = first; y <= Math.min(last, MAX_YEAR, first + 30); y++) years.push(y);
+  return years;
 }
 
-interface EventStart {
-  date: Pick<LocalDateTime, 'year' | 'month' | 'day'>;
-  /** Absent when the row has no usable time: the event is then a whole day. */
-  time?: Pick<LocalDateTime, 'hour' | 'minute' | 'second'>;
-}
-
-/** `YYYY-MM-DD` (an ISO date-time's date part is accepted too) and `HH:mm[:ss]`. */
-export function parseEventStart(date: string | null, time: string | null): EventStart | undefined {
-  const d = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec((date ?? '').trim());
-  if (!d) return undefined;
-  const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
-  const check = new Date(0);
-  check.setUTCFullYear(year, month - 1, day);
-  if (
-    year < MIN_YEAR ||
-    year > MAX_YEAR ||
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== day
-  )
-    return undefined;
-  const t = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec((time ?? '').trim());
-  const hour = Number(t?.[1]);
-  const minute = Number(t?.[2]);
-  const second = Number(t?.[3] ?? 0);
-  if (!t || hour > 23 || minute > 59 || second > 59) return { date: { year, month, day } };
-  return { date: { year, month, day }, time: { hour, minute, second } };
-}
-
-const toMs = (iso: string | null) => (iso ? Date.parse(iso) : Number.NaN);
-
-function sequenceOf(raw: CalendarEventRow['sequence']): number {
-  const n = Number(raw);
-  return Number.isSafeInteger(n) && n >= 0 ? n : 0;
-}
-
-function descriptionOf(event: CalendarEventRow, link: string | undefined): string | undefined {
-  const parts: string[] = [];
-  const creator = event.creator_name?.trim();
-  if (creator) parts.push(`Created by ${creator}`);
-  if (link) parts.push(link);
-  return parts.length > 0 ? parts.join('\n') : undefined;
-}
-
-function eventLines(event: CalendarEventRow, start: EventStart, opts: DocumentOptions): string[] {
-  const lines = [
-    'BEGIN:VEVENT',
-    contentLine('UID', escapeText(`${event.id}@${opts.hostname}`)),
-    contentLine('DTSTAMP', formatUtcDateTime(opts.nowMs)),
-  ];
-  if (start.time) {
-    lines.push(
-      contentLine('DTSTART', formatLocalDateTime({ ...start.date, ...start.time }), [
-        { name: 'TZID', value: opts.timeZone },
-      ]),
-      contentLine('DURATION', DEFAULT_EVENT_DURATION),
-    );
-  } else {
-    lines.push(
-      contentLine('DTSTART', formatDate(start.date), [{ name: 'VALUE', value: 'DATE' }]),
-      contentLine('DURATION', 'P1D'),
-    );
-  }
-  lines.push(contentLine('SEQUENCE', String(sequenceOf(event.sequence))));
-  const created = toMs(event.created_at);
-  const modified = toMs(event.updated_at);
-  if (Number.isFinite(created)) lines.push(contentLine('CREATED', formatUtcDateTime(created)));
-  const lastModified = Number.isFinite(modified) ? modified : created;
-  if (Number.isFinite(lastModified))
-    lines.push(contentLine('LAST-MODIFIED', formatUtcDateTime(lastModified)));
-  lines.push(contentLine('SUMMARY', escapeText(event.event_name?.trim() || 'Troop event')));
-  const link = safeLink(event.hyperlink);
-  const description = descriptionOf(event, link);
-  if (description) lines.push(contentLine('DESCRIPTION', escapeText(description)));
-  // URL is a URI value, not TEXT: written as the parsed URL gives it, never escaped.
-  if (link) lines.push(contentLine('URL', link));
-  lines.push('END:VEVENT');
-  return lines;
+/** The series on one of its dates, as a changed occurrence that changes nothing. */
+function occurrenceOn(series: EventRecord, date: string): EventRecord {
+  const span = timingOf(series)?.spanDays ?? 0;
+  return {
+    ...series,
+    event_date: date,
+    end_date: series.end_date ? isoDate(dateMs(date) + span * DAY_MS) : null,
+    rrule: null,
+    exdates: null,
+    series_id: series.id,
+    recurrence_date: date,
+  };
 }
 
 /**
@@ -143,12 +72,15 @@ export function buildCalendarDocument(
   events: readonly CalendarEventRow[],
   opts: DocumentOptions,
 ): string {
+  const nowYear = new Date(opts.nowMs).getUTCFullYear();
   const usable = events.flatMap((e) => {
     const start = parseEventStart(e.event_date, e.event_time);
     return start ? [{ event: e, start }] : [];
   });
-  const years = new Set(usable.map((u) => u.start.date.year));
-  years.add(new Date(opts.nowMs).getUTCFullYear());
+  const ids = new Map(usable.map((u) => [u.event.id, u.event]));
+  const years = new Set([nowYear]);
+  for (const u of usable)
+    for (const y of yearsOf(u.event, u.start.date.year, nowYear)) years.add(y);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -168,7 +100,22 @@ export function buildCalendarDocument(
     );
   }
   lines.push(...buildVTimezone(opts.timeZone, years));
-  for (const { event, start } of usable) lines.push(...eventLines(event, start, opts));
+  const changed = new Set(
+    usable.map(({ event }) => `${event.series_id ?? ''}|${event.recurrence_date ?? ''}`),
+  );
+  for (const { event, start } of usable) {
+    // A changed occurrence goes under its series' UID; without its series it stands alone.
+    const series = event.series_id ? ids.get(event.series_id) : undefined;
+    lines.push(...veventLines(event, start, opts, series?.rrule ? series : undefined));
+    if (!event.rrule) continue;
+    // Occurrences at a time the clocks skip or show twice, written with their times pinned.
+    const own = yearsOf(event, start.date.year, nowYear);
+    for (const date of clockChangeDates(event, opts.timeZone, own)) {
+      if (changed.has(`${event.id}|${date}`)) continue;
+      const at = parseEventStart(date, event.event_time);
+      if (at) lines.push(...veventLines(occurrenceOn(event, date), at, opts, event));
+    }
+  }
   lines.push('END:VCALENDAR');
   return serialize(lines);
 }

@@ -95,6 +95,19 @@ export interface LocalDateTime {
   second: number;
 }
 
+/** A wall-clock time stored as floating ms (its fields read as UTC, to reuse the Date getters). */
+export function floatingFields(floatingMs: number): LocalDateTime {
+  const d = new Date(floatingMs);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
+}
+
 /** `19980119T020000`: a wall-clock time, read in the zone named by TZID (RFC 5545 3.3.5, form 3). */
 export function formatLocalDateTime(t: LocalDateTime): string {
   return `${formatDate(t)}T${pad(t.hour)}${pad(t.minute)}${pad(t.second)}`;

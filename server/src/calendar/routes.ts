@@ -6,14 +6,14 @@
  *   POST /api/calendar/:projectId/feed-url/reset   (bearer) -> {httpsUrl, webcalUrl}, old URL dead
  *   GET  /api/calendar/:projectId/feed/:token.ics  (the token is the credential) -> text/calendar
  *   GET  /api/calendar/:projectId/events/:id.ics   (bearer) -> text/calendar attachment
+ *   occurrences and changes to series: occurrence-routes.ts
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { ApiError, forbidden, notFound } from '../errors.ts';
-import { assertProject, requireCaller } from '../http/caller.ts';
-import { parseInput } from '../http/validate.ts';
-import { findCalendarEvent, listCalendarEvents } from './events.ts';
+import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
 import {
   buildCalendarDocument,
   eventFileName,
@@ -21,14 +21,17 @@ import {
   parseEventStart,
 } from './feed.ts';
 import { feedUrls, findFeedOwner, getOrCreateFeedToken, resetFeedToken } from './feed-tokens.ts';
+import { occurrenceRoutes } from './occurrence-routes.ts';
+import { feedReader, readableEvents } from './read-scope.ts';
+import { allEvents, findEvent, overridesOf } from './stored-events.ts';
 import { deriveFeedTokenKey } from './token-crypto.ts';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 /** Calendar apps poll; five minutes spares the database without hiding a change for long. */
 const FEED_CACHE_CONTROL = 'private, max-age=300';
 
-const projectParams = z.object({ projectId: z.string() });
-const fileParams = z.object({ projectId: z.string(), file: z.string() });
+const fileParams = projectParams.extend({ file: z.string().max(300) });
+const feedUrlsAnswer = z.object({ httpsUrl: z.string(), webcalUrl: z.string() });
 
 /** `<name>.ics` -> `<name>`; anything else is not a calendar file we serve. */
 function icsBaseName(file: string): string {
@@ -38,8 +41,12 @@ function icsBaseName(file: string): string {
 }
 
 export const calendarRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
-  async (app) => {
+  (deps: ReadyDeps): FastifyPluginAsync =>
+  async (plain) => {
+    await plain.register(occurrenceRoutes(deps));
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const guards = routeGuards(deps);
+    const member = [guards.project, guards.signedIn];
     const tokenKey = deriveFeedTokenKey(deps.jwtSecret);
     const hostname = new URL(deps.config.publicUrl).hostname;
     const documentOptions = () => ({
@@ -49,16 +56,19 @@ export const calendarRoutes =
     });
 
     /** Feed URLs belong to a person: a service key has no calendar to subscribe to. */
-    async function feedOwner(req: FastifyRequest): Promise<{ projectId: string; userId: string }> {
-      const { projectId } = parseInput(projectParams, req.params);
-      assertProject(deps, projectId);
-      const caller = await requireCaller(deps, req);
+    function feedOwner(req: FastifyRequest): string {
+      const caller = callerOf(req);
       if (caller.kind !== 'user') throw forbidden('Calendar feeds belong to a signed-in user');
-      return { projectId, userId: caller.userId };
+      return caller.userId;
     }
+    const feedUrlRoute = {
+      preValidation: member,
+      schema: { params: projectParams, response: { 200: feedUrlsAnswer } },
+    };
 
-    app.get('/:projectId/feed-url', async (req) => {
-      const { projectId, userId } = await feedOwner(req);
+    app.get('/:projectId/feed-url', feedUrlRoute, async (req) => {
+      const userId = feedOwner(req);
+      const { projectId } = req.params;
       const { token, reissued } = await getOrCreateFeedToken(
         deps.store,
         tokenKey,
@@ -73,38 +83,53 @@ export const calendarRoutes =
       return feedUrls(deps.config.publicUrl, projectId, token);
     });
 
-    app.post('/:projectId/feed-url/reset', async (req) => {
-      const { projectId, userId } = await feedOwner(req);
+    app.post('/:projectId/feed-url/reset', feedUrlRoute, async (req) => {
+      const userId = feedOwner(req);
+      const { projectId } = req.params;
       const token = await resetFeedToken(deps.store, tokenKey, userId, deps.clock.now());
       return feedUrls(deps.config.publicUrl, projectId, token);
     });
 
     // Calendar apps cannot send an Authorization header: the secret token in the path is the
     // credential, and http/request-log.ts keeps it out of the logs.
-    app.get('/:projectId/feed/:file', async (req, reply) => {
-      const { projectId, file } = parseInput(fileParams, req.params);
-      assertProject(deps, projectId);
-      const owner = await findFeedOwner(deps.store, icsBaseName(file));
-      if (!owner) throw notFound('Calendar feed not found');
-      const body = buildCalendarDocument(await listCalendarEvents(deps.store), {
-        ...documentOptions(),
-        calendarName: FEED_CALENDAR_NAME,
-      });
-      return reply.type(CALENDAR_TYPE).header('Cache-Control', FEED_CACHE_CONTROL).send(body);
-    });
+    app.get(
+      '/:projectId/feed/:file',
+      { preValidation: guards.project, schema: { params: fileParams } },
+      async (req, reply) => {
+        const owner = await findFeedOwner(deps.store, icsBaseName(req.params.file));
+        if (!owner) throw notFound('Calendar feed not found');
+        const reader = await feedReader(deps.store, owner);
+        const events = readableEvents(deps.config.roles, reader, await allEvents(deps.store));
+        const body = buildCalendarDocument(events, {
+          ...documentOptions(),
+          calendarName: FEED_CALENDAR_NAME,
+        });
+        return reply.type(CALENDAR_TYPE).header('Cache-Control', FEED_CACHE_CONTROL).send(body);
+      },
+    );
 
-    app.get('/:projectId/events/:file', async (req, reply) => {
-      const { projectId, file } = parseInput(fileParams, req.params);
-      assertProject(deps, projectId);
-      await requireCaller(deps, req);
-      const event = await findCalendarEvent(deps.store, icsBaseName(file));
-      if (!event) throw notFound('Event not found');
-      if (!parseEventStart(event.event_date, event.event_time))
-        throw new ApiError(409, 'CONFLICT', 'This event has no date a calendar can use');
-      return reply
-        .type(CALENDAR_TYPE)
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Disposition', `attachment; filename="${eventFileName(event.event_name)}"`)
-        .send(buildCalendarDocument([event], documentOptions()));
-    });
+    app.get(
+      '/:projectId/events/:file',
+      { preValidation: member, schema: { params: fileParams } },
+      async (req, reply) => {
+        const found = await findEvent(deps.store, icsBaseName(req.params.file));
+        // A changed occurrence downloads as its whole series, which calendar apps file under one UID.
+        const event = found?.series_id ? await findEvent(deps.store, found.series_id) : found;
+        if (!event || readableEvents(deps.config.roles, callerOf(req), [event]).length === 0)
+          throw notFound('Event not found');
+        const family = event.rrule
+          ? [event, ...(await overridesOf(deps.store, [event.id]))]
+          : [event];
+        if (!parseEventStart(event.event_date, event.event_time))
+          throw new ApiError(409, 'CONFLICT', 'This event has no date a calendar can use');
+        return reply
+          .type(CALENDAR_TYPE)
+          .header('Cache-Control', 'private, no-store')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${eventFileName(event.event_name)}"`,
+          )
+          .send(buildCalendarDocument(family, documentOptions()));
+      },
+    );
   };

@@ -7,90 +7,21 @@
  * over the years, and understood by every calendar app. Each run of years starts with an anchor
  * observance on 1 January so a time before the year's first change still has an offset.
  */
-import { contentLine, escapeText, formatLocalDateTime, formatUtcOffset } from './ics.ts';
+import {
+  contentLine,
+  escapeText,
+  floatingFields,
+  formatLocalDateTime,
+  formatUtcOffset,
+} from './ics.ts';
+import { offsetChangesInYear, startOfUtcYear, utcOffsetAt } from '@scout/protocol/wall-clock';
 
-export interface OffsetChange {
-  /** The instant of the change, in ms since the epoch. */
-  at: number;
-  /** UTC offsets in seconds before and after the change. */
-  from: number;
-  to: number;
-}
+// The zone's offsets are read the same way everywhere (protocol/src/wall-clock.ts).
+export { offsetChangesInYear, utcOffsetAt };
 
 const SECOND = 1000;
-const DAY = 86_400_000;
 export const MIN_YEAR = 1;
 export const MAX_YEAR = 9999;
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = offsetFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
-    offsetFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The zone's UTC offset in seconds at an instant ("GMT-04:00", "GMT+05:30", "GMT"). */
-export function utcOffsetAt(timeZone: string, ms: number): number {
-  const name = offsetFormatter(timeZone)
-    .formatToParts(new Date(ms))
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const m = /^GMT(?:([+-])(\d{1,2})(?::?(\d{2}))?(?::?(\d{2}))?)?$/.exec(name ?? '');
-  if (!m) throw new Error(`Cannot read the UTC offset of ${timeZone}`);
-  if (!m[1]) return 0;
-  const seconds = Number(m[2]) * 3600 + Number(m[3] ?? 0) * 60 + Number(m[4] ?? 0);
-  return m[1] === '-' ? -seconds : seconds;
-}
-
-/** Midnight UTC on 1 January of `year`; Date.UTC would read years 0-99 as 1900-1999. */
-function startOfUtcYear(year: number): number {
-  const d = new Date(0);
-  d.setUTCFullYear(year, 0, 1);
-  return d.getTime();
-}
-
-const changeCache = new Map<string, OffsetChange[]>();
-const CHANGE_CACHE_MAX = 4096;
-
-/**
- * The offset changes whose instant falls in (1 Jan `year`, 1 Jan `year`+1] UTC, found by
- * sampling the offset once a day and narrowing each change down to the second. Zone rules do not
- * change while the process runs, so each (zone, year) is computed once.
- */
-export function offsetChangesInYear(timeZone: string, year: number): OffsetChange[] {
-  const key = `${timeZone}|${year}`;
-  const cached = changeCache.get(key);
-  if (cached) return cached;
-  const end = startOfUtcYear(year + 1);
-  const changes: OffsetChange[] = [];
-  let t = startOfUtcYear(year);
-  let offset = utcOffsetAt(timeZone, t);
-  while (t < end) {
-    const next = Math.min(t + DAY, end);
-    const nextOffset = utcOffsetAt(timeZone, next);
-    if (nextOffset !== offset) {
-      let lo = t;
-      let hi = next;
-      while (hi - lo > SECOND) {
-        const mid = lo + Math.floor((hi - lo) / 2 / SECOND) * SECOND;
-        if (utcOffsetAt(timeZone, mid) === offset) lo = mid;
-        else hi = mid;
-      }
-      changes.push({ at: hi, from: offset, to: utcOffsetAt(timeZone, hi) });
-      // Resume just after the change: a second change on the same day must not be missed.
-      t = hi;
-      offset = utcOffsetAt(timeZone, hi);
-      continue;
-    }
-    t = next;
-  }
-  if (changeCache.size >= CHANGE_CACHE_MAX) changeCache.clear();
-  changeCache.set(key, changes);
-  return changes;
-}
 
 interface Observance {
   daylight: boolean;
@@ -98,19 +29,6 @@ interface Observance {
   localStart: number;
   from: number;
   to: number;
-}
-
-/** A wall-clock time written as if it were UTC, to reuse the Date getters. */
-function localFields(localMs: number) {
-  const d = new Date(localMs);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-  };
 }
 
 /**
@@ -159,7 +77,7 @@ export function buildVTimezone(timeZone: string, years: Iterable<number>): strin
     const kind = o.daylight ? 'DAYLIGHT' : 'STANDARD';
     lines.push(
       `BEGIN:${kind}`,
-      contentLine('DTSTART', formatLocalDateTime(localFields(o.localStart))),
+      contentLine('DTSTART', formatLocalDateTime(floatingFields(o.localStart))),
       contentLine('TZOFFSETFROM', formatUtcOffset(o.from)),
       contentLine('TZOFFSETTO', formatUtcOffset(o.to)),
       `END:${kind}`,

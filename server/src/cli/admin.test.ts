@@ -92,6 +92,15 @@ describe('admin CLI (sqlite)', () => {
       ),
     ).toBe(EXIT_FAILED);
     expect(errors.join('\n')).toContain('already exists');
+    expect(await admin('set-role', '--email', 'leader@troop.example', '--role', 'leader')).toBe(
+      EXIT_OK,
+    );
+    expect(lines).toContain('leader@troop.example now has the role leader.');
+    // Only configured roles: an unknown one is refused and changes nothing.
+    expect(
+      await admin('set-role', '--email', 'leader@troop.example', '--role', 'scoutmaster'),
+    ).toBe(EXIT_FAILED);
+    expect(errors.at(-1)).toBe('Role must be one of admin, leader, user, got "scoutmaster"');
     expect(await admin('set-role', '--email', 'leader@troop.example', '--role', 'user')).toBe(
       EXIT_OK,
     );
@@ -103,6 +112,24 @@ describe('admin CLI (sqlite)', () => {
     try {
       expect(db.prepare('SELECT email, role, display_name FROM users').all()).toEqual([
         { email: 'leader@troop.example', role: 'user', display_name: 'Pat Leader' },
+      ]);
+      // The change is in the audit log admins read, made by nobody signed in: the console.
+      const audit = db
+        .prepare(
+          `SELECT a.actor_id, a.action, a.details FROM audit_log a JOIN users u ON u.id = a.target_id ORDER BY a.rowid`,
+        )
+        .all() as { actor_id: string | null; action: string; details: string }[];
+      expect(audit.map((a) => ({ ...a, details: JSON.parse(a.details) }))).toEqual([
+        {
+          actor_id: null,
+          action: 'member.role_changed',
+          details: { from: 'admin', to: 'leader', via: 'cli' },
+        },
+        {
+          actor_id: null,
+          action: 'member.role_changed',
+          details: { from: 'leader', to: 'user', via: 'cli' },
+        },
       ]);
     } finally {
       db.close();

@@ -28,8 +28,9 @@ Commands:
   create-user --email E --password P --role R [--name N]   R: a configured role (admin, leader, user)
                             create an account (the first admin, for instance);
                             --password - reads the password from standard input
-  set-role --email E --role R        give a member a configured role
-                            change an account's role (applies at its next token refresh)
+  set-role --email E --role R        R: a configured role (admin, leader, user)
+                            change an account's role; tokens already issued act with it
+                            within seconds, on every server process
   issue-key --name N        issue a service key; it is printed once and never again
   revoke-key --id ID        revoke a service key
   list-keys                 list service keys (never the keys themselves)
@@ -193,7 +194,7 @@ export async function runAdmin(
     await parsed.command.run(store, parsed.flags, out, {
       roles: config.roles,
       now: systemClock.now(),
-      cwd: env.INIT_CWD || process.cwd(),
+      cwd: config.invocationDir ?? process.cwd(),
       readStdin,
     });
     return EXIT_OK;

@@ -3,6 +3,7 @@
  * decides access from this one value, never from ids claimed in a body or a frame.
  */
 import type { FastifyRequest } from 'fastify';
+import type { AccountStatus } from '@scout/protocol/auth';
 import { can } from '@scout/protocol/permissions';
 import { ApiError, forbidden, unauthorized } from '../errors.ts';
 import { checkSession } from '../auth/session-check.ts';
@@ -11,11 +12,19 @@ import type { AppDeps } from '../deps.ts';
 
 export type Caller =
   | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; role: string; email: string }
+  | {
+      kind: 'user';
+      userId: string;
+      role: string;
+      email: string;
+      status: AccountStatus;
+      /**
+       * The session (`sid`) of the access token the caller came with, read when the token was
+       * verified, so nothing verifies it again; absent for a caller no token named (a feed's owner).
+       */
+      sessionId?: string;
+    }
   | { kind: 'service'; keyId: string };
-
-export const isAdmin = (c: Caller) =>
-  c.kind === 'service' || (c.kind === 'user' && c.role === 'admin');
 
 /**
  * May the caller do `permission` under the roles configuration in use? Service keys may do
@@ -51,6 +60,9 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
+/** The answer to a genuine token whose session was ended (signed out, or revoked). */
+export const SESSION_ENDED = 'This session has ended';
+
 /** Resolves a bearer credential; a present but invalid one is a 401, never silently anonymous. */
 export async function resolveCredential(deps: AppDeps, token: string | undefined): Promise<Caller> {
   if (!token) return { kind: 'anonymous' };
@@ -67,21 +79,53 @@ export async function resolveCredential(deps: AppDeps, token: string | undefined
   if (!state.ok) {
     if (state.reason === 'account')
       throw new ApiError(401, 'USER_NOT_FOUND', 'This account no longer exists');
-    throw new ApiError(401, 'TOKEN_EXPIRED', 'This session has ended');
+    throw new ApiError(401, 'TOKEN_EXPIRED', SESSION_ENDED);
   }
-  return { kind: 'user', userId: claims.sub, role: state.role, email: claims.email };
+  return {
+    kind: 'user',
+    userId: claims.sub,
+    role: state.role,
+    email: claims.email,
+    status: state.status,
+    ...(claims.sid ? { sessionId: claims.sid } : {}),
+  };
 }
 
 export const resolveCaller = (deps: AppDeps, req: FastifyRequest) =>
   resolveCredential(deps, bearerToken(req));
 
-/** A signed-in user or service key; anonymous callers get 401. */
+/**
+ * A member of the troop: an account waiting for a leader's approval, or suspended, reaches
+ * nothing of the troop (calendar, members, files, channels), only its own profile through the
+ * auth API (docs/operations.md, Who may join).
+ */
+export function assertActiveMember(caller: Caller): void {
+  if (caller.kind !== 'user' || caller.status === 'active') return;
+  throw new ApiError(403, caller.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_SUSPENDED');
+}
+
+/** A signed-in, active member or a service key; anonymous callers get 401. */
 export async function requireCaller(
   deps: AppDeps,
   req: FastifyRequest,
 ): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
   const caller = await resolveCaller(deps, req);
   if (caller.kind === 'anonymous') throw unauthorized();
+  assertActiveMember(caller);
+  return caller;
+}
+
+/**
+ * Signed in and not suspended: an account still waiting for approval passes too, for the few
+ * routes a newcomer needs to be let in (a scout accepting a parent's household link).
+ */
+export async function requireCallerOrNewcomer(
+  deps: AppDeps,
+  req: FastifyRequest,
+): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
+  const caller = await resolveCaller(deps, req);
+  if (caller.kind === 'anonymous') throw unauthorized();
+  if (caller.kind === 'user' && caller.status !== 'pending') assertActiveMember(caller);
   return caller;
 }
 

@@ -21,6 +21,8 @@ export interface InvalidInputAnswer {
    * for people (the sign-up screen shows them): `{email: 'INVALID_EMAIL'}`.
    */
   fields?: Partial<Record<string, ErrorCode>>;
+  /** The schema's own message alone, for schemas whose messages are the route's long-standing words. */
+  schemaWords?: boolean;
 }
 
 declare module 'fastify' {
@@ -29,10 +31,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * A route schema refused the input: name the first field and what is wrong with it, as
- * `http/validate.ts` does for input parsed in a handler.
- */
+/** A route schema refused the input: name the first field and what is wrong with it. */
 function fromSchemaValidation(err: FastifyError, req: FastifyRequest): ApiError | undefined {
   const first = err.validation?.[0];
   if (!first) return undefined;
@@ -43,6 +42,8 @@ function fromSchemaValidation(err: FastifyError, req: FastifyRequest): ApiError 
   const field = err.validationContext === 'body' ? first.instancePath.split('/')[1] : undefined;
   const fieldCode = field === undefined ? undefined : answer.fields?.[field];
   if (fieldCode) return new ApiError(400, fieldCode, first.message ?? 'Invalid value');
+  if (answer.schemaWords && first.message)
+    return new ApiError(400, answer.code ?? 'VALIDATION_ERROR', first.message);
   return new ApiError(
     400,
     answer.code ?? 'VALIDATION_ERROR',

@@ -42,7 +42,16 @@ function redactPath(path: string): string {
     .replace(/(\/mobile-session\/)[^/?]+/, '$1[redacted]');
 }
 
-/** One line per request with method, redacted URL, status and duration; never a body or header. */
+/**
+ * The analytics collector (`/api/analytics/<project>/log`) keeps no visitor's address, in its
+ * tables or in this log (docs/operations.md, Analytics: what is stored).
+ */
+const ANALYTICS_INTAKE = /^\/api\/analytics\/[^/?]+\/log(?:[/?]|$)/;
+
+/**
+ * One line per request with method, redacted URL, status, duration and the client's address
+ * (none for the analytics collector); never a body or header.
+ */
 export function installRequestLog(app: FastifyInstance) {
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
@@ -51,7 +60,7 @@ export function installRequestLog(app: FastifyInstance) {
         url: redactUrl(req.url),
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime * 10) / 10,
-        ip: req.ip,
+        ip: ANALYTICS_INTAKE.test(req.url) ? undefined : req.ip,
       },
       'request',
     );

@@ -13,7 +13,13 @@ import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { forbidden } from '../errors.ts';
-import { assertProject, callerCan, requireCaller, type Caller } from './caller.ts';
+import {
+  assertProject,
+  callerCan,
+  requireCaller,
+  requireCallerOrNewcomer,
+  type Caller,
+} from './caller.ts';
 
 export type SignedInCaller = Exclude<Caller, { kind: 'anonymous' }>;
 
@@ -32,6 +38,8 @@ export interface RouteGuards {
   project: preValidationAsyncHookHandler;
   /** 401 unless a valid access token or service key comes with the request. */
   signedIn: preValidationAsyncHookHandler;
+  /** As `signedIn`, but an account waiting for approval passes too (never a suspended one). */
+  signedInOrNewcomer: preValidationAsyncHookHandler;
   /** 401 when signed out, 403 without `permission` under the roles configuration in use. */
   permission(permission: string, refusal?: string): preValidationAsyncHookHandler;
 }
@@ -47,6 +55,9 @@ export function routeGuards(deps: AppDeps): RouteGuards {
     },
     signedIn: async (req) => {
       await signIn(req);
+    },
+    signedInOrNewcomer: async (req) => {
+      req.caller ??= await requireCallerOrNewcomer(deps, req);
     },
     permission: (permission, refusal) => async (req) => {
       const caller = await signIn(req);

@@ -28,6 +28,8 @@ describe('serving the SPA', () => {
         webDir: dir,
         projectId: 'troop-42',
         allowedParentOrigins: ['https://council.example'],
+        troopContact: 'Scoutmaster Lee <lee@troop42.example>',
+        timezone: 'Europe/Berlin',
       },
     });
     for (const url of ['/', '/index.html', '/calendar']) {
@@ -38,6 +40,10 @@ describe('serving the SPA', () => {
       expect(res.body).toContain(
         '<meta name="scout-parent-origins" content="https://council.example">',
       );
+      expect(res.body).toContain(
+        '<meta name="scout-troop-contact" content="Scoutmaster Lee &lt;lee@troop42.example>">',
+      );
+      expect(res.body).toContain('<meta name="scout-timezone" content="Europe/Berlin">');
       expect(res.body).not.toMatch(/<script>(?!<\/script>)/);
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }

@@ -18,6 +18,10 @@ export function renderIndexHtml(template: string, config: Config): string {
     `<meta name="scout-parent-origins" content="${escapeAttr(config.allowedParentOrigins.join(','))}">`,
     // The auth screen shows "Continue with ..." at first paint, without asking the server.
     `<meta name="scout-auth-providers" content="${escapeAttr(config.authProviders.map((p) => p.name).join(','))}">`,
+    // Whom a member waiting for approval should contact (TROOP_CONTACT).
+    `<meta name="scout-troop-contact" content="${escapeAttr(config.troopContact ?? '')}">`,
+    // Event times are wall-clock times there; the calendar names it to a browser elsewhere.
+    `<meta name="scout-timezone" content="${escapeAttr(config.timezone)}">`,
   ].join('\n    ');
   return template.replace('</head>', `    ${meta}\n  </head>`);
 }

@@ -24,6 +24,11 @@ export interface MailMessage {
    * without SMTP can still complete a reset); a delivering mailer never writes it anywhere.
    */
   link?: string;
+  /**
+   * Extra headers the product sets itself (List-Unsubscribe); never user input. Values pass
+   * through headerText, so none can start another header.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {
@@ -66,6 +71,13 @@ export function toNodemailerMessage(message: MailMessage, defaultFrom: string): 
     subject: headerText(message.subject),
     text: message.text,
     html: message.html,
+    ...(message.headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(message.headers).map(([k, v]) => [k, headerText(v)]),
+          ),
+        }
+      : {}),
     disableFileAccess: true,
     disableUrlAccess: true,
   };

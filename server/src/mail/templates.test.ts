@@ -50,6 +50,18 @@ describe('mail templates', () => {
     expect(mail.text.split('\n')[0]).toBe('Hi Sam Bcc: x@evil.example,');
   });
 
+  it.each([passwordResetMail, magicLinkMail, emailVerificationMail])(
+    'lets a long address wrap inside the card and always has a plain-text part (%#)',
+    (template) => {
+      const long = `https://troop.example/?token=${'x'.repeat(300)}`;
+      const mail = template({ link: long, expiresInSeconds: 900 });
+      expect(mail.text).toContain(long);
+      const shown = mail.html.match(/<a href="[^"]+" style="([^"]*)">https:/);
+      expect(shown?.[1]).toContain('word-break:break-all');
+      expect(mail.html).toContain('name="viewport"');
+    },
+  );
+
   it('describes link lives in words', () => {
     expect(describeDuration(900)).toBe('15 minutes');
     expect(describeDuration(3600)).toBe('1 hour');

@@ -216,6 +216,21 @@ describe.each(testStoreKinds)('POST /api/notifications/:projectId/email (%s)', (
     expect((await send(t, message, fresh.access_token)).statusCode).toBe(200);
   });
 
+  it('counts the limit per member: one used up leaves another free, from the same address', async () => {
+    const mail = createMemoryMailer();
+    t = await buildTestApp({ store: kind, deps: { mail } });
+    const first = await signUpLeader(t);
+    const second = await signUpLeader(t);
+    const message = { to: 'a@troop12.org', subject: 's', text: 't' };
+    for (let i = 0; i < 20; i++)
+      expect((await send(t, message, first.access_token)).statusCode).toBe(200);
+    expect((await send(t, message, first.access_token)).statusCode).toBe(429);
+    const other = await send(t, { ...message, subject: 'from the second' }, second.access_token);
+    expect(other.statusCode).toBe(200);
+    expect(mail.sent).toHaveLength(21);
+    expect(mail.sent.at(-1)?.subject).toBe('from the second');
+  });
+
   it('answers 503 when the mail server cannot be reached', async () => {
     const m = await buildMailTestApp(kind);
     t = m;

@@ -4,17 +4,18 @@
  * names, `*` for all, or `prefix*` for every channel starting with the prefix). Default: none,
  * because an anonymous peer can claim any name and must not read a troop's channels.
  *
- * Server-owned channels (the change feed, one per announced table) carry what the server says
- * happened to rows: no client may publish there, so whatever a listener hears on them is true,
- * and anonymous peers may not listen whatever the setting says, because the rows
- * themselves are for signed-in members only.
+ * Server-owned channels (the change feed, one per announced table and one per member of it, and
+ * `rsvps` for answers to events) carry what the server says happened to rows: no client may
+ * publish there, so whatever a listener hears on them is true, and anonymous peers may not
+ * listen whatever the setting says, because the rows themselves are for signed-in members only.
+ * Which members may listen on the change feed is decided by feed-listeners.ts.
  */
-import { CHANGE_FEED_TABLES } from '@scout/protocol/change-feed';
+import { changeFeedChannel } from '@scout/protocol/change-feed';
+import { RSVP_CHANNEL } from '@scout/protocol/rsvps';
 import type { Config } from '../config.ts';
 
-const SERVER_OWNED: ReadonlySet<string> = new Set(CHANGE_FEED_TABLES);
-
-export const isServerOwnedChannel = (channel: string) => SERVER_OWNED.has(channel);
+export const isServerOwnedChannel = (channel: string) =>
+  channel === RSVP_CHANNEL || changeFeedChannel(channel) !== null;
 
 export const SERVER_OWNED_MESSAGE = 'Only the server publishes on this channel';
 

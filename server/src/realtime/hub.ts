@@ -3,63 +3,27 @@
  * broadcasts and the heartbeat. Other features publish through it too (`hub.publish`), e.g. the
  * calendar announcing changes of calendar_events.
  */
-import type { Logger } from 'pino';
-import type { Clock } from '../clock.ts';
-import { badRequest } from '../errors.ts';
-import type { HistoryQuery, PresenceUser, RealtimeBus, RealtimeMessage } from './bus.ts';
+import { badRequest, forbidden } from '../errors.ts';
+import type { PresenceUser } from './bus.ts';
 import { isValidChannel } from './channel-access.ts';
 import { encodeFrame } from './frames.ts';
 import { createMemoryBus } from './memory-bus.ts';
+import {
+  NOT_ADMITTED,
+  type HubSocket,
+  type RealtimeHub,
+  type RealtimeHubOptions,
+} from './hub-types.ts';
+import { SESSION_RECHECK_MS } from './session-watch.ts';
 
-/** A local socket as the hub sees it. */
-export interface HubSocket {
-  readonly id: string;
-  /** Sends an encoded frame (shared by every recipient, so never mutated). */
-  deliver(frame: Buffer): void;
-  /** Called every heartbeat; false means the socket missed the last one and is being dropped. */
-  heartbeat(): boolean;
-  /** Closes the socket because the server is going away. */
-  shutdown(): void;
-}
-
-export interface ServerPublish {
-  type: string;
-  data?: unknown;
-  userId?: string;
-  metadata?: Record<string, unknown>;
-}
-
-export interface RealtimeHub {
-  /**
-   * Publishes on a channel from the server: stored in history and delivered to every subscriber
-   * in every process, exactly like a client's publish. Throws a 400 ApiError for a bad channel
-   * name or type; rejects when the bus (Redis) is unreachable.
-   */
-  publish(channel: string, message: ServerPublish): Promise<RealtimeMessage>;
-  history(channel: string, query: HistoryQuery): Promise<RealtimeMessage[]>;
-  presence(channel: string): Promise<PresenceUser[]>;
-  /** Puts a socket on a channel (or updates its metadata); resolves once messages flow to it. */
-  join(
-    socket: HubSocket,
-    channel: string,
-    user: { userId: string; metadata?: Record<string, unknown> },
-  ): Promise<void>;
-  leave(socket: HubSocket, channel: string): Promise<void>;
-  addSocket(socket: HubSocket): void;
-  /** Takes a closed socket off every channel it was on. */
-  removeSocket(socket: HubSocket): Promise<void>;
-  /** Takes every socket off its channels, closes them and stops the heartbeat. */
-  close(): Promise<void>;
-}
-
-export interface RealtimeHubOptions {
-  clock: Clock;
-  /** Defaults to the in-process bus, which the hub then owns and closes. */
-  bus?: RealtimeBus;
-  logger?: Pick<Logger, 'warn' | 'error'> | false;
-  /** Server pings every socket this often; a socket that missed a ping is dropped at the next one. */
-  pingIntervalMs?: number;
-}
+export {
+  NOT_ADMITTED,
+  type ChannelAdmission,
+  type HubSocket,
+  type RealtimeHub,
+  type RealtimeHubOptions,
+  type ServerPublish,
+} from './hub-types.ts';
 
 /** 20 s: a silent socket is gone within two intervals, inside the 60 s presence promise. */
 export const PING_INTERVAL_MS = 20_000;
@@ -182,8 +146,34 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
     }
   }
 
+  /** Sockets on governed channels whose account may no longer listen there are taken off. */
+  function readmit() {
+    const admission = opts.admission;
+    if (!admission) return;
+    for (const [channel, local] of channels) {
+      if (!admission.governs(channel)) continue;
+      for (const m of local.members.values()) {
+        admission
+          .admits(channel, m.user.userId)
+          .then(async (ok) => {
+            if (ok || channels.get(channel)?.members.get(m.socket.id)?.socket !== m.socket) return;
+            await leave(m.socket, channel);
+            const error = { channel, error: NOT_ADMITTED, code: 'FORBIDDEN' };
+            m.socket.deliver(Buffer.from(encodeFrame('error', error)));
+          })
+          .catch((err: Error) => log?.warn({ err: err.message, channel }, 'readmission failed'));
+      }
+    }
+  }
+
   const timer = setInterval(() => void heartbeat(), opts.pingIntervalMs ?? PING_INTERVAL_MS);
   timer.unref();
+  // Apart from the heartbeat: an ended session must stop hearing within seconds, not 20 s.
+  const sessionTimer = setInterval(() => {
+    for (const s of sockets) s.revalidate?.();
+    readmit();
+  }, opts.sessionCheckIntervalMs ?? SESSION_RECHECK_MS);
+  sessionTimer.unref();
 
   return {
     async publish(channel, message) {
@@ -209,6 +199,8 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
     presence: (channel) => bus.presence(channel, clock.now()),
 
     async join(socket, channel, who) {
+      if (opts.admission?.governs(channel) && !(await opts.admission.admits(channel, who.userId)))
+        throw forbidden(NOT_ADMITTED);
       const now = clock.now();
       let local = channels.get(channel);
       if (!local) {
@@ -252,6 +244,7 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
     async close() {
       closing = true;
       clearInterval(timer);
+      clearInterval(sessionTimer);
       for (const t of presenceTimers.values()) clearTimeout(t);
       presenceTimers.clear();
       const all = [...sockets];

@@ -16,8 +16,12 @@ import type { ReadyDeps } from '../deps.ts';
 import { ApiError, forbidden, unauthorized } from '../errors.ts';
 import { hitRateLimit } from '../auth/rate-limits.ts';
 import { checkSession } from '../auth/session-check.ts';
-import { verifyAccessToken } from '../auth/tokens.ts';
-import { resolveCaller, resolveCredential } from '../http/caller.ts';
+import {
+  assertActiveMember,
+  resolveCaller,
+  resolveCredential,
+  SESSION_ENDED,
+} from '../http/caller.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { projectParams, routeGuards } from '../http/route-guards.ts';
 import {
@@ -27,7 +31,8 @@ import {
   isServerOwnedChannel,
 } from './channel-access.ts';
 import { MAX_FRAME_BYTES } from './frames.ts';
-import type { RealtimeHub } from './hub.ts';
+import { mayHear } from './feed-listeners.ts';
+import { NOT_ADMITTED, type RealtimeHub } from './hub.ts';
 import { parseRangeBound } from './message-ids.ts';
 import {
   FRAME_BURST,
@@ -174,6 +179,9 @@ export const realtimeRoutes =
       const caller = await resolveCaller(deps, req);
       if (caller.kind === 'anonymous' && !anonymousMayUse(deps.config, ch))
         throw unauthorized('Sign in to use this channel');
+      assertActiveMember(caller);
+      if (caller.kind !== 'anonymous' && !mayHear(deps.config.roles, caller, ch))
+        throw forbidden(NOT_ADMITTED);
       return caller;
     }
 
@@ -185,10 +193,25 @@ export const realtimeRoutes =
       projectId: deps.config.projectId,
       authenticate: async (token): Promise<Identity> => {
         const caller = await resolveCredential(deps, token);
+        assertActiveMember(caller);
         if (caller.kind === 'user') {
-          const { sid } = await verifyAccessToken(deps.jwtSecret, token, deps.clock.now());
-          const stillValid = async () => (await checkSession(deps.store, caller.userId, sid)).ok;
-          return { kind: 'user', userId: caller.userId, stillValid };
+          const sid = caller.sessionId;
+          // Asked every few seconds and before a message goes to a socket not checked lately:
+          // a deleted, suspended or signed-out account's socket closes within seconds.
+          const recheck = async (): Promise<ApiError | null> => {
+            const state = await checkSession(deps.store, caller.userId, sid);
+            if (!state.ok)
+              return state.reason === 'account'
+                ? new ApiError(401, 'TOKEN_EXPIRED', 'This account no longer exists')
+                : new ApiError(401, 'TOKEN_EXPIRED', SESSION_ENDED);
+            if (state.status !== 'active')
+              return new ApiError(
+                403,
+                state.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_SUSPENDED',
+              );
+            return null;
+          };
+          return { kind: 'user', userId: caller.userId, recheck };
         }
         if (caller.kind === 'service')
           return { kind: 'service', userId: `service_${caller.keyId}` };

@@ -1,7 +1,8 @@
 /**
  * One client socket: the protocol of docs/protocol.md, Realtime, over a transport that knows nothing of
  * frames. Frames are handled one at a time in arrival order, so `auth` is settled before the
- * frames behind it and acks come back in the order requests were sent.
+ * frames behind it and acks come back in the order requests were sent. Whether the session
+ * behind the socket still stands is session-watch.ts.
  */
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
@@ -10,6 +11,13 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { SERVER_OWNED_MESSAGE, anonymousMayUse, isServerOwnedChannel } from './channel-access.ts';
+import {
+  CLOSE_GOING_AWAY,
+  CLOSE_POLICY,
+  CLOSE_TOO_BIG,
+  CLOSE_TRY_LATER,
+  CLOSE_UNSUPPORTED,
+} from './close-codes.ts';
 import {
   MAX_FRAME_BYTES,
   encodeFrame,
@@ -20,6 +28,7 @@ import {
 } from './frames.ts';
 import type { HubSocket, RealtimeHub } from './hub.ts';
 import { tokenBucket, type TokenBucket } from './rate-limit.ts';
+import { SessionWatch } from './session-watch.ts';
 
 export interface Transport {
   send(data: string | Buffer): void;
@@ -34,10 +43,11 @@ export type Identity = {
   kind: 'user' | 'service' | 'anonymous';
   userId: string;
   /**
-   * Whether the account and session behind the token still stand (auth/session-check.ts): a
-   * socket opened before its account was deleted or its session ended must stop acting for it.
+   * Whether the account and session behind the token still stand (auth/session-check.ts):
+   * null while they do, else why not. A socket opened before its account was deleted,
+   * suspended or signed out everywhere must stop acting for it, and stop hearing for it.
    */
-  stillValid?: () => Promise<boolean>;
+  recheck?: () => Promise<ApiError | null>;
 };
 
 export interface SocketContext {
@@ -55,12 +65,6 @@ export const FRAME_BURST = 100;
 /** A socket that does not read what it is sent is closed before it holds this much memory. */
 export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
-export const CLOSE_GOING_AWAY = 1001;
-export const CLOSE_UNSUPPORTED = 1003;
-export const CLOSE_POLICY = 1008;
-export const CLOSE_TOO_BIG = 1009;
-export const CLOSE_TRY_LATER = 1013;
-
 export class RealtimeSocket implements HubSocket {
   readonly id = crypto.randomUUID();
   private identity: Identity;
@@ -69,6 +73,8 @@ export class RealtimeSocket implements HubSocket {
   private closing = false;
   private queue: Promise<void> = Promise.resolve();
   private readonly bucket: TokenBucket;
+  /** Whether the account and session behind the token still stand (session-watch.ts). */
+  private readonly watch: SessionWatch;
 
   constructor(
     private readonly ctx: SocketContext,
@@ -77,6 +83,14 @@ export class RealtimeSocket implements HubSocket {
     // Anonymous sockets get a per-connection id: a claimed userId is not proof (docs/protocol.md).
     this.identity = { kind: 'anonymous', userId: `anon_${this.id.replace(/-/g, '').slice(0, 12)}` };
     this.bucket = tokenBucket(FRAMES_PER_SECOND, FRAME_BURST, ctx.clock.now());
+    this.watch = new SessionWatch({
+      closing: () => this.closing,
+      now: () => ctx.clock.now(),
+      recheck: () => this.identity.recheck,
+      write: (frame) => this.write(frame),
+      fail: (code, error, closeCode) => this.fail(code, error, closeCode),
+      log: (level, err, msg) => this.log(level, err, msg),
+    });
   }
 
   open() {
@@ -126,8 +140,18 @@ export class RealtimeSocket implements HubSocket {
     return true;
   }
 
+  /** The hub's periodic nudge: check the session now, so an ended one closes without traffic. */
+  revalidate() {
+    if (this.closing || !this.identity.recheck) return;
+    void this.watch.check();
+  }
+
   deliver(frame: Buffer) {
     if (this.closing) return;
+    this.watch.deliver(frame);
+  }
+
+  private write(frame: Buffer) {
     if (this.transport.bufferedAmount() > MAX_BUFFERED_BYTES) {
       return this.fail('SERVICE_UNAVAILABLE', 'Too slow reading messages', CLOSE_TRY_LATER);
     }
@@ -153,13 +177,8 @@ export class RealtimeSocket implements HubSocket {
       return this.sendError(parsed.channel, 'VALIDATION_ERROR', parsed.error);
     }
     const frame: ClientFrame = parsed.frame;
-    if (
-      (frame.type === 'subscribe' || frame.type === 'publish') &&
-      this.identity.stillValid &&
-      !(await this.identity.stillValid())
-    ) {
-      return this.fail('TOKEN_EXPIRED', 'This session has ended', CLOSE_POLICY);
-    }
+    if ((frame.type === 'subscribe' || frame.type === 'publish') && !(await this.watch.check()))
+      return;
     switch (frame.type) {
       case 'auth':
         return this.authenticate(frame.payload.token, first);
@@ -210,6 +229,7 @@ export class RealtimeSocket implements HubSocket {
         err instanceof ApiError ? err : new ApiError(401, 'UNAUTHORIZED', 'Invalid access token');
       return this.fail(known.code, known.message, CLOSE_POLICY);
     }
+    this.watch.stands();
     this.send('authenticated', { userId: this.identity.userId });
   }
 
@@ -222,8 +242,12 @@ export class RealtimeSocket implements HubSocket {
     try {
       return await op();
     } catch (err) {
-      this.log('warn', err, 'realtime bus operation failed');
-      this.sendError(channel, 'SERVICE_UNAVAILABLE', 'Realtime service unavailable');
+      // A refusal (403 from the hub's listener check) is the answer; anything else is the bus.
+      if (err instanceof ApiError) this.sendError(channel, err.code, err.message);
+      else {
+        this.log('warn', err, 'realtime bus operation failed');
+        this.sendError(channel, 'SERVICE_UNAVAILABLE', 'Realtime service unavailable');
+      }
       throw new Handled();
     }
   }

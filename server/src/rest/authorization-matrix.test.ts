@@ -1,6 +1,8 @@
 /**
  * Who may do what, as data: every caller x every operation x every kind of table, each cell
  * asserted, refused writes included (they must change nothing). Member A owns the target rows.
+ * The leader has the default configuration's `leader` role (docs/roles.md): a member who also
+ * changes and deletes every calendar event, and nothing more of the tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
@@ -17,8 +19,9 @@ const A = 'member-a';
 const B = 'member-b';
 const C = 'member-c';
 const ADMIN = 'admin-1';
+const LEADER = 'leader-1';
 
-type Actor = 'anonymous' | 'memberA' | 'memberB' | 'admin' | 'service';
+type Actor = 'anonymous' | 'memberA' | 'memberB' | 'leader' | 'admin' | 'service';
 type Op = 'list' | 'get' | 'insertSelf' | 'insertForA' | 'update' | 'delete';
 type Table = 'users' | 'custom_users' | 'calendar_events' | 'troop_notes';
 
@@ -43,14 +46,23 @@ const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
       anonymous: ANON,
       memberA: ok(A),
       memberB: ok(B),
-      admin: ok(ADMIN, A, B, C),
-      service: ok(ADMIN, A, B, C),
+      leader: ok(LEADER),
+      admin: ok(ADMIN, LEADER, A, B, C),
+      service: ok(ADMIN, LEADER, A, B, C),
     },
-    get: { anonymous: ANON, memberA: ok(A), memberB: ok(), admin: ok(A), service: ok(A) },
+    get: {
+      anonymous: ANON,
+      memberA: ok(A),
+      memberB: ok(),
+      leader: ok(),
+      admin: ok(A),
+      service: ok(A),
+    },
     insertSelf: {
       anonymous: ANON,
       memberA: denied(),
       memberB: denied(),
+      leader: denied(),
       admin: created(),
       service: created(),
     },
@@ -58,20 +70,50 @@ const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
       anonymous: ANON,
       memberA: denied(),
       memberB: denied(),
+      leader: denied(),
       admin: created(),
       service: created(),
     },
-    update: { anonymous: ANON, memberA: ok(A), memberB: ok(), admin: ok(A), service: ok(A) },
-    delete: { anonymous: ANON, memberA: denied(), memberB: denied(), admin: ok(A), service: ok(A) },
+    update: {
+      anonymous: ANON,
+      memberA: ok(A),
+      memberB: ok(),
+      leader: ok(),
+      admin: ok(A),
+      service: ok(A),
+    },
+    delete: {
+      anonymous: ANON,
+      memberA: denied(),
+      memberB: denied(),
+      leader: denied(),
+      admin: ok(A),
+      service: ok(A),
+    },
   },
   custom_users: {
-    list: { anonymous: ANON, memberA: ok(A), memberB: ok(B), admin: ok(A, B), service: ok(A, B) },
-    get: { anonymous: ANON, memberA: ok(A), memberB: ok(), admin: ok(A), service: ok(A) },
+    list: {
+      anonymous: ANON,
+      memberA: ok(A),
+      memberB: ok(B),
+      leader: ok(),
+      admin: ok(A, B),
+      service: ok(A, B),
+    },
+    get: {
+      anonymous: ANON,
+      memberA: ok(A),
+      memberB: ok(),
+      leader: ok(),
+      admin: ok(A),
+      service: ok(A),
+    },
     // A service key is nobody: it must name the user.
     insertSelf: {
       anonymous: ANON,
       memberA: created(A),
       memberB: created(B),
+      leader: created(LEADER),
       admin: created(ADMIN),
       service: denied(400),
     },
@@ -79,17 +121,33 @@ const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
       anonymous: ANON,
       memberA: created(A),
       memberB: denied(),
+      leader: denied(),
       admin: created(A),
       service: created(A),
     },
-    update: { anonymous: ANON, memberA: ok(A), memberB: ok(), admin: ok(A), service: ok(A) },
-    delete: { anonymous: ANON, memberA: ok(A), memberB: ok(), admin: ok(A), service: ok(A) },
+    update: {
+      anonymous: ANON,
+      memberA: ok(A),
+      memberB: ok(),
+      leader: ok(),
+      admin: ok(A),
+      service: ok(A),
+    },
+    delete: {
+      anonymous: ANON,
+      memberA: ok(A),
+      memberB: ok(),
+      leader: ok(),
+      admin: ok(A),
+      service: ok(A),
+    },
   },
   calendar_events: {
     list: {
       anonymous: ANON,
       memberA: ok('event-a', 'event-b'),
       memberB: ok('event-a', 'event-b'),
+      leader: ok('event-a', 'event-b'),
       admin: ok('event-a', 'event-b'),
       service: ok('event-a', 'event-b'),
     },
@@ -97,6 +155,7 @@ const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
       anonymous: ANON,
       memberA: ok('event-a'),
       memberB: ok('event-a'),
+      leader: ok('event-a'),
       admin: ok('event-a'),
       service: ok('event-a'),
     },
@@ -104,21 +163,25 @@ const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
       anonymous: ANON,
       memberA: created(A),
       memberB: created(B),
+      leader: created(LEADER),
       admin: created(ADMIN),
       service: denied(400),
     },
+    // A leader fixes anyone's event but creates events as themself only.
     insertForA: {
       anonymous: ANON,
       memberA: created(A),
       memberB: denied(),
+      leader: denied(),
       admin: created(A),
       service: created(A),
     },
-    // B sees A's event but may not change it: 403, not an empty match.
+    // B sees A's event but may not change it: 403, not an empty match. A leader may.
     update: {
       anonymous: ANON,
       memberA: ok('event-a'),
       memberB: denied(),
+      leader: ok('event-a'),
       admin: ok('event-a'),
       service: ok('event-a'),
     },
@@ -126,6 +189,7 @@ const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
       anonymous: ANON,
       memberA: ok('event-a'),
       memberB: denied(),
+      leader: ok('event-a'),
       admin: ok('event-a'),
       service: ok('event-a'),
     },
@@ -135,6 +199,7 @@ const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
       anonymous: ANON,
       memberA: ok('note-a'),
       memberB: ok('note-b'),
+      leader: ok(),
       admin: ok('note-a', 'note-b'),
       service: ok('note-a', 'note-b'),
     },
@@ -142,6 +207,7 @@ const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
       anonymous: ANON,
       memberA: ok('note-a'),
       memberB: ok(),
+      leader: ok(),
       admin: ok('note-a'),
       service: ok('note-a'),
     },
@@ -149,6 +215,7 @@ const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
       anonymous: ANON,
       memberA: created(A),
       memberB: created(B),
+      leader: created(LEADER),
       admin: created(ADMIN),
       service: created(null),
     },
@@ -156,6 +223,7 @@ const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
       anonymous: ANON,
       memberA: created(A),
       memberB: denied(),
+      leader: denied(),
       admin: created(A),
       service: created(A),
     },
@@ -163,6 +231,7 @@ const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
       anonymous: ANON,
       memberA: ok('note-a'),
       memberB: ok(),
+      leader: ok(),
       admin: ok('note-a'),
       service: ok('note-a'),
     },
@@ -170,6 +239,7 @@ const MATRIX: Record<Table, Record<Op, Record<Actor, Outcome>>> = {
       anonymous: ANON,
       memberA: ok('note-a'),
       memberB: ok(),
+      leader: ok(),
       admin: ok('note-a'),
       service: ok('note-a'),
     },
@@ -226,6 +296,7 @@ describe.each(testStoreKinds)('authorization matrix (%s)', (kind) => {
     anonymous: null,
     memberA: A,
     memberB: B,
+    leader: LEADER,
     admin: ADMIN,
     service: null,
   };
@@ -235,6 +306,7 @@ describe.each(testStoreKinds)('authorization matrix (%s)', (kind) => {
     const members: Array<[Actor, TestMember]> = [
       ['memberA', await addMember(t, A)],
       ['memberB', await addMember(t, B)],
+      ['leader', await addMember(t, LEADER, 'leader')],
       ['admin', await addMember(t, ADMIN, 'admin')],
     ];
     for (const [actor, m] of members) tokens[actor] = m.token;
@@ -254,6 +326,7 @@ describe.each(testStoreKinds)('authorization matrix (%s)', (kind) => {
     await db.query('DELETE FROM users');
     for (const id of [A, B, C]) await insertMemberRow(t, id);
     await insertMemberRow(t, ADMIN, 'admin');
+    await insertMemberRow(t, LEADER, 'leader');
     const now = new Date(t.clock.now()).toISOString();
     for (const id of [A, B].filter((id) => !withoutProfile.includes(id))) {
       await db.query(

@@ -1,5 +1,6 @@
 /** calendar_events through the Data API: the rules of rules.ts and the checks of row-checks.ts. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVENT_FIELD_MESSAGES } from '@scout/protocol/event-fields';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 
@@ -54,6 +55,22 @@ describe.each(testStoreKinds)('calendar events (%s)', (kind) => {
         created_at: '2026-01-01T00:00:00.000Z',
         updated_at: expect.any(String),
         sequence: 0,
+        // The details and series columns (migration 025), empty for a client that sends none.
+        end_date: null,
+        end_time: null,
+        all_day: false,
+        location: null,
+        description: null,
+        category: null,
+        rrule: null,
+        status: 'confirmed',
+        cancel_reason: null,
+        exdates: null,
+        series_id: null,
+        recurrence_date: null,
+        // Answers (migration 030): no deadline, no capacity.
+        rsvp_deadline: null,
+        capacity: null,
       },
     ]);
   });
@@ -78,15 +95,15 @@ describe.each(testStoreKinds)('calendar events (%s)', (kind) => {
 
   describe('links', () => {
     it.each([
-      'javascript:alert(1)',
-      'ftp://files.example/x',
-      'data:text/html,hi',
-      'not a url',
-      `https://x.org/${'a'.repeat(2040)}`,
-    ])('refuses %s with "Links must be http or https URLs"', async (hyperlink) => {
+      ['javascript:alert(1)', EVENT_FIELD_MESSAGES.linkScheme],
+      ['ftp://files.example/x', EVENT_FIELD_MESSAGES.linkScheme],
+      ['data:text/html,hi', EVENT_FIELD_MESSAGES.linkScheme],
+      ['not a url', EVENT_FIELD_MESSAGES.linkInvalid],
+      [`https://x.org/${'a'.repeat(2040)}`, EVENT_FIELD_MESSAGES.linkTooLong],
+    ])('refuses %s with the words the event form shows', async (hyperlink, message) => {
       const res = await create(a.token, { ...EVENT, id: 'linked', hyperlink });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toContain('Links must be http or https URLs');
+      expect(res.json().error.message).toBe(message);
       expect(await stored('linked')).toBeUndefined();
     });
 

@@ -5,13 +5,29 @@
  * writes count, admins' and service keys' too. Writes by the operator SQL endpoints are not
  * announced (docs/operations.md, Realtime).
  *
+ * The table's channel names every changed row, so only those who read every row listen there
+ * (realtime/feed-listeners.ts). When the table's read rule leaves some members only their own
+ * rows, each change is also announced to each row's owner on their own channel
+ * (`calendar_events:<id>`), the rows' owners read back after the commit. A deleted row is gone
+ * by then: the Data API's delete reports its owners; for other deletes (an occurrence route's)
+ * the owner is known only when the writer could change none but their own rows (it is then the
+ * writer), so such a deletion by someone else reaches an owner-only reader at their next reload
+ * (docs/roles.md, Table rules).
+ *
  * Announcing never fails or delays the write: the rows are already stored, and a listener that
  * missed a message reloads when it reconnects. A failed publish is logged.
  */
 import type { Logger } from 'pino';
-import { CHANGE_FEED_TABLES } from '@scout/protocol/change-feed';
+import {
+  CHANGE_FEED_TABLES,
+  ownRowsChannel,
+  type ChangeFeedTable,
+} from '@scout/protocol/change-feed';
+import type { RolesConfig } from '@scout/protocol/permissions';
+import { grantOfWho, resolveTableRule, tableGrant } from '@scout/protocol/table-grants';
 import type { RealtimeHub } from '../realtime/hub.ts';
-import type { SignedInCaller } from './rules.ts';
+import { quoteIdent, type Queryable } from '../store/store.ts';
+import { ownerColumnOf, type SignedInCaller } from './rules.ts';
 import type { TableChange } from './write-common.ts';
 
 const ANNOUNCED: ReadonlySet<string> = new Set(CHANGE_FEED_TABLES);
@@ -22,30 +38,91 @@ const ANNOUNCED: ReadonlySet<string> = new Set(CHANGE_FEED_TABLES);
  */
 export const MAX_IDS_CHARS_PER_MESSAGE = 16 * 1024;
 
+/** Ids per owner lookup: far under every store's limit on bound values. */
+const OWNER_LOOKUP_IDS = 500;
+
 export interface ChangeFeed {
   announce(caller: SignedInCaller, changes: readonly TableChange[]): void;
 }
 
+/** Where the rows' owners are read back, and the rules that say whether anyone needs them. */
+export interface OwnerFeeds {
+  store: Queryable;
+  roles: RolesConfig;
+}
+
+/** Does the table's read rule leave a member holding no permission only their own rows? */
+const ownersListen = (roles: RolesConfig, table: string) =>
+  grantOfWho(resolveTableRule(roles, table).read, () => false) === 'own';
+
 export function createChangeFeed(
   realtime: Pick<RealtimeHub, 'publish'>,
-  logger?: Pick<Logger, 'warn'> | false,
+  logger: Pick<Logger, 'warn'> | false | undefined,
+  owners: OwnerFeeds,
 ): ChangeFeed {
+  const warn = (err: Error, channel: string, what: string) => {
+    if (logger) logger.warn({ err: err.message, channel }, what);
+  };
+  const publish = (channel: string, kind: TableChange['kind'], ids: string[], userId: string) => {
+    for (const chunk of chunkIds(ids))
+      realtime
+        .publish(channel, { type: kind, data: { ids: chunk }, userId })
+        .catch((err: Error) => warn(err, channel, 'change feed publish failed'));
+  };
+
+  /** The changed rows by owner; deleted rows only when the writer can have deleted only theirs. */
+  async function byOwner(
+    caller: SignedInCaller,
+    change: TableChange,
+  ): Promise<Map<string, string[]>> {
+    const groups = new Map<string, string[]>();
+    const add = (owner: string, id: string) => {
+      const mine = groups.get(owner);
+      if (mine) mine.push(id);
+      else groups.set(owner, [id]);
+    };
+    if (change.owners) {
+      for (const id of change.ids) {
+        const owner = change.owners[id];
+        if (owner !== undefined) add(owner, id);
+      }
+      return groups;
+    }
+    if (change.kind === 'deleted') {
+      const ownOnly =
+        caller.kind === 'user' &&
+        tableGrant(owners.roles, caller.role, change.table, 'update') !== 'all' &&
+        tableGrant(owners.roles, caller.role, change.table, 'delete') !== 'all';
+      if (ownOnly && change.ids.length > 0) groups.set(caller.userId, [...change.ids]);
+      return groups;
+    }
+    const column = ownerColumnOf(change.table);
+    if (!column) return groups;
+    for (let i = 0; i < change.ids.length; i += OWNER_LOOKUP_IDS) {
+      const ids = change.ids.slice(i, i + OWNER_LOOKUP_IDS);
+      const { rows } = await owners.store.query<{ id: string; owner: string | null }>(
+        `SELECT id, ${quoteIdent(column)} AS owner FROM ${quoteIdent(change.table)} WHERE id IN (${ids.map(() => '?').join(', ')})`,
+        ids,
+      );
+      for (const row of rows) if (row.owner !== null) add(row.owner, String(row.id));
+    }
+    return groups;
+  }
+
   return {
     announce(caller, changes) {
       const userId = caller.kind === 'user' ? caller.userId : `service_${caller.keyId}`;
       for (const change of changes) {
         if (!ANNOUNCED.has(change.table)) continue;
-        for (const ids of chunkIds(change.ids)) {
-          realtime
-            .publish(change.table, { type: change.kind, data: { ids }, userId })
-            .catch((err: Error) => {
-              if (logger)
-                logger.warn(
-                  { err: err.message, channel: change.table, kind: change.kind },
-                  'change feed publish failed',
-                );
-            });
-        }
+        publish(change.table, change.kind, change.ids, userId);
+        if (change.ids.length === 0 || !ownersListen(owners.roles, change.table)) continue;
+        const table = change.table as ChangeFeedTable;
+        byOwner(caller, change)
+          .then((groups) => {
+            for (const [owner, ids] of groups)
+              publish(ownRowsChannel(table, owner), change.kind, ids, userId);
+          })
+          .catch((err: Error) => warn(err, change.table, 'change feed owner lookup failed'));
       }
     },
   };

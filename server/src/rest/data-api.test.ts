@@ -108,6 +108,31 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
       expect(bad.statusCode).toBe(400);
     });
 
+    it('answers a body that is no row, or too many rows, in the words of each rule', async () => {
+      const refusal = async (method: 'POST' | 'PATCH', body: unknown) => {
+        const path = method === 'POST' ? 'tasks' : 'tasks?id=eq.t1';
+        const res = await callRest(t, method, path, { token: a.token, body });
+        expect(res.statusCode).toBe(400);
+        return res.json().message as string;
+      };
+      expect(await refusal('POST', 'Pack')).toBe(
+        'Send a JSON object, or an array of objects, to insert',
+      );
+      expect(await refusal('POST', [{ title: 'Pack' }, 2])).toBe(
+        'Each row to insert must be a JSON object',
+      );
+      expect(
+        await refusal(
+          'POST',
+          Array.from({ length: 1001 }, () => ({})),
+        ),
+      ).toBe('At most 1000 rows per request');
+      expect(await refusal('PATCH', [{ title: 'Pack' }])).toBe(
+        'Send a JSON object with the columns to change',
+      );
+      expect(await refusal('PATCH', {})).toBe('Nothing to change: the body names no column');
+    });
+
     it('answers a second insert of the same id with 409, never overwriting', async () => {
       await callRest(t, 'POST', 'tasks', { token: a.token, body: { id: 'same', title: 'first' } });
       const res = await callRest(t, 'POST', 'tasks', {

@@ -15,6 +15,15 @@ export interface DataContext {
   roles: RolesConfig;
 }
 
+/** Rows a write created, changed or deleted in one table, by id. */
+export interface TableChange {
+  table: string;
+  kind: 'created' | 'updated' | 'deleted';
+  ids: string[];
+  /** Deleted rows' owners by id, where the table has an owner: the rows are gone after. */
+  owners?: Record<string, string>;
+}
+
 export type ApiRow = Record<string, unknown>;
 
 /** A stored row as answered: only `columns`, booleans as JSON booleans. */

@@ -1,10 +1,11 @@
 /** DELETE: remove the rows a filter names, under the access rules of rules.ts. */
 import { forbidden } from '../errors.ts';
 import { quoteIdent } from '../store/store.ts';
+import { accountsBefore, isAuditedAccountWrite, settleAccountWrites } from './account-audit.ts';
 import { buildDelete, buildSelect, totalOrder, type RowSelection } from './build-sql.ts';
 import { checkQueryColumns, queryColumns, toApiRow, type DataContext } from './data-context.ts';
 import type { ParsedQuery } from './parse-query.ts';
-import { accessFor, visibleButNotWritable, type SignedInCaller } from './rules.ts';
+import { accessFor, ownerColumnOf, visibleButNotWritable, type SignedInCaller } from './rules.ts';
 import {
   atomically,
   checkExpectation,
@@ -46,10 +47,19 @@ export async function deleteRows(
   const returning = q.select ?? [...table.columns.keys()];
   const selection: RowSelection = { filters: q.filters, scope: write };
   const cascades = CASCADED_DELETES[table.name] ?? [];
+  // The owners of deleted rows, for those who hear only of their own (rest/change-feed.ts).
+  const owner = ownerColumnOf(table.name);
+  const withOwner = (cols: readonly string[]) =>
+    owner && !cols.includes(owner) ? [...cols, owner] : cols;
+  const audited = isAuditedAccountWrite(table.name, null);
   const several =
-    visibleButNotWritable(access.read, write) || cascades.length > 0 || opts.expectOne === true;
+    visibleButNotWritable(access.read, write) ||
+    cascades.length > 0 ||
+    audited ||
+    opts.expectOne === true;
   const { rows, cascaded } = await atomically(ctx, several, async (tx) => {
     await refuseForeignRows(tx, table, q, access.read, write);
+    const accounts = audited ? await accountsBefore(tx, table, selection) : null;
     // Read before the delete: afterwards the cascade has taken the rows away.
     const cascaded: TableChange[] = [];
     for (const c of cascades) {
@@ -66,13 +76,22 @@ export async function deleteRows(
       );
       cascaded.push({ table: c.table, kind: 'deleted', ids: idsOf(children.rows) });
     }
-    const sql = buildDelete(table, tx.dialect, selection, withId(returning));
+    const sql = buildDelete(table, tx.dialect, selection, withOwner(withId(returning)));
     const deleted = (await tx.query(sql.text, sql.params)).rows;
     checkExpectation(opts, deleted.length);
+    if (accounts) {
+      const audit = { roles: ctx.roles, now: ctx.clock.now(), caller };
+      await settleAccountWrites(tx, audit, accounts, idsOf(deleted));
+    }
     return { rows: deleted, cascaded };
   });
+  const deleted: TableChange = { table: table.name, kind: 'deleted', ids: idsOf(rows) };
+  if (owner) {
+    deleted.owners = {};
+    for (const r of rows) if (r[owner] != null) deleted.owners[String(r.id)] = String(r[owner]);
+  }
   return {
     rows: rows.map((r) => toApiRow(table, r, returning)),
-    changes: [{ table: table.name, kind: 'deleted', ids: idsOf(rows) }, ...cascaded],
+    changes: [deleted, ...cascaded],
   };
 }

@@ -1,6 +1,7 @@
 /** Tables created on first write: types, limits, reserved names, several server processes. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { completeDeps } from '../wiring.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { DYNAMIC_LIMITS } from './tables.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
@@ -95,6 +96,9 @@ describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
     'pg_class',
     'calendar_feeds',
     'files',
+    'analytics_events',
+    'analytics_sessions',
+    'analytics_hourly',
   ])('answers the reserved name %s with 404 and creates nothing', async (table) => {
     for (const method of ['GET', 'POST'] as const) {
       const res = await callRest(t, method, table, {
@@ -194,7 +198,8 @@ describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
   it('sees tables and columns another server process added, re-reading the registry before refusing', async () => {
     await callRest(t, 'POST', 'gear', { token: a.token, body: { name: 'tent' } });
     // A second process over the same database, with its own cache.
-    const other = await buildApp({ ...t.deps, realtime: undefined });
+    const { config, store, jwtSecret, clock, logger, files } = t.deps;
+    const other = await buildApp(completeDeps({ config, store, jwtSecret, clock, logger, files }));
     await other.ready();
     try {
       const viaOther = (method: 'GET' | 'POST', path: string, body?: unknown) =>

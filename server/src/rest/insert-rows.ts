@@ -1,32 +1,24 @@
-/** POST: insert, bulk insert and upsert, under the access rules of rules.ts. */
+/** POST: insert, bulk insert and upsert (upsert-rows.ts), under the access rules of rules.ts. */
 import crypto from 'node:crypto';
-import { badRequest, conflict, forbidden } from '../errors.ts';
+import { badRequest, forbidden } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
-import { buildInsert, buildSelect, buildUpdate } from './build-sql.ts';
-import {
-  checkQueryColumns,
-  queryColumns,
-  toApiRow,
-  nowIso,
-  type DataContext,
-} from './data-context.ts';
+import { buildInsert } from './build-sql.ts';
+import { toApiRow, nowIso, type DataContext } from './data-context.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import type { Prefer } from './prefer.ts';
-import { rowsToInsert, type BodyRow } from './request-rows.ts';
-import { checkRow, type Row } from './row-checks.ts';
-import { accessFor, rowInScope, type Access, type SignedInCaller } from './rules.ts';
+import { rowsToInsert, type BodyRow, type RowsToInsertBody } from './request-rows.ts';
+import type { Row } from './row-checks.ts';
+import { accessFor, type Access, type SignedInCaller } from './rules.ts';
+import { conflictKeyMatches, upsertOne, type Upserted } from './upsert-rows.ts';
 import type { TableDef } from './tables.ts';
 import type { DbValue } from './values.ts';
 import {
   atomically,
+  checkedRow,
   checkExpectation,
   idsOf,
-  OWN_ROWS_ONLY,
-  restrictUpdate,
-  serverStamped,
   tableFor,
-  tableWithColumns,
-  typedRow,
+  writeTarget,
   withId,
   type TableChange,
   type WriteOptions,
@@ -59,11 +51,6 @@ function applyOwner(row: BodyRow, access: Access, caller: SignedInCaller): BodyR
   return out;
 }
 
-const conflictKeyMatches = (table: TableDef, target: readonly string[]) =>
-  table.uniqueKeys.some(
-    (key) => key.length === target.length && key.every((c) => target.includes(c)),
-  );
-
 /**
  * PostgREST's `columns`: only those keys of each row are written, and a listed key a row lacks
  * is NULL, or left to the column's default with `Prefer: missing=default`.
@@ -87,7 +74,7 @@ export async function insertRows(
   name: string,
   q: ParsedQuery,
   prefer: Prefer,
-  body: unknown,
+  body: RowsToInsertBody,
   opts: WriteOptions = {},
 ): Promise<WriteResult> {
   if (q.filters.length > 0)
@@ -99,13 +86,10 @@ export async function insertRows(
   if (bodyRows.length === 0) return { rows: [], changes: [] };
 
   const owned = bodyRows.map((r) => applyOwner(r, access, caller));
-  let table = await tableWithColumns(ctx, name, known, owned, caller);
-  table = await ctx.tables.withColumns(table, queryColumns(q));
-  checkQueryColumns(table, q);
-  const returning = q.select ?? [...table.columns.keys()];
+  const { table, returning } = await writeTarget(ctx, name, known, owned, caller, q);
 
   const now = nowIso(ctx);
-  const given = owned.map((r) => checkRow(table.name, typedRow(table, r), 'create', ctx.roles));
+  const given = owned.map((r) => checkedRow(ctx, table, r, 'create'));
   const upsert = q.onConflict !== null || prefer.resolution !== null;
   const target = q.onConflict ?? ['id'];
   if (upsert && !conflictKeyMatches(table, target)) {
@@ -120,49 +104,47 @@ export async function insertRows(
     [table.updatedAt]: row[table.updatedAt] ?? now,
   });
 
+  const stored = withId(returning);
+  const changesOf = (written: readonly Upserted[]): TableChange[] =>
+    (['created', 'updated'] as const).map((kind) => ({
+      table: table.name,
+      kind,
+      ids: idsOf(written.filter((w) => w.kind === kind).map((w) => w.row)),
+    }));
+
   const written = await atomically(
     ctx,
     upsert || given.length > 1 || opts.expectOne === true,
     async (tx) => {
-      if (!upsert) {
-        const rows = await insertPlain(tx, table, given.map(withDefaults), withId(returning));
-        checkExpectation(opts, rows.length);
-        return rows.map((row) => ({ row, kind: 'created' as const }));
-      }
       const out: Upserted[] = [];
-      for (const row of given) {
-        const one = await upsertOne(
-          tx,
-          table,
-          access,
-          caller,
-          row,
-          target,
-          prefer.resolution ?? 'merge',
-          withDefaults,
-          now,
-          withId(returning),
-        );
-        if (one) out.push(one);
+      if (!upsert) {
+        const rows = await insertPlain(tx, table, given.map(withDefaults), stored);
+        for (const row of rows) out.push({ row, kind: 'created' });
+      } else {
+        for (const row of given) {
+          const one = await upsertOne(
+            tx,
+            table,
+            access,
+            caller,
+            row,
+            target,
+            prefer.resolution ?? 'merge',
+            withDefaults,
+            now,
+            stored,
+          );
+          if (one) out.push(one);
+        }
       }
       checkExpectation(opts, out.length);
       return out;
     },
   );
-  const ofKind = (kind: Upserted['kind']): TableChange => ({
-    table: table.name,
-    kind,
-    ids: idsOf(written.filter((w) => w.kind === kind).map((w) => w.row)),
-  });
   return {
     rows: written.map((w) => toApiRow(table, w.row, returning)),
-    changes: [ofKind('created'), ofKind('updated')],
+    changes: changesOf(written),
   };
-}
-
-interface Upserted {
-  row: Record<string, unknown>;
-  kind: 'created' | 'updated';
 }
 
 const columnsOf = (row: Row | undefined) => Object.keys(row ?? {}).sort();
@@ -219,61 +201,4 @@ async function insertPlain(
     out.push(...(await tx.query(sql.text, sql.params)).rows);
   }
   return out;
-}
-
-/**
- * One upsert row. No row with that key: insert. A row exists: `ignore` leaves it; `merge`
- * updates it only when it is the caller's to change: a row the caller can read but not change
- * is 403, one the caller cannot even read is 409 (its key is taken), as a plain insert would be.
- */
-async function upsertOne(
-  tx: Queryable,
-  table: TableDef,
-  access: Access,
-  caller: SignedInCaller,
-  row: Row,
-  target: readonly string[],
-  resolution: 'merge' | 'ignore',
-  withDefaults: (row: Row) => Row,
-  now: string,
-  returning: readonly string[],
-): Promise<Upserted | null> {
-  const insert = async (): Promise<Upserted | null> => {
-    const full = withDefaults(row);
-    const sql = buildInsert(table, Object.keys(full), [Object.values(full)], returning);
-    const created = (await tx.query(sql.text, sql.params)).rows[0];
-    return created ? { row: created, kind: 'created' } : null;
-  };
-  if (target.some((c) => row[c] === undefined || row[c] === null)) {
-    if (target.length === 1 && target[0] === 'id') return insert();
-    throw badRequest(`Every row needs the on_conflict columns (${target.join(', ')})`);
-  }
-  const match = target.map((c) => [c, row[c] ?? null] as const);
-  const scopeColumns = [access.read, access.update].flatMap((s) =>
-    s?.kind === 'owner' ? [s.column] : [],
-  );
-  const probe = buildSelect(table, tx.dialect, {
-    columns: [...new Set(['id', ...scopeColumns])],
-    selection: { filters: [], scope: { kind: 'all' }, match },
-    order: [{ column: 'id', descending: false, nullsFirst: false }],
-    limit: 1,
-    offset: 0,
-  });
-  const existing = (await tx.query(probe.text, probe.params)).rows[0];
-  if (!existing) return insert();
-  if (resolution === 'ignore') return null;
-  if (!access.update || !rowInScope(access.update, existing)) {
-    if (rowInScope(access.read, existing)) throw forbidden(OWN_ROWS_ONLY);
-    throw conflict('A row with the same key already exists');
-  }
-  const changes: BodyRow = { ...row };
-  for (const c of target) delete changes[c];
-  const set = restrictUpdate(changes, access, caller) as Row;
-  const sql = buildUpdate(table, tx.dialect, {
-    ...serverStamped(table, set, now),
-    selection: { filters: [], scope: access.update, match },
-    returning,
-  });
-  const updated = (await tx.query(sql.text, sql.params)).rows[0];
-  return updated ? { row: updated, kind: 'updated' } : null;
 }

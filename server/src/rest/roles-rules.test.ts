@@ -107,4 +107,45 @@ describe.each(testStoreKinds)('roles in the Data API rules (%s)', (store) => {
     expect(signUp.statusCode).toBe(200);
     expect(signUp.json().user.role).toBe('user');
   });
+
+  it('a role written into metadata, by the Data API or the profile, grants nothing', async () => {
+    const { bob } = await troop();
+    const claim = { role: 'admin', app_role: 'admin', troopRole: 'Scoutmaster' };
+    const viaRows = await callRest(t, 'PATCH', 'users?id=eq.bob', {
+      token: bob.token,
+      body: { metadata: claim },
+    });
+    expect(viaRows.statusCode).toBe(200);
+    expect(viaRows.json()).toEqual([expect.objectContaining({ id: 'bob', role: 'user' })]);
+    const viaProfile = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${bob.token}` },
+      payload: { metadata: claim },
+    });
+    expect(viaProfile.statusCode).toBe(200);
+    expect(viaProfile.json().user.role).toBe('user');
+
+    const stored = await t.deps.store.query<{ role: string }>(
+      "SELECT role FROM users WHERE id = 'bob'",
+    );
+    expect(stored.rows).toEqual([{ role: 'user' }]);
+    const asBob = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${bob.token}` },
+        ...(payload ? { payload } : {}),
+      });
+    const pid = t.deps.config.projectId;
+    expect((await asBob('GET', `/api/members/${pid}`)).statusCode).toBe(403);
+    expect((await asBob('POST', `/api/db/${pid}/sql`, { query: 'SELECT 1' })).statusCode).toBe(403);
+    expect(
+      (await callRest(t, 'DELETE', 'calendar_events?id=eq.event_1', { token: bob.token }))
+        .statusCode,
+    ).toBe(403);
+    expect((await callRest(t, 'GET', 'users?select=id', { token: bob.token })).json()).toEqual([
+      { id: 'bob' },
+    ]);
+  });
 });

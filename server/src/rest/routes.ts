@@ -10,7 +10,6 @@ import { forgetAccount } from '../auth/session-check.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
-import { createChangeFeed } from './change-feed.ts';
 import type { DataContext } from './data-context.ts';
 import { toApiError } from './db-errors.ts';
 import { camelToSnake } from './names.ts';
@@ -19,10 +18,11 @@ import { answerFormat, notOneRow, toCsv, type AnswerFormat } from './media-type.
 import type { Prefer } from './prefer.ts';
 import { applyRange } from './range-header.ts';
 import { listRows } from './read-rows.ts';
+import { rowsToInsertBody, rowToUpdateBody } from './request-rows.ts';
+import { dataApiHeaders, noRows, rowsAnswer, tableParams, writeAnswer } from './route-schemas.ts';
 import { parsePreferCached, parseQueryCached } from './request-cache.ts';
 import { answerColumns, isPlainSelect, shapeRow } from './select-list.ts';
 import type { SignedInCaller } from './rules.ts';
-import { TableRegistry } from './tables.ts';
 import { deleteRows } from './delete-rows.ts';
 import { insertRows } from './insert-rows.ts';
 import { updateRows } from './update-rows.ts';
@@ -30,13 +30,11 @@ import type { TableChange } from './write-common.ts';
 
 const TABLE_PATH = '/:projectId/rest/v1/:table';
 
-const tableParams = projectParams.extend({ table: z.string().max(200) });
-type Params = z.output<typeof tableParams>;
+type DataApiRequest = FastifyRequest & {
+  params: z.output<typeof tableParams>;
+  headers: z.output<typeof dataApiHeaders>;
+};
 
-/**
- * The query string is PostgREST's grammar (filters may repeat a column), parsed by
- * parse-query.ts; rows are any JSON objects. docs/protocol.md describes both.
- */
 const DATA_API_DOC =
   'PostgREST-compatible: filters, select, order, limit, offset, cursor in the query string; Prefer, Range and Accept headers. See docs/protocol.md, Data API.';
 
@@ -79,40 +77,63 @@ export const restRoutes =
   async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const guards = routeGuards(deps);
-    /** Project first (404), then the caller (401 for anonymous), then the query (400). */
+    /** Project first (404), then the caller (401 for anonymous), then the input (400). */
     const route = {
       preValidation: [guards.project, guards.signedIn],
-      schema: { params: tableParams, description: DATA_API_DOC },
+      schema: { params: tableParams, headers: dataApiHeaders, description: DATA_API_DOC },
+      // The rows are the store's own, any JSON object: the answer schemas document them, and
+      // checking each row again would cost several times the JSON of a large page.
+      serializerCompiler: () => JSON.stringify,
+    };
+    // A refused body is answered in the words clients of the Data API have always read.
+    const writeRoute = { ...route, config: { invalidInput: { schemaWords: true } } };
+    const readRoute = { ...route, schema: { ...route.schema, response: { 200: rowsAnswer } } };
+    const deleteRoute = {
+      ...route,
+      schema: { ...route.schema, response: { 200: rowsAnswer, 204: noRows } },
+    };
+    const insertRoute = {
+      ...writeRoute,
+      schema: { ...route.schema, body: rowsToInsertBody, response: { 201: writeAnswer } },
+    };
+    const updateRoute = {
+      ...writeRoute,
+      schema: {
+        ...route.schema,
+        body: rowToUpdateBody,
+        response: { 200: rowsAnswer, 204: noRows },
+      },
     };
     const ctx: DataContext = {
       store: deps.store,
       clock: deps.clock,
-      tables: new TableRegistry(deps.store, deps.clock),
+      tables: deps.tables,
       roles: deps.config.roles,
     };
-    const changeFeed = createChangeFeed(deps.realtime, deps.logger);
     // A changed or deleted account acts so at once in this process (auth/session-check.ts).
     const feed = {
-      announce(caller: SignedInCaller, changes: TableChange[]) {
+      announce(caller: SignedInCaller, changes: TableChange[]): void {
         for (const c of changes)
           if (c.table === 'users') for (const id of c.ids) forgetAccount(deps.store, id);
-        changeFeed.announce(caller, changes);
+        deps.changeFeed.announce(caller, changes);
       },
     };
 
-    app.get(TABLE_PATH, route, (req, reply) =>
+    app.get(TABLE_PATH, readRoute, (req, reply) =>
       handle(req, async (r) => {
         const page = await listRows(ctx, r.caller, r.table, r.query, r.prefer);
         reply.header('Content-Range', page.contentRange);
         if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
-        if (r.format === 'object' && page.rows.length !== 1) throw notOneRow(page.rows.length);
         if (r.format === 'csv')
           return reply.type('text/csv; charset=utf-8').send(toCsv(page.columns, page.rows));
-        return reply.send(r.format === 'object' ? page.rows[0] : page.rows);
+        if (r.format === 'array') return reply.send(page.rows);
+        const [row] = page.rows;
+        if (!row || page.rows.length !== 1) throw notOneRow(page.rows.length);
+        return reply.send(row);
       }),
     );
 
-    app.post(TABLE_PATH, route, (req, reply) =>
+    app.post(TABLE_PATH, insertRoute, (req, reply) =>
       handle(req, async (r) => {
         const { rows, changes } = await insertRows(
           ctx,
@@ -138,7 +159,7 @@ export const restRoutes =
       }),
     );
 
-    app.patch(TABLE_PATH, route, (req, reply) =>
+    app.patch(TABLE_PATH, updateRoute, (req, reply) =>
       handle(req, async (r) => {
         const { rows, changes } = await updateRows(ctx, r.caller, r.table, r.query, req.body, {
           expectOne: r.format === 'object' && r.prefer.returnRows,
@@ -150,7 +171,7 @@ export const restRoutes =
       }),
     );
 
-    app.delete(TABLE_PATH, route, (req, reply) =>
+    app.delete(TABLE_PATH, deleteRoute, (req, reply) =>
       handle(req, async (r) => {
         const { rows, changes } = await deleteRows(ctx, r.caller, r.table, r.query, {
           expectOne: r.format === 'object' && r.prefer.returnRows,
@@ -174,28 +195,25 @@ export const restRoutes =
       },
     });
 
-    async function handle(
-      req: FastifyRequest & { params: Params },
-      fn: (r: DataRequest) => Promise<FastifyReply>,
-    ): Promise<FastifyReply> {
+    async function handle<Sent>(
+      req: DataApiRequest,
+      fn: (r: DataRequest) => Promise<Sent>,
+    ): Promise<Sent> {
       try {
         const caller = callerOf(req);
+        const { headers } = req;
         const q = req.url.indexOf('?');
         const parsed = parseQueryCached(q < 0 ? '' : req.url.slice(q + 1));
-        const header = (name: string) => {
-          const v = req.headers[name];
-          return Array.isArray(v) ? v.join(',') : v;
-        };
         const query =
           req.method === 'GET' || req.method === 'HEAD'
-            ? applyRange(parsed, header('range'), header('range-unit'))
+            ? applyRange(parsed, headers.range, headers['range-unit'])
             : parsed;
         return await fn({
           caller,
           table: camelToSnake(req.params.table),
           query,
-          prefer: parsePreferCached(req.headers.prefer),
-          format: answerFormat(header('accept')),
+          prefer: parsePreferCached(headers.prefer),
+          format: answerFormat(headers.accept),
         });
       } catch (err) {
         throw toApiError(err);

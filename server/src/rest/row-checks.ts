@@ -2,7 +2,14 @@
  * What a row of a declared table must hold, checked on every create and update (admins too: it
  * is about the data, not about who writes it). Returns the row as it will be stored.
  */
-import { EVENT_LINK_MAX_LENGTH, EVENT_NAME_MAX_LENGTH } from '@scout/protocol/limits';
+import {
+  checkEventLink,
+  EVENT_FIELD_MESSAGES,
+  isEventDate,
+  isEventTime,
+  readEventName,
+} from '@scout/protocol/event-fields';
+import { EVENT_NAME_MAX_LENGTH } from '@scout/protocol/limits';
 import { DEFAULT_ROLES_CONFIG, roleNames, type RolesConfig } from '@scout/protocol/permissions';
 import {
   readAvatarUrl,
@@ -11,81 +18,51 @@ import {
   metadataText,
 } from '../auth/profile-fields.ts';
 import { normaliseEmail } from '../auth/users.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, fieldValue } from '../errors.ts';
+import { checkEventDetails } from '../calendar/event-details.ts';
 import type { DbValue } from './values.ts';
 
 export type Row = Record<string, DbValue>;
 type Mode = 'create' | 'update';
 
-export const LINK_MESSAGE = 'Links must be http or https URLs';
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-function isRealDate(text: string): boolean {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-/** A link is optional; present, it is an http(s) URL a browser may open (never javascript: or data:). */
-export function readLink(value: DbValue): string | null {
-  if (value === null) return null;
-  const text = String(value).trim();
-  if (text === '') return null;
-  if (text.length > EVENT_LINK_MAX_LENGTH)
-    throw badRequest(`${LINK_MESSAGE} of at most ${EVENT_LINK_MAX_LENGTH} characters`);
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw badRequest(LINK_MESSAGE);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(LINK_MESSAGE);
-  return text;
-}
-
 const REQUIRED_EVENT_FIELDS = [
-  ['event_name', 'Event name'],
-  ['event_date', 'Event date'],
-  ['event_time', 'Event time'],
+  ['event_name', EVENT_FIELD_MESSAGES.nameRequired],
+  ['event_date', EVENT_FIELD_MESSAGES.dateRequired],
+  ['event_time', EVENT_FIELD_MESSAGES.timeRequired],
 ] as const;
 
 function checkCalendarEvent(row: Row, mode: Mode): Row {
   const out = { ...row };
-  for (const [column, label] of REQUIRED_EVENT_FIELDS) {
+  for (const [column, required] of REQUIRED_EVENT_FIELDS) {
     const v = out[column];
-    if (mode === 'create' ? v === undefined || v === null : v === null)
-      throw badRequest(`${label} is required`);
+    if (column === 'event_time' && out.all_day === true && v !== null) continue;
+    if (mode === 'create' ? v === undefined || v === null : v === null) throw badRequest(required);
   }
-  if (out.event_name !== undefined && out.event_name !== null) {
-    const name = String(out.event_name).trim();
-    if (name === '') throw badRequest('Event name is required');
-    if (name.length > EVENT_NAME_MAX_LENGTH)
-      throw badRequest(`Event name must be at most ${EVENT_NAME_MAX_LENGTH} characters`);
-    out.event_name = name;
-  }
+  if (out.event_name !== undefined && out.event_name !== null)
+    out.event_name = fieldValue(readEventName(String(out.event_name)));
   if (
     out.event_date !== undefined &&
     out.event_date !== null &&
-    !isRealDate(String(out.event_date))
-  ) {
-    throw badRequest('Event date must be a date written YYYY-MM-DD');
-  }
-  if (
+    !isEventDate(String(out.event_date))
+  )
+    throw badRequest(EVENT_FIELD_MESSAGES.dateInvalid);
+  // An all-day event may leave the time empty; clients that know only the time still send one.
+  const timeOptional =
+    out.all_day === true && (out.event_time === '' || out.event_time === undefined);
+  if (timeOptional) out.event_time = '';
+  else if (
     out.event_time !== undefined &&
     out.event_time !== null &&
-    !TIME.test(String(out.event_time))
+    !isEventTime(String(out.event_time))
   ) {
-    throw badRequest('Event time must be written HH:mm (24-hour)');
+    throw badRequest(EVENT_FIELD_MESSAGES.timeInvalid);
   }
-  if (out.hyperlink !== undefined) out.hyperlink = readLink(out.hyperlink);
+  if (out.hyperlink !== undefined && out.hyperlink !== null)
+    out.hyperlink = fieldValue(checkEventLink(String(out.hyperlink)));
   if (typeof out.creator_name === 'string' && out.creator_name.length > EVENT_NAME_MAX_LENGTH) {
     throw badRequest(`Creator name must be at most ${EVENT_NAME_MAX_LENGTH} characters`);
   }
-  return out;
+  return checkEventDetails(out, mode);
 }
 
 /** The profile fields, checked exactly as PATCH /api/auth/me checks them. */

@@ -1,12 +1,14 @@
 /**
- * Who may do what through the Data API: one rule set per table, like PocketBase's API rules.
- * The server enforces these; a client's claims (a `user_id` in a body, a filter) decide nothing.
+ * Who may do what through the Data API: one rule per table, like PocketBase's API rules, read
+ * from the roles configuration (its `tables` section, docs/roles.md; what it leaves out comes
+ * from DEFAULT_ROLES_CONFIG). The server enforces these; a client's claims (a `user_id` in a
+ * body, a filter) decide nothing.
  *
- * Default deny: anonymous callers get nothing (401), and a table has exactly the rights written
- * here, widened by the roles configuration (docs/roles.md): a role with `tables.all` (admins, by
- * `*`) and service keys may do everything, except that password hashes and token data are never
- * exposed (tables.ts does not even know those columns); a rule's `manage` permission lets its
- * holders change and delete every row of that table (leaders and the calendar).
+ * Default deny: anonymous callers get nothing (401), and a table has exactly the rights its rule
+ * gives. A role with `tables.all` (admins, by `*`) and service keys may do everything, except
+ * that password hashes and token data are never exposed (tables.ts does not even know those
+ * columns). Which columns name a row's owner, and which a member may change, are facts of the
+ * schema and stay here: a configuration decides who, never what a column means.
  *
  * Rows a caller may not change:
  * - rows the caller cannot read are invisible: a PATCH or DELETE aimed at them matches nothing
@@ -14,71 +16,85 @@
  * - rows the caller can read but not change (another member's calendar event) answer 403 and
  *   nothing changes, even when other targeted rows are the caller's own.
  */
+import { DYNAMIC_TABLES_KEY } from '@scout/protocol/access-rules';
 import {
   can,
   DEFAULT_ROLES_CONFIG,
   PERMISSIONS,
   type RolesConfig,
 } from '@scout/protocol/permissions';
+import { grantOfWho, resolveTableRule } from '@scout/protocol/table-grants';
 import type { Caller } from '../http/caller.ts';
 
 /** Rows a caller may touch: all, none, or those whose `column` holds the caller's id. */
 export type RowScope =
   { kind: 'all' } | { kind: 'none' } | { kind: 'owner'; column: string; userId: string };
 
-/** `signed-in`: any signed-in user. `owner`: rows whose owner column is the caller. `admin`: admins only. */
-type Who = 'signed-in' | 'owner' | 'admin';
-
-interface RuleSet {
+interface TableShape {
   /** The columns naming a row's owner; they must equal the caller's id on create and update. */
   owner: readonly string[];
-  list: Who;
-  create: Exclude<Who, 'signed-in'>;
-  update: Exclude<Who, 'signed-in'>;
-  delete: Exclude<Who, 'signed-in'>;
-  /** Columns a non-admin may change (all when absent). */
+  /** Columns a member without `tables.all` may change (all when absent). */
   updatable?: readonly string[];
-  /** Holders of this permission update and delete every row, not only their own. */
-  manage?: string;
 }
 
-const RULES: Record<string, RuleSet> = {
-  // One's own account row; only the profile fields. Accounts are made by sign-up, not here.
-  users: {
-    owner: ['id'],
-    list: 'owner',
-    create: 'admin',
-    update: 'owner',
-    delete: 'admin',
-    updatable: ['display_name', 'avatar_url', 'metadata'],
-  },
-  // A profile row per user: id = user_id = the user.
-  custom_users: {
-    owner: ['id', 'user_id'],
-    list: 'owner',
-    create: 'owner',
-    update: 'owner',
-    delete: 'owner',
-  },
-  // Every member sees the troop calendar (docs/product.md section 6); only the creator changes an event.
-  calendar_events: {
-    owner: ['user_id'],
-    list: 'signed-in',
-    create: 'owner',
-    update: 'owner',
-    delete: 'owner',
-    manage: PERMISSIONS.eventsManage,
-  },
+/**
+ * The declared tables the Data API serves to members. A declared table missing here is closed
+ * to everyone but `tables.all`, whatever the configuration says.
+ */
+const SHAPES: Record<string, TableShape> = {
+  users: { owner: ['id'], updatable: ['display_name', 'avatar_url', 'metadata'] },
+  custom_users: { owner: ['id', 'user_id'] },
+  calendar_events: { owner: ['user_id'] },
 };
+const DYNAMIC_SHAPE: TableShape = { owner: ['owner_id'] };
 
-/** Tables created on the fly: each row is its owner's alone. */
-const DYNAMIC_RULES: RuleSet = {
-  owner: ['owner_id'],
-  list: 'owner',
-  create: 'owner',
-  update: 'owner',
-  delete: 'owner',
-};
+/** The column naming a declared table's row owner (the change feed tells each owner of theirs). */
+export const ownerColumnOf = (table: string): string | undefined => SHAPES[table]?.owner[0];
+
+interface ResolvedRule {
+  shape: TableShape;
+  read: readonly string[];
+  create: readonly string[];
+  update: readonly string[];
+  delete: readonly string[];
+}
+
+interface ResolvedRules {
+  declared: Map<string, ResolvedRule>;
+  dynamic: Map<string, ResolvedRule>;
+  dynamicDefault: ResolvedRule;
+}
+
+const withShape = (shape: TableShape, rule: ReturnType<typeof resolveTableRule>): ResolvedRule => ({
+  shape,
+  ...rule,
+});
+
+/** Each configuration's rules, resolved once (a configuration never changes once loaded). */
+const resolved = new WeakMap<RolesConfig, ResolvedRules>();
+
+function rulesOf(roles: RolesConfig): ResolvedRules {
+  let rules = resolved.get(roles);
+  if (rules) return rules;
+  const own = roles.tables ?? {};
+  rules = {
+    declared: new Map(
+      Object.entries(SHAPES).map(([name, shape]) => [
+        name,
+        withShape(shape, resolveTableRule(roles, name)),
+      ]),
+    ),
+    // Other names are tables created on the fly, existing or not yet.
+    dynamic: new Map(
+      Object.keys(own)
+        .filter((name) => name !== DYNAMIC_TABLES_KEY && !Object.hasOwn(SHAPES, name))
+        .map((name) => [name, withShape(DYNAMIC_SHAPE, resolveTableRule(roles, name, true))]),
+    ),
+    dynamicDefault: withShape(DYNAMIC_SHAPE, resolveTableRule(roles, DYNAMIC_TABLES_KEY, true)),
+  };
+  resolved.set(roles, rules);
+  return rules;
+}
 
 export type SignedInCaller = Exclude<Caller, { kind: 'anonymous' }>;
 
@@ -116,10 +132,22 @@ export function unrestricted(caller: SignedInCaller, roles: RolesConfig): boolea
   return caller.kind === 'service' || roleCan(roles, caller.role, PERMISSIONS.tablesAll);
 }
 
-function scopeFor(who: Who, rules: RuleSet, caller: SignedInCaller, admin: boolean): RowScope {
-  if (admin || who === 'signed-in') return ALL;
-  if (who === 'admin' || caller.kind !== 'user') return { kind: 'none' };
-  return { kind: 'owner', column: rules.owner[0] ?? 'id', userId: caller.userId };
+/**
+ * The rows a rule gives the caller (protocol/src/table-grants.ts, the web asks the same): all of
+ * them, their own, or null when it gives nothing.
+ */
+function grant(
+  who: readonly string[],
+  shape: TableShape,
+  caller: SignedInCaller,
+  roles: RolesConfig,
+): RowScope | null {
+  if (caller.kind !== 'user') return null;
+  const given = grantOfWho(who, (permission) => roleCan(roles, caller.role, permission));
+  if (given === 'all') return ALL;
+  return given === 'own'
+    ? { kind: 'owner', column: shape.owner[0] ?? 'id', userId: caller.userId }
+    : null;
 }
 
 export function accessFor(
@@ -128,10 +156,13 @@ export function accessFor(
   caller: SignedInCaller,
   roles: RolesConfig = DEFAULT_ROLES_CONFIG,
 ): Access {
-  const rules = dynamic ? DYNAMIC_RULES : RULES[table];
+  const rules = rulesOf(roles);
+  const rule = dynamic
+    ? (rules.dynamic.get(table) ?? rules.dynamicDefault)
+    : rules.declared.get(table);
   const admin = unrestricted(caller, roles);
-  // A declared table without a rule set is closed to everyone but admins.
-  if (!rules) {
+  // A declared table without a rule is closed to everyone but admins.
+  if (!rule) {
     const none: RowScope = admin ? ALL : { kind: 'none' };
     return {
       read: none,
@@ -144,20 +175,16 @@ export function accessFor(
       unrestricted: admin,
     };
   }
-  const manager =
-    rules.manage !== undefined &&
-    caller.kind === 'user' &&
-    roleCan(roles, caller.role, rules.manage);
-  const writeScope = (who: Exclude<Who, 'signed-in'>) =>
-    admin || who === 'owner' ? (manager ? ALL : scopeFor(who, rules, caller, admin)) : null;
+  const scope = (who: readonly string[]) => (admin ? ALL : grant(who, rule.shape, caller, roles));
   return {
-    read: scopeFor(rules.list, rules, caller, admin),
-    create: admin || rules.create === 'owner',
-    update: writeScope(rules.update),
-    delete: writeScope(rules.delete),
-    ownerColumns: rules.owner,
-    fillOwner: rules.create === 'owner',
-    updatable: admin ? null : (rules.updatable ?? null),
+    read: scope(rule.read) ?? { kind: 'none' },
+    create: scope(rule.create) !== null,
+    update: scope(rule.update),
+    delete: scope(rule.delete),
+    ownerColumns: rule.shape.owner,
+    // Rows are filled in with their owner when members may create them at all.
+    fillOwner: rule.create.some((name) => name !== 'nobody'),
+    updatable: admin ? null : (rule.shape.updatable ?? null),
     unrestricted: admin,
   };
 }

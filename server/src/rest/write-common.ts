@@ -3,14 +3,26 @@
  * columns a member may not touch, server-stamped changes and what a write reports.
  */
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import type { Queryable } from '../store/store.ts';
-import { buildAnyOutside, columnType } from './build-sql.ts';
-import type { ApiRow, DataContext } from './data-context.ts';
+import type { Dialect, Queryable } from '../store/store.ts';
+import {
+  buildAnyOutside,
+  buildUpdate,
+  columnType,
+  type RowSelection,
+  type Sql,
+} from './build-sql.ts';
+import {
+  checkQueryColumns,
+  queryColumns,
+  type ApiRow,
+  type DataContext,
+  type TableChange,
+} from './data-context.ts';
 import { shown } from './names.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import { notOneRow } from './media-type.ts';
 import type { BodyRow } from './request-rows.ts';
-import type { Row } from './row-checks.ts';
+import { checkRow, type Row } from './row-checks.ts';
 import { visibleButNotWritable, type Access, type RowScope, type SignedInCaller } from './rules.ts';
 import type { TableDef } from './tables.ts';
 import { fromJson, inferType, type ColumnType } from './values.ts';
@@ -67,10 +79,35 @@ export async function tableWithColumns(
   return ctx.tables.ensureDynamic(name, wanted, caller.kind === 'user' ? caller.userId : null);
 }
 
-export function typedRow(table: TableDef, row: BodyRow): Row {
-  const out: Row = {};
-  for (const [c, v] of Object.entries(row)) out[c] = fromJson(columnType(table, c), v, c);
-  return out;
+/**
+ * The table a write works on and the columns it answers: grown for the body's columns
+ * (tableWithColumns), with every column the query names, which must exist; `returning` is the
+ * query's `select`, else every column.
+ */
+export async function writeTarget(
+  ctx: DataContext,
+  name: string,
+  known: TableDef | null,
+  rows: readonly BodyRow[],
+  caller: SignedInCaller,
+  q: ParsedQuery,
+) {
+  const grown = await tableWithColumns(ctx, name, known, rows, caller);
+  const table = await ctx.tables.withColumns(grown, queryColumns(q));
+  checkQueryColumns(table, q);
+  return { table, returning: q.select ?? [...table.columns.keys()] };
+}
+
+/** A body row with its values typed by the table's columns and checked by row-checks.ts. */
+export function checkedRow(
+  ctx: Pick<DataContext, 'roles'>,
+  table: TableDef,
+  row: BodyRow,
+  mode: 'create' | 'update',
+): Row {
+  const typed: Row = {};
+  for (const [c, v] of Object.entries(row)) typed[c] = fromJson(columnType(table, c), v, c);
+  return checkRow(table.name, typed, mode, ctx.roles);
 }
 
 /** The columns of an update a member may not touch answer 403; their own id in an owner column is a no-op. */
@@ -92,12 +129,7 @@ export function restrictUpdate(set: BodyRow, access: Access, caller: SignedInCal
   return out;
 }
 
-/** Rows a committed write created, changed or deleted in one table, by id. */
-export interface TableChange {
-  table: string;
-  kind: 'created' | 'updated' | 'deleted';
-  ids: string[];
-}
+export type { TableChange } from './data-context.ts';
 
 export interface WriteOptions {
   /**
@@ -125,17 +157,23 @@ export const withId = (columns: readonly string[]) =>
 export const idsOf = (rows: readonly Record<string, unknown>[]) => rows.map((r) => String(r.id));
 
 /**
- * The server, not the client, stamps a change: `updated_at` is always now and the bump column
- * (iCal SEQUENCE) always rises by one, so a client writing back a stale copy of a row can never
- * make calendar apps miss the change.
+ * The UPDATE of the rows `selection` names, stamped by the server, not the client: `updated_at`
+ * is always now and the bump column (iCal SEQUENCE) always rises by one, so a client writing
+ * back a stale copy of a row can never make calendar apps miss the change.
  */
-export function serverStamped(table: TableDef, set: Row, now: string) {
-  const stamped: Row = { ...set, [table.updatedAt]: now };
+export function stampedUpdate(
+  table: TableDef,
+  dialect: Dialect,
+  change: { set: Row; now: string; selection: RowSelection; returning: readonly string[] },
+): Sql {
+  const stamped: Row = { ...change.set, [table.updatedAt]: change.now };
   if (table.bumpOnUpdate) delete stamped[table.bumpOnUpdate];
-  return {
+  return buildUpdate(table, dialect, {
     set: Object.entries(stamped),
     ...(table.bumpOnUpdate ? { bump: table.bumpOnUpdate } : {}),
-  };
+    selection: change.selection,
+    returning: change.returning,
+  });
 }
 
 /** PATCH and DELETE need a filter (docs/protocol.md) and take no paging. */

@@ -73,7 +73,7 @@ describe.each(testStoreKinds)('avatar uploads (%s)', (kind) => {
   });
   afterEach(async () => t.close());
 
-  it("stores the spec's avatar path with upsert and serves the image inline", async () => {
+  it('stores an avatar at its own avatars/ path with upsert and serves the image inline', async () => {
     const res = await upload(t, alice, {
       path: avatarPath(),
       data: await png(64, 48),

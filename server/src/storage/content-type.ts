@@ -4,7 +4,7 @@
  * types a browser cannot run script from are shown inline; everything else is an attachment.
  */
 import fsp from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromFile } from '../http/file-type.ts';
 
 export const OCTET_STREAM = 'application/octet-stream';
 export const PLAIN_TEXT = 'text/plain; charset=utf-8';

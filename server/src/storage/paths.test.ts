@@ -2,6 +2,7 @@ import nodePath from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  isTroopPath,
   checkStoragePath,
   encodeStoragePath,
   isOwnPath,
@@ -96,7 +97,8 @@ describe('checkStoragePath', () => {
 });
 
 describe('who may write where', () => {
-  const alice = { kind: 'user' as const, userId: 'alice', admin: false };
+  const alice = { kind: 'user' as const, userId: 'alice', allFiles: false, holds: () => false };
+  const leader = { ...alice, userId: 'lee', holds: (p: string) => p === 'storage.troop.write' };
 
   it('gives a user their avatar name and their own folder, nothing else', () => {
     expect(isOwnPath('alice', 'avatars/alice-1700000000000.png')).toBe(true);
@@ -114,10 +116,20 @@ describe('who may write where', () => {
     expect(isOwnPath('a.b', 'avatars/aXb-1700.png')).toBe(false);
   });
 
-  it('lets admins and service keys write anywhere', () => {
+  it('lets storage.all and service keys write anywhere', () => {
     expect(mayWritePath({ kind: 'service' }, 'public/x')).toBe(true);
-    expect(mayWritePath({ ...alice, admin: true }, 'users/bob/x')).toBe(true);
+    expect(mayWritePath({ ...alice, allFiles: true }, 'users/bob/x')).toBe(true);
     expect(mayWritePath(alice, 'users/bob/x')).toBe(false);
+  });
+
+  it('keeps the troop area for storage.troop.write, whoever uploaded a file there', () => {
+    expect(mayWritePath(alice, 'troop/packing-list.pdf')).toBe(false);
+    expect(mayWritePath(leader, 'troop/packing-list.pdf')).toBe(true);
+    expect(mayWritePath(leader, 'users/alice/x')).toBe(false);
+    expect(mayModifyFile(leader, 'troop/a.pdf', { ownerId: 'someone-else' })).toBe(true);
+    expect(mayModifyFile(alice, 'troop/a.pdf', { ownerId: 'alice' })).toBe(false);
+    expect(isTroopPath('troop/a.pdf')).toBe(true);
+    expect(isTroopPath('trooper/a.pdf')).toBe(false);
   });
 
   it('lets only the uploader (or an admin) change an existing file', () => {

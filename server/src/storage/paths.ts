@@ -6,6 +6,7 @@
  * prefix. Old clients percent-encode values, sometimes twice; the decoded form is the path, and
  * a stored path never holds a `%XX` sequence, so the encoded and decoded forms cannot disagree.
  */
+import { areaGrant, areaRuleOf, DEFAULT_STORAGE_RULES, type StorageRules } from './area-rules.ts';
 
 export const STORAGE_PATH_MAX_BYTES = 512;
 /** Most file systems refuse longer names (NAME_MAX). */
@@ -52,8 +53,8 @@ export const isAvatarPath = (path: string) => path.startsWith('avatars/');
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Paths that belong to a user: their avatar `avatars/{userId}-{timestamp}.{ext}` (the spec's
- * avatar path) and anything under `users/{userId}/`. The timestamp is digits only, so one
+ * Paths that belong to a user: their avatar `avatars/{userId}-{timestamp}.{ext}` (the path
+ * web/src/screens/profile/avatar-file.ts uploads to) and anything under `users/{userId}/`. The timestamp is digits only, so one
  * user's id followed by `-123` can never name another user's avatar.
  */
 export function isOwnPath(userId: string, path: string): boolean {
@@ -61,26 +62,86 @@ export function isOwnPath(userId: string, path: string): boolean {
   return new RegExp(`^avatars/${escapeRegExp(userId)}-\\d{1,20}\\.[A-Za-z0-9]{1,10}$`).test(path);
 }
 
-export type StorageActor = { kind: 'user'; userId: string; admin: boolean } | { kind: 'service' };
+/**
+ * The shared troop area: documents the whole troop reads (packing lists, permission slips) and
+ * leaders keep, by default (its rule is the configuration's `storage.troop`).
+ */
+export const TROOP_AREA = 'troop/';
+export const isTroopPath = (path: string) => path.startsWith(TROOP_AREA);
 
-/** Whether the actor may create a file at this path. Admins and service keys write anywhere. */
-export function mayWritePath(actor: StorageActor, path: string): boolean {
-  return actor.kind === 'service' || actor.admin || isOwnPath(actor.userId, path);
+/**
+ * Who is storing: a service key, or a member with what the roles configuration grants them
+ * (docs/roles.md): `storage.all` (every file, an admin's by default) and the permissions the
+ * areas' rules name (`holds`). Everything else is ownership.
+ */
+export type StorageActor =
+  | { kind: 'user'; userId: string; allFiles: boolean; holds: (permission: string) => boolean }
+  | { kind: 'service' };
+
+const mayWriteAnything = (actor: StorageActor) => actor.kind === 'service' || actor.allFiles;
+
+/**
+ * Whether the actor may create a file at this path: as the area's `write` rule says, where
+ * `owner` means a path that names the member (their `users/{id}/` folder, their avatar).
+ */
+export function mayWritePath(
+  actor: StorageActor,
+  path: string,
+  rules: StorageRules = DEFAULT_STORAGE_RULES,
+): boolean {
+  if (mayWriteAnything(actor)) return true;
+  if (actor.kind !== 'user') return false;
+  const grant = areaGrant(areaRuleOf(rules, path).write, actor.holds);
+  return grant === 'all' || (grant === 'own' && isOwnPath(actor.userId, path));
 }
 
 /**
- * Whether the actor may overwrite or remove an existing file: its uploader may, admins and
- * service keys may; nobody else, even under their own prefix (a file an admin placed there).
- * A file with no record (written outside the API) belongs to whoever owns its path.
+ * Whether the actor may overwrite or remove an existing file. Where the area's rule lets the
+ * member write every file (the troop area, for leaders), it is the area's, not its uploader's;
+ * where it says `owner`, only the uploader may, and nobody else, even under their own prefix (a
+ * file an admin placed there). A file with no record (written outside the API) belongs to
+ * whoever owns its path.
  */
 export function mayModifyFile(
   actor: StorageActor,
   path: string,
   record: { ownerId: string | null } | null,
+  rules: StorageRules = DEFAULT_STORAGE_RULES,
 ): boolean {
-  if (actor.kind === 'service' || actor.admin) return true;
-  if (!record) return isOwnPath(actor.userId, path);
-  return record.ownerId === actor.userId;
+  return mayUseFile('write', actor, path, record, rules);
+}
+
+/** Whether the actor may get a link to a file (its area's `read` rule). */
+export function mayReadFile(
+  actor: StorageActor,
+  path: string,
+  record: { ownerId: string | null } | null,
+  rules: StorageRules = DEFAULT_STORAGE_RULES,
+): boolean {
+  return mayUseFile('read', actor, path, record, rules);
+}
+
+/** The area rule's `use` (read or write) for this actor and file. */
+function mayUseFile(
+  use: 'read' | 'write',
+  actor: StorageActor,
+  path: string,
+  record: { ownerId: string | null } | null,
+  rules: StorageRules,
+): boolean {
+  if (mayWriteAnything(actor)) return true;
+  if (actor.kind !== 'user') return false;
+  return ownerMay(areaGrant(areaRuleOf(rules, path)[use], actor.holds), actor, path, record);
+}
+
+function ownerMay(
+  grant: 'all' | 'own' | 'none',
+  actor: { userId: string },
+  path: string,
+  record: { ownerId: string | null } | null,
+): boolean {
+  if (grant !== 'own') return grant === 'all';
+  return record ? record.ownerId === actor.userId : isOwnPath(actor.userId, path);
 }
 
 /** The last segment, used as the default download name. */

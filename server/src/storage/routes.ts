@@ -6,8 +6,7 @@ import { UI_MESSAGES } from '@scout/protocol/errors';
 import { STORAGE_MAX_BYTES } from '@scout/protocol/limits';
 import type { ReadyDeps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
-import { callerOf, projectParams, routeGuards, type SignedInCaller } from '../http/route-guards.ts';
-import type { StorageActor } from './paths.ts';
+import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
 import {
   discardTempFile,
   multipartError,
@@ -19,7 +18,8 @@ import {
   openStoredFile,
   removeFiles,
   storeUpload,
-  type StorageContext,
+  storageActorOf,
+  storageContextOf,
 } from './storage-service.ts';
 
 const invalidInput = { message: UI_MESSAGES.storageInvalid };
@@ -36,24 +36,17 @@ const removeBody = z.object({
 });
 const removeAnswer = z.object({ success: z.literal(true), removed: z.array(z.string()) });
 const objectParams = projectParams.extend({ '*': z.string() });
-const objectQuery = z.object({ download: z.string().optional() });
-
-const actorOf = (caller: SignedInCaller): StorageActor =>
-  caller.kind === 'service'
-    ? { kind: 'service' }
-    : { kind: 'user', userId: caller.userId, admin: caller.role === 'admin' };
+const objectQuery = z.object({
+  download: z.string().optional(),
+  expires: z.string().optional(),
+  sig: z.string().optional(),
+});
 
 /** File storage (docs/protocol.md, Storage), mounted at /api/storage. */
 export const storageRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
   async (plain) => {
-    const ctx: StorageContext = {
-      store: deps.store,
-      files: deps.files,
-      now: () => deps.clock.now(),
-      publicUrl: deps.config.publicUrl,
-      projectId: deps.config.projectId,
-    };
+    const ctx = storageContextOf(deps);
 
     await plain.register(multipart, {
       // One file, a few small fields. The size limit stops counting at 50 MB + 1 byte.
@@ -86,7 +79,7 @@ export const storageRoutes =
         },
       },
       async (req) => {
-        const actor = actorOf(callerOf(req));
+        const actor = storageActorOf(deps, callerOf(req));
         if (!req.isMultipart()) throw badRequest(UI_MESSAGES.storageInvalid);
         const received = await receiveUpload(req.parts() as AsyncIterable<UploadPart>, () =>
           ctx.files.createTempFile(),
@@ -112,7 +105,13 @@ export const storageRoutes =
           response: { 200: downloadAnswer },
         },
       },
-      async (req) => describeDownload(ctx, req.query.path, req.query.filename),
+      async (req) =>
+        describeDownload(
+          ctx,
+          storageActorOf(deps, callerOf(req)),
+          req.query.path,
+          req.query.filename,
+        ),
     );
 
     app.delete(
@@ -124,7 +123,7 @@ export const storageRoutes =
       },
       async (req) => ({
         success: true as const,
-        removed: await removeFiles(ctx, actorOf(callerOf(req)), req.body.paths),
+        removed: await removeFiles(ctx, storageActorOf(deps, callerOf(req)), req.body.paths),
       }),
     );
 
@@ -137,7 +136,8 @@ export const storageRoutes =
         schema: { params: objectParams, querystring: objectQuery },
       },
       async (req, reply) => {
-        const file = await openStoredFile(ctx, req.params['*'], req.query.download);
+        const { download, ...signature } = req.query;
+        const file = await openStoredFile(ctx, req.params['*'], download, signature);
         if (req.headers['if-none-match'] === file.etag) {
           file.object.stream.destroy();
           return reply.code(304).headers({ ETag: file.etag, 'Cache-Control': 'no-cache' }).send();

@@ -1,77 +1,54 @@
 /**
- * Upload, download, remove and serve, as plain functions over the `files` table and a FileStore.
+ * Upload and remove, as plain functions over the `files` table and a FileStore.
  * Order of checks on upload: the path (400), who may write it (403), what the bytes are (400,
  * 413), whether the path is taken (409) or someone else's (403); only then is a file published.
+ * Reading files is downloads.ts; the context and file addresses are storage-context.ts.
  */
 import { UI_MESSAGES } from '@scout/protocol/errors';
-import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
-import type { Store } from '../store/store.ts';
-import {
-  OCTET_STREAM,
-  STORED_FILE_CSP,
-  contentDisposition,
-  detectContentType,
-  isInlineSafe,
-} from './content-type.ts';
-import { PathConflictError, type FileStore, type OpenedObject } from './file-store.ts';
+import { badRequest, conflict, forbidden } from '../errors.ts';
+import { detectContentType } from './content-type.ts';
+import { PathConflictError } from './file-store.ts';
 import {
   deleteFileRecord,
   findFile,
   findPathConflict,
   insertFile,
   upsertFile,
-  type FileRecord,
 } from './files-table.ts';
 import { reencodeAvatar } from './images.ts';
+import { areaRuleOf } from './area-rules.ts';
 import {
-  baseName,
-  checkStoragePath,
-  encodeStoragePath,
   isAvatarPath,
+  isTroopPath,
   mayModifyFile,
   mayWritePath,
   type StorageActor,
 } from './paths.ts';
 import { discardTempFile, type ReceivedUpload } from './receive-upload.ts';
+import { readUploadFields } from './upload-fields.ts';
+import { fileUrl, parsePath, type StorageContext } from './storage-context.ts';
 
-export interface StorageContext {
-  store: Store;
-  files: FileStore;
-  now: () => number;
-  publicUrl: string;
-  projectId: string;
-}
+export { describeDownload, openStoredFile, type ServedFile } from './downloads.ts';
+export {
+  fileUrl,
+  objectUrl,
+  parsePath,
+  storageActorOf,
+  storageContextOf,
+  type StorageContext,
+} from './storage-context.ts';
 
 const OWN_PATHS_ONLY =
   'You can only write your own avatar (avatars/{userId}-{timestamp}.{ext}) or files under users/{userId}/';
+const TROOP_AREA_ONLY_FOR_WRITERS = 'Only leaders may change files in the troop area (troop/)';
 const NOT_YOUR_FILE = 'This file belongs to another user';
+const NOT_YOUR_AREA = 'Your role may not write files in this area';
 const PATH_IN_USE =
   'A file already uses part of this path as a folder, or a folder uses it as a file';
 
-export function parsePath(raw: unknown): string {
-  const checked = checkStoragePath(raw);
-  if (!checked.ok) throw badRequest(UI_MESSAGES.storageInvalid);
-  return checked.path;
-}
-
-export const objectUrl = (ctx: StorageContext, path: string) =>
-  `${ctx.publicUrl}/api/storage/${encodeURIComponent(ctx.projectId)}/object/${encodeStoragePath(path)}`;
-
-/** `options` is a JSON string (`{"upsert":true}`); a JSON-typed part arrives already parsed. */
-function parseUpsert(fields: Record<string, unknown>): boolean {
-  let options = fields.options;
-  if (typeof options === 'string' && options.trim() !== '') {
-    try {
-      options = JSON.parse(options);
-    } catch {
-      throw badRequest(UI_MESSAGES.storageInvalid);
-    }
-  }
-  const upsert =
-    options && typeof options === 'object'
-      ? (options as { upsert?: unknown }).upsert
-      : fields.upsert;
-  return upsert === true || upsert === 'true';
+function refusal(ctx: StorageContext, path: string): string {
+  if (isTroopPath(path)) return TROOP_AREA_ONLY_FOR_WRITERS;
+  return areaRuleOf(ctx.rules, path).write.includes('owner') ? OWN_PATHS_ONLY : NOT_YOUR_AREA;
 }
 
 const ownerOf = (actor: StorageActor) => (actor.kind === 'user' ? actor.userId : null);
@@ -82,10 +59,9 @@ export async function storeUpload(
   actor: StorageActor,
   upload: ReceivedUpload,
 ): Promise<{ publicUrl: string }> {
-  const path = parsePath(upload.fields.path);
+  const { path, upsert } = readUploadFields(upload.fields);
   if (!upload.tempFile) throw badRequest(UI_MESSAGES.storageInvalid);
-  const upsert = parseUpsert(upload.fields);
-  if (!mayWritePath(actor, path)) throw forbidden(OWN_PATHS_ONLY);
+  if (!mayWritePath(actor, path, ctx.rules)) throw forbidden(refusal(ctx, path));
 
   let source = upload.tempFile;
   let size = upload.size;
@@ -103,8 +79,8 @@ export async function storeUpload(
     const existing = await findFile(ctx.store, path);
     const existsUnrecorded = !existing && (await ctx.files.stat(path)) !== null;
     if ((existing || existsUnrecorded) && !upsert) throw conflict(UI_MESSAGES.storageExists);
-    if ((existing || existsUnrecorded) && !mayModifyFile(actor, path, existing))
-      throw forbidden(NOT_YOUR_FILE);
+    if ((existing || existsUnrecorded) && !mayModifyFile(actor, path, existing, ctx.rules))
+      throw forbidden(isTroopPath(path) ? TROOP_AREA_ONLY_FOR_WRITERS : NOT_YOUR_FILE);
     if (await findPathConflict(ctx.store, path)) throw conflict(PATH_IN_USE);
 
     const record = {
@@ -131,7 +107,7 @@ export async function storeUpload(
   } finally {
     await discardTempFile(cleanCopy);
   }
-  return { publicUrl: objectUrl(ctx, path) };
+  return { publicUrl: fileUrl(ctx, path) };
 }
 
 async function publish(
@@ -149,35 +125,6 @@ async function publish(
   }
 }
 
-/** Control characters and path separators: exactly what a download name may not hold. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const UNSAFE_NAME_CHARACTERS = new RegExp('[\\u0000-\\u001f\\u007f/\\\\]', 'g');
-
-/** A safe file name for the download: the one asked for, else the path's last segment. */
-function downloadName(path: string, requested: unknown): string {
-  const name =
-    typeof requested === 'string' ? requested.replace(UNSAFE_NAME_CHARACTERS, '').trim() : '';
-  return (name || baseName(path)).slice(0, 255);
-}
-
-export async function describeDownload(
-  ctx: StorageContext,
-  rawPath: unknown,
-  requestedName: unknown,
-): Promise<{ downloadUrl: string; filename: string; contentType: string; size: number }> {
-  const path = parsePath(rawPath);
-  const record = await findFile(ctx.store, path);
-  const object = await ctx.files.stat(path);
-  if (!object) throw notFound(UI_MESSAGES.storageNotFound);
-  const filename = downloadName(path, requestedName);
-  return {
-    downloadUrl: `${objectUrl(ctx, path)}?download=${encodeURIComponent(filename)}`,
-    filename,
-    contentType: record?.contentType ?? 'application/octet-stream',
-    size: object.size,
-  };
-}
-
 /** Removes files; all or nothing: one path the caller may not touch refuses the whole call. */
 export async function removeFiles(
   ctx: StorageContext,
@@ -189,7 +136,8 @@ export async function removeFiles(
   for (const path of paths) {
     const record = await findFile(ctx.store, path);
     if (!record && !(await ctx.files.stat(path))) continue;
-    if (!mayModifyFile(actor, path, record)) throw forbidden(NOT_YOUR_FILE);
+    if (!mayModifyFile(actor, path, record, ctx.rules))
+      throw forbidden(isTroopPath(path) ? TROOP_AREA_ONLY_FOR_WRITERS : NOT_YOUR_FILE);
     found.push(path);
   }
   for (const path of found) {
@@ -199,50 +147,4 @@ export async function removeFiles(
     await deleteFileRecord(ctx.store, path);
   }
   return found;
-}
-
-export interface ServedFile {
-  object: OpenedObject;
-  headers: Record<string, string>;
-  etag: string;
-}
-
-/**
- * The bytes behind a public URL, fetched with no Authorization header (an <img> tag cannot send
- * one). Every response carries the sandboxing policy; only safe images, PDF and plain text are
- * shown inline, and `?download=name` always makes an attachment.
- */
-export async function openStoredFile(
-  ctx: StorageContext,
-  rawPath: unknown,
-  downloadParam: unknown,
-): Promise<ServedFile> {
-  const path = parsePath(rawPath);
-  const object = await ctx.files.open(path);
-  if (!object) throw notFound(UI_MESSAGES.storageNotFound);
-  let record: FileRecord | null;
-  try {
-    record = await findFile(ctx.store, path);
-  } catch (err) {
-    object.stream.destroy();
-    throw err;
-  }
-  const contentType = record?.contentType ?? OCTET_STREAM;
-  const download = typeof downloadParam === 'string';
-  const disposition = isInlineSafe(contentType) && !download ? 'inline' : 'attachment';
-  const etag = `"${object.size.toString(36)}-${record ? Date.parse(record.updatedAt).toString(36) : '0'}"`;
-  return {
-    object,
-    etag,
-    headers: {
-      'Content-Type': contentType,
-      'Content-Length': String(object.size),
-      'Content-Disposition': contentDisposition(disposition, downloadName(path, downloadParam)),
-      'Content-Security-Policy': STORED_FILE_CSP,
-      'X-Content-Type-Options': 'nosniff',
-      // Upserts replace a file under the same URL: caches revalidate with the ETag.
-      'Cache-Control': 'no-cache',
-      ETag: etag,
-    },
-  };
 }

@@ -19,6 +19,8 @@ export interface ConfirmDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
   /** The control that opens the dialog; focus returns to it on close. */
   trigger?: ReactNode;
+  /** A choice asked with the question (which occurrences of a series), below the description. */
+  children?: ReactNode;
 }
 
 /**
@@ -37,6 +39,7 @@ export function ConfirmDialog({
   onConfirm,
   onCloseAutoFocus,
   trigger,
+  children,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
@@ -53,6 +56,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-sm text-stone-700">
             {description}
           </AlertDialog.Description>
+          {children ? <div className="mt-4">{children}</div> : null}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" disabled={busy}>

@@ -12,6 +12,23 @@ export interface DialogProps {
   className?: string;
   /** The control that opens the dialog; focus returns to it on close. */
   trigger?: ReactNode;
+  /** Where focus goes on close when no trigger opened the dialog (call preventDefault to take over). */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+const FIELDS =
+  'input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
+/**
+ * A dialog opens on its first field, not on its Close button: a keyboard user who starts typing
+ * (a space, Enter) must not close it and lose what was typed. Without a field, Radix's own
+ * choice (the first control) stands.
+ */
+function focusFirstField(e: Event) {
+  const field = (e.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(FIELDS);
+  if (!field) return;
+  e.preventDefault();
+  field.focus();
 }
 
 /** A modal with a title, an optional description and a labelled close button; focus stays inside. */
@@ -23,6 +40,7 @@ export function Dialog({
   children,
   className,
   trigger,
+  onCloseAutoFocus,
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -31,6 +49,8 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50 backdrop-blur-[1px]" />
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={focusFirstField}
+          onCloseAutoFocus={onCloseAutoFocus}
           className={cx(
             'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
             'overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',

@@ -5,6 +5,7 @@ import { cx } from './cx.ts';
 export const DropdownRoot = DropdownMenu.Root;
 export const DropdownTrigger = DropdownMenu.Trigger;
 
+/** Above toasts (ui/toast.tsx: z-60): a menu the member opened is never covered by a message. */
 export function DropdownContent({
   className,
   sideOffset = 8,
@@ -18,7 +19,7 @@ export function DropdownContent({
         align={align}
         collisionPadding={8}
         className={cx(
-          'z-50 min-w-56 overflow-hidden rounded-xl border border-stone-200 bg-white p-1.5 text-stone-900 shadow-lg',
+          'z-70 min-w-56 overflow-hidden rounded-xl border border-stone-200 bg-white p-1.5 text-stone-900 shadow-lg',
           className,
         )}
         {...props}

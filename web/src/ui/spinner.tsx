@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cx } from './cx.ts';
 
 export function Spinner({ className }: { className?: string }) {
@@ -16,6 +17,15 @@ export function Spinner({ className }: { className?: string }) {
         strokeLinecap="round"
       />
     </svg>
+  );
+}
+
+/** A short wait inside a screen or dialog: a small spinner, then what is being waited for. */
+export function BusyNote({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <p className={cx('flex items-center gap-2 text-sm', className ?? 'text-stone-600')}>
+      <Spinner className="size-4" /> {children}
+    </p>
   );
 }
 

@@ -28,6 +28,11 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Tabs.
   );
 }
 
+/**
+ * A tab's panel. Radix makes it a tab stop of its own, which shows nothing when reached (an
+ * invisible stop after the tabs): panels that hold controls need none, so it is taken out of
+ * the tab order.
+ */
 export function TabsContent({ className, ...props }: ComponentProps<typeof Tabs.Content>) {
-  return <Tabs.Content className={cx('focus-visible:outline-none', className)} {...props} />;
+  return <Tabs.Content tabIndex={-1} className={cx('focus:outline-none', className)} {...props} />;
 }

@@ -12,6 +12,16 @@ const READABLE_COLORS = {
   '--error-text': '#991b1b',
 } as CSSProperties;
 
+/** The height of every signed-in screen's top bar (frame/app-frame.tsx: h-16). */
+const TOP_BAR_PX = 64;
+
+/**
+ * Toasts sit above the header (z-30) and open dialogs (z-50), under an open menu (ui/dropdown.tsx:
+ * z-70): the account menu drops down where toasts appear, and what the member just opened
+ * must not be hidden by a message. (sonner's own default is above everything.)
+ */
+const TOASTER_STYLE = { ...READABLE_COLORS, zIndex: 60 } as CSSProperties;
+
 /**
  * sonner is not needed to paint the first screen, so it is not part of the first download: it
  * loads with the first toast, or a while after the app has started, whichever comes first.
@@ -41,9 +51,14 @@ const LoadedToaster = lazy(async () => {
       <>
         <Toaster
           position="top-right"
+          // Below the 64 px top bar, never over the header, its Back button or the account menu;
+          // on phones, between the top bar and the bottom tab bar.
+          offset={{ top: TOP_BAR_PX + 16, right: 16 }}
+          mobileOffset={{ top: TOP_BAR_PX + 8, left: 12, right: 12 }}
+          visibleToasts={3}
           richColors
           closeButton
-          style={READABLE_COLORS}
+          style={TOASTER_STYLE}
           toastOptions={{ className: 'font-sans' }}
         />
         <Listening />
@@ -52,7 +67,10 @@ const LoadedToaster = lazy(async () => {
   };
 });
 
-/** Notifications appear at the top right (docs/product.md section 2, Calendar). */
+/**
+ * Notifications appear at the top right (docs/product.md section 2, Calendar), under the top
+ * bar, at most three at once, each with its own close button.
+ */
 export function AppToaster() {
   const [wanted, setWanted] = useState(toasterWanted);
   useEffect(() => {

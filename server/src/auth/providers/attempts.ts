@@ -18,6 +18,8 @@ export interface SignInAttempt {
   back: SignInReturn;
   codeVerifier: string;
   nonce: string;
+  /** The invitation the person joins with, if a new account is made (create-account.ts). */
+  invitationKey: string | null;
 }
 
 interface AttemptRow {
@@ -29,6 +31,7 @@ interface AttemptRow {
   mobile_session_hash: string | null;
   code_verifier: string;
   nonce: string;
+  invitation_key: string | null;
   expires_at: string;
   used_at: string | null;
 }
@@ -53,8 +56,8 @@ export async function saveAttempt(deps: Db, state: string, attempt: SignInAttemp
   ]);
   await deps.store.query(
     `INSERT INTO sign_in_attempts (state_hash, provider, mode, client_state, redirect_url, opener_origin,
-       mobile_session_hash, code_verifier, nonce, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       mobile_session_hash, code_verifier, nonce, invitation_key, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       hashState(state),
       attempt.provider,
@@ -65,6 +68,7 @@ export async function saveAttempt(deps: Db, state: string, attempt: SignInAttemp
       back.mode === 'mobile-session' ? back.sessionHash : null,
       attempt.codeVerifier,
       attempt.nonce,
+      attempt.invitationKey,
       iso(now),
       iso(now + PROVIDER_SIGN_IN_TTL_SECONDS * 1000),
     ],
@@ -114,7 +118,14 @@ export async function consumeAttempt(
   const row = rows[0];
   if (row && row.provider === provider) {
     const back = toReturn(row);
-    if (back) return { provider, back, codeVerifier: row.code_verifier, nonce: row.nonce };
+    if (back)
+      return {
+        provider,
+        back,
+        codeVerifier: row.code_verifier,
+        nonce: row.nonce,
+        invitationKey: row.invitation_key,
+      };
   }
   if (row) throw new AttemptRefused(new ApiError(400, 'VERIFICATION_FAILED'), toReturn(row));
   const { rows: old } = await deps.store.query<AttemptRow>(

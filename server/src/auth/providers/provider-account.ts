@@ -6,14 +6,15 @@
  *    verified that email; otherwise refused (EMAIL_ALREADY_EXISTS), since anyone can type
  *    someone else's address into an account at some provider;
  * 3. else a new account, made by createAccount like every other sign-up, so the troop's rules
- *    for joining apply to it too.
+ *    for joining apply to it too: waiting for a leader (SIGNUP_MODE=approval), or only with the
+ *    invitation the sign-in carried (invite). An existing account never needs one.
  *
  * A provider's name and picture fill a display name and avatar the account lacks; a verified
  * email marks the account's email verified.
  */
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../errors.ts';
-import { createAccount } from '../create-account.ts';
+import { createAccount, type Joining } from '../create-account.ts';
 import { readAvatarUrl, readDisplayName } from '../profile-fields.ts';
 import {
   findUserByEmail,
@@ -63,6 +64,7 @@ export async function accountForProviderSignIn(
   deps: Deps,
   provider: string,
   claims: ProviderClaims,
+  joining: Joining = {},
 ): Promise<UserRow> {
   const linked = await findIdentity(deps, provider, claims.subject);
   const linkedUser = linked ? await findUserById(deps, linked.user_id) : undefined;
@@ -104,6 +106,7 @@ export async function accountForProviderSignIn(
       emailVerified: claims.emailVerified,
     },
     { method: 'provider', provider },
+    joining,
   );
   await linkIdentity(deps, { userId: user.id, provider, subject: claims.subject, email });
   return fillProfile(deps, user, claims, false);

@@ -1,8 +1,9 @@
 /**
  * Sign-in with a provider, from `GET /auth?provider=...` to the callback:
  *
- *   start   check where the answer goes, keep an attempt (PKCE verifier, nonce, client state)
- *           for 10 minutes, and send the person to the provider;
+ *   start   check where the answer goes, keep an attempt (PKCE verifier, nonce, client state,
+ *           the invitation to join if one came) for 10 minutes, and send the person to the
+ *           provider;
  *   finish  spend the attempt, exchange the code (openid-client checks everything), find or make
  *           the account, start a session and deliver it to the client.
  *
@@ -11,6 +12,7 @@
 import { providerLabel } from '@scout/protocol/providers';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../errors.ts';
+import { invitationKey } from '../../members/invitations.ts';
 import { AUTH_RATE_LIMITS, hitRateLimit } from '../rate-limits.ts';
 import { issueSession } from '../sessions.ts';
 import { AttemptRefused, consumeAttempt, newProviderState, saveAttempt } from './attempts.ts';
@@ -81,6 +83,7 @@ export async function startProviderSignIn(
       back: query.back,
       codeVerifier: request.codeVerifier,
       nonce: request.nonce,
+      invitationKey: query.invitation ? invitationKey(query.invitation) : null,
     });
     return { kind: 'redirect', location: request.url.href };
   } catch (err) {
@@ -132,7 +135,9 @@ export async function finishProviderSignIn(
         ? unreachable(provider)
         : new ApiError(400, 'VERIFICATION_FAILED');
     });
-    const user = await accountForProviderSignIn(deps, provider.name, claims);
+    const user = await accountForProviderSignIn(deps, provider.name, claims, {
+      invitationKey: attempt.invitationKey,
+    });
     if (deps.config.requireEmailVerification && !user.email_verified)
       throw new ApiError(401, 'EMAIL_NOT_VERIFIED');
     const { user: _user, ...tokens } = await issueSession(deps, user);

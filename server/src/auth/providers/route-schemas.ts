@@ -5,8 +5,11 @@ import { PROVIDER_NAME_PATTERN } from './provider-config.ts';
 /** A provider's name, as AUTH_PROVIDERS allows it (provider-config.ts). */
 export const providerName = z.string().regex(PROVIDER_NAME_PATTERN);
 
-/** What a provider sends back; anything else it adds is kept for openid-client to read. */
-export const callbackQuery = z
+/**
+ * What a provider sends back, in the query or (Apple's form_post) a form; anything else it adds
+ * is kept for openid-client to read. Every value is text, given once.
+ */
+export const callbackParams = z
   .object({
     code: z.string(),
     state: z.string(),
@@ -15,7 +18,13 @@ export const callbackQuery = z
     error_description: z.string(),
   })
   .partial()
-  .loose();
+  .catchall(z.string());
+
+/** A posted form's fields; no body is no fields. */
+export const formFields = z
+  .record(z.string(), z.string())
+  .nullish()
+  .transform((fields) => fields ?? {});
 
 export const tokensAnswer = z.object({
   access_token: z.string(),
@@ -37,10 +46,3 @@ export const identitiesAnswer = z.object({
     }),
   ),
 });
-
-export const stringFields = (value: unknown): Record<string, string> => {
-  const out: Record<string, string> = {};
-  if (typeof value !== 'object' || value === null) return out;
-  for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
-  return out;
-};

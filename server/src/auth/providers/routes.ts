@@ -27,10 +27,10 @@ import { openMobileSession, takeMobileSession } from './mobile-sessions.ts';
 import { createOidcClients } from './oidc-clients.ts';
 import { callbackUri, finishProviderSignIn, startProviderSignIn } from './provider-sign-in.ts';
 import {
-  callbackQuery,
+  callbackParams,
+  formFields,
   identitiesAnswer,
   providerName,
-  stringFields,
   tokensAnswer,
 } from './route-schemas.ts';
 import { readHostedQuery, type HostedQuery } from './sign-in-return.ts';
@@ -59,19 +59,28 @@ export const providerRoutes =
     app.get('/auth', { schema: { hide: true } }, async (req, reply) =>
       send(req, reply, await hostedGet(req)),
     );
-    app.post('/auth', { schema: { hide: true } }, async (req, reply) =>
-      send(req, reply, await hostedPost(req)),
+    app.post('/auth', { schema: { hide: true, body: formFields } }, async (req, reply) =>
+      send(req, reply, await hostedPost(req, req.body)),
     );
     const callbackSchema = {
       summary: 'Where a sign-in provider sends the person back',
       params: z.object({ provider: providerName }),
-      querystring: callbackQuery,
     };
-    app.get('/api/auth/callback/:provider', { schema: callbackSchema }, async (req, reply) =>
-      send(req, reply, await callback(req.params.provider, stringFields(req.query), 'GET')),
+    app.get(
+      '/api/auth/callback/:provider',
+      { schema: { ...callbackSchema, querystring: callbackParams } },
+      async (req, reply) => send(req, reply, await callback(req.params.provider, req.query, 'GET')),
     );
-    app.post('/api/auth/callback/:provider', { schema: callbackSchema }, async (req, reply) =>
-      send(req, reply, await callback(req.params.provider, stringFields(req.body), 'POST')),
+    app.post(
+      '/api/auth/callback/:provider',
+      {
+        schema: {
+          ...callbackSchema,
+          consumes: ['application/x-www-form-urlencoded'],
+          body: callbackParams.nullish().transform((fields) => fields ?? {}),
+        },
+      },
+      async (req, reply) => send(req, reply, await callback(req.params.provider, req.body, 'POST')),
     );
     app.get(
       '/api/auth/mobile-session/:sessionId',
@@ -123,9 +132,11 @@ export const providerRoutes =
       });
     }
 
-    async function hostedPost(req: FastifyRequest): Promise<SignInAnswer> {
+    async function hostedPost(
+      req: FastifyRequest,
+      form: Record<string, string>,
+    ): Promise<SignInAnswer> {
       if (!fromOurPage(req)) return errorPage(forbidden('Sign in from the sign-in page itself'));
-      const form = stringFields(req.body);
       return withHostedQuery(form, (hosted) =>
         hostedSignIn(deps, hosted, form, req.ip, background.run),
       );

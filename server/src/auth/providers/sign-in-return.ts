@@ -10,6 +10,8 @@
  * token is never sent anywhere else.
  */
 import crypto from 'node:crypto';
+import { snakeToCamel } from '@scout/protocol/case';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { urlOnOrigins } from '../links.ts';
@@ -25,25 +27,54 @@ export interface HostedQuery {
   back: SignInReturn;
   /** The app's own session id (mobile mode only), to open its pending session. */
   sessionId: string | undefined;
+  /**
+   * The token of an invitation to join (SIGNUP_MODE=invite): used only if the sign-in makes a
+   * new account. The hosted page carries it into its "Continue with" links.
+   */
+  invitation: string | undefined;
   /** The query's own words, kept to carry through the hosted page's forms and links. */
   params: Record<string, string>;
 }
 
-const MODES = new Set(['popup', 'redirect', 'mobile-session']);
+const MODES = ['popup', 'redirect', 'mobile-session'] as const;
 const SESSION_ID_PATTERN = /^[0-9a-f]{64}$/i;
 /** The client's state comes back to it as it was sent: printable, and not a novel. */
 const STATE_PATTERN = /^[\x21-\x7e]{1,256}$/;
+/** An invitation link's token is base64url (members/invitations.ts); anything else names none. */
+const INVITATION_PATTERN = /^[\w-]{1,128}$/;
 
 export const hashSessionId = (id: string) =>
   crypto.createHash('sha256').update(id.toLowerCase()).digest('hex');
 
-/** A query parameter under its snake_case or camelCase name; a repeated one is refused. */
-function param(query: Record<string, unknown>, snake: string, camel: string): string | undefined {
-  const v = query[snake] ?? query[camel];
-  if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string') throw badRequest(`${snake} may be given once`);
-  return v;
-}
+/** A parameter given once; empty is the same as absent. */
+const once = (name: string) =>
+  z
+    .string({ error: `${name} may be given once` })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** The query's parameters under their snake_case names, each read under its camelCase one too. */
+const hostedParams = z.object({
+  project_id: once('project_id'),
+  provider: once('provider'),
+  mode: once('mode').pipe(
+    z.enum(MODES, { error: 'mode must be popup, redirect or mobile-session' }).default('redirect'),
+  ),
+  state: once('state').refine((v) => v === undefined || STATE_PATTERN.test(v), {
+    error: 'state is not valid',
+  }),
+  redirect_url: once('redirect_url'),
+  opener_origin: once('opener_origin'),
+  session_id: once('session_id'),
+  invitation: once('invitation'),
+});
+
+const underSnakeNames = (raw: unknown) => {
+  const query = (raw ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(hostedParams.shape).map((name) => [name, query[name] ?? query[snakeToCamel(name)]]),
+  );
+};
 
 function allowed(config: Config, raw: string | undefined, name: string): string {
   const url = urlOnOrigins(raw, config.publicUrl, config.allowedRedirectOrigins);
@@ -53,22 +84,28 @@ function allowed(config: Config, raw: string | undefined, name: string): string 
 }
 
 export function readHostedQuery(config: Config, query: Record<string, unknown>): HostedQuery {
-  const projectId = param(query, 'project_id', 'projectId');
+  const read = hostedParams.safeParse(underSnakeNames(query));
+  if (!read.success) throw badRequest(read.error.issues[0]?.message ?? 'Invalid sign-in address');
+  const {
+    project_id: projectId,
+    provider,
+    mode,
+    redirect_url: redirect,
+    opener_origin: opener,
+    session_id: sessionId,
+    invitation,
+  } = read.data;
   if (projectId !== undefined && projectId !== config.projectId)
     throw new ApiError(404, 'PROJECT_NOT_FOUND');
-  const provider = param(query, 'provider', 'provider');
-  const mode = param(query, 'mode', 'mode') ?? 'redirect';
-  if (!MODES.has(mode)) throw badRequest('mode must be popup, redirect or mobile-session');
-  const state = param(query, 'state', 'state') ?? null;
-  if (state !== null && !STATE_PATTERN.test(state)) throw badRequest('state is not valid');
-  const redirect = param(query, 'redirect_url', 'redirectUrl');
-  const opener = param(query, 'opener_origin', 'openerOrigin');
-  const sessionId = param(query, 'session_id', 'sessionId');
+  const state = read.data.state ?? null;
+  if (invitation !== undefined && !INVITATION_PATTERN.test(invitation))
+    throw new ApiError(403, 'INVITATION_INVALID');
 
   const params: Record<string, string> = { mode, project_id: config.projectId };
   if (state !== null) params.state = state;
   if (redirect !== undefined) params.redirect_url = redirect;
   if (opener !== undefined) params.opener_origin = opener;
+  if (invitation !== undefined) params.invitation = invitation;
 
   if (mode === 'mobile-session') {
     if (!sessionId || !SESSION_ID_PATTERN.test(sessionId))
@@ -77,6 +114,7 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
     return {
       provider,
       sessionId,
+      invitation,
       params,
       back: { mode, sessionHash: hashSessionId(sessionId) },
     };
@@ -86,11 +124,18 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
     const openerOrigin = new URL(
       opener === undefined ? redirectUrl : allowed(config, opener, 'opener_origin'),
     ).origin;
-    return { provider, sessionId, params, back: { mode, openerOrigin, clientState: state } };
+    return {
+      provider,
+      sessionId,
+      invitation,
+      params,
+      back: { mode, openerOrigin, clientState: state },
+    };
   }
   return {
     provider,
     sessionId,
+    invitation,
     params,
     back: { mode: 'redirect', redirectUrl, clientState: state },
   };

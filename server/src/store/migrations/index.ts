@@ -8,6 +8,15 @@ import { calendarFeeds } from './006-calendar-feeds.ts';
 import { signInAddresses } from './007-sign-in-addresses.ts';
 import { identities } from './010-identities.ts';
 import { calendarOrderIndex } from './014-calendar-order-index.ts';
+import { setupLinks } from './015-setup-links.ts';
+import { membership } from './016-membership.ts';
+import { signInInvitations } from './017-sign-in-invitations.ts';
+import { aiUsage } from './021-ai-usage.ts';
+import { analytics } from './020-analytics.ts';
+import { calendarEventDetails } from './025-calendar-event-details.ts';
+import { families } from './030-families.ts';
+import { eventNotices } from './031-event-notices.ts';
+import { eventNoticeOutbox } from './032-event-notice-outbox.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -20,4 +29,13 @@ export const migrations: readonly Migration[] = [
   signInAddresses,
   identities,
   calendarOrderIndex,
+  setupLinks,
+  membership,
+  signInInvitations,
+  analytics,
+  aiUsage,
+  calendarEventDetails,
+  families,
+  eventNotices,
+  eventNoticeOutbox,
 ];

@@ -2,8 +2,19 @@ import { useState } from 'react';
 import type { WireUser } from '@scout/protocol/auth';
 import { PRODUCT_NAME } from '@scout/protocol/limits';
 import { EMAIL_LINK_MESSAGES } from '../../lib/email-link-messages.ts';
+import type { OpenedLinkFailure } from '../../lib/link-failure.ts';
+import { sendNewVerification } from '../../lib/send-verification.ts';
+import { Button } from '../../ui/button.tsx';
 import { CalendarIcon, UserIcon, UsersIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
+import { FirstAdminForm } from './first-admin-form.tsx';
+import {
+  linkNotice,
+  verifyOnSignInNotice,
+  type AuthNotice,
+  type LinkOffer,
+} from './link-notice.ts';
+import { useInvitation } from './use-invitation.ts';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs.tsx';
 import { EmailLinkForm } from './email-link-form.tsx';
 import { FormMessage } from '../../ui/form-message.tsx';
@@ -14,12 +25,16 @@ import { SignUpForm } from './sign-up-form.tsx';
 import { TopoPattern } from './topo-pattern.tsx';
 import { useSignIn } from './use-sign-in.ts';
 import { useSignUp } from './use-sign-up.ts';
+import { ScreenHeading } from '../../ui/screen-heading.tsx';
 
 type Mode = 'login' | 'signup';
 /** The Sign In tab shows the password form, or one of the two email-only forms. */
 type SignInView = 'password' | 'forgot' | 'magic';
 
-const HEADINGS: Record<SignInView | 'signup' | 'reset', { title: string; intro: string }> = {
+const HEADINGS: Record<
+  SignInView | 'signup' | 'reset' | 'setup',
+  { title: string; intro: string }
+> = {
   password: { title: 'Welcome back', intro: 'Sign in to see your troop dashboard.' },
   forgot: {
     title: 'Forgot your password?',
@@ -34,12 +49,12 @@ const HEADINGS: Record<SignInView | 'signup' | 'reset', { title: string; intro: 
     intro: 'Join your troop in a minute. All fields are required.',
   },
   reset: { title: 'Set a new password', intro: 'Choose a new password for your account.' },
+  setup: {
+    title: 'Create the first admin',
+    intro:
+      'This troop has no admin yet. The account you create here manages members, roles and every troop event.',
+  },
 };
-
-interface Notice {
-  tone: 'error' | 'success';
-  text: string;
-}
 
 const highlights = [
   { icon: CalendarIcon, text: 'One shared calendar for every meeting, campout and service day.' },
@@ -53,8 +68,13 @@ interface AuthScreenProps {
   resetToken?: string | null;
   /** The new-password form was used or left. */
   onResetClosed?: () => void;
-  /** Why an opened sign-in link did not sign in. */
-  linkError?: string | null;
+  /** Why an emailed link opened signed out (sign-in or verification) did not work. */
+  linkError?: OpenedLinkFailure | null;
+  /** Opened from the server's first-admin setup link: its form instead of sign-in. */
+  setupToken?: string | null;
+  onSetupClosed?: () => void;
+  /** Opened from an invitation link: sign-up first, with the invitation. */
+  inviteToken?: string | null;
 }
 
 export function AuthScreen({
@@ -62,18 +82,39 @@ export function AuthScreen({
   resetToken = null,
   onResetClosed,
   linkError = null,
+  setupToken = null,
+  onSetupClosed,
+  inviteToken = null,
 }: AuthScreenProps) {
-  const [mode, setMode] = useState<Mode>('login');
+  const [mode, setMode] = useState<Mode>(inviteToken ? 'signup' : 'login');
+  const invitation = useInvitation(inviteToken);
   const [signInView, setSignInView] = useState<SignInView>('password');
   const [emailHint, setEmailHint] = useState('');
-  const [notice, setNotice] = useState<Notice | null>(
-    linkError ? { tone: 'error', text: linkError } : null,
-  );
-  const signIn = useSignIn(onAuthenticated);
-  const signUp = useSignUp(onAuthenticated);
+  const [notice, setNotice] = useState<AuthNotice | null>(linkError ? linkNotice(linkError) : null);
+  // A verification link is followed with this screen showing: its outcome may come after.
+  const [toldLinkError, setToldLinkError] = useState(linkError);
+  if (linkError !== toldLinkError) {
+    setToldLinkError(linkError);
+    if (linkError) setNotice(linkNotice(linkError));
+  }
+  // Signed in from here after asking for a new verification email: it goes out now.
+  const signedIn = () => {
+    if (notice?.verifyOnSignIn) void sendNewVerification();
+    onAuthenticated();
+  };
+  const signIn = useSignIn(signedIn);
+  const signUp = useSignUp(onAuthenticated, inviteToken);
   const locked = signIn.busy || signUp.busy || signUp.done;
   const heading =
-    HEADINGS[resetToken !== null ? 'reset' : mode === 'signup' ? 'signup' : signInView];
+    HEADINGS[
+      setupToken !== null
+        ? 'setup'
+        : resetToken !== null
+          ? 'reset'
+          : mode === 'signup'
+            ? 'signup'
+            : signInView
+    ];
 
   const switchMode = (next: string) => {
     setMode(next === 'signup' ? 'signup' : 'login');
@@ -88,6 +129,14 @@ export function AuthScreen({
     setSignInView(view);
     setNotice(null);
     signIn.reset();
+  };
+
+  const offer = notice?.offer ?? null;
+  const takeOffer = (kind: LinkOffer, button: HTMLElement) => {
+    if (kind === 'sign-in-link') return openSignInView('magic');
+    // The button goes; focus goes on to the form that sends the mail.
+    button.closest('[role="tabpanel"]')?.querySelector<HTMLElement>('[name="email"]')?.focus();
+    setNotice(verifyOnSignInNotice);
   };
 
   const resetDone = (user: WireUser | null) => {
@@ -107,9 +156,9 @@ export function AuthScreen({
         <TopoPattern className="absolute inset-0 -z-10 size-full text-scout-600/40" />
         <div className="mx-auto max-w-md lg:mx-0">
           <Logo className="size-14 rounded-2xl shadow-lg ring-1 ring-white/20" />
-          <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+          <ScreenHeading className="mt-6 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
             {PRODUCT_NAME}
-          </h1>
+          </ScreenHeading>
           <p className="mt-3 text-base text-scout-100 sm:text-lg">
             Plan, connect and lead your troop from one place.
           </p>
@@ -130,12 +179,24 @@ export function AuthScreen({
         <div className="w-full max-w-md rounded-2xl border border-stone-200 bg-white p-6 shadow-xl shadow-scout-950/5 sm:p-8">
           <h2 className="text-xl font-bold text-stone-900">{heading.title}</h2>
           <p className="mt-1 text-sm text-stone-600">{heading.intro}</p>
-          {resetToken !== null ? (
+          {setupToken !== null ? (
+            <div className="mt-6">
+              <FirstAdminForm
+                token={setupToken}
+                onDone={onAuthenticated}
+                onClose={() => onSetupClosed?.()}
+              />
+            </div>
+          ) : resetToken !== null ? (
             <div className="mt-6">
               <SetNewPasswordForm
                 token={resetToken}
                 onDone={resetDone}
                 onBack={() => onResetClosed?.()}
+                onRequestNewLink={() => {
+                  onResetClosed?.();
+                  openSignInView('forgot');
+                }}
               />
             </div>
           ) : (
@@ -152,6 +213,15 @@ export function AuthScreen({
                 {signInView === 'password' ? (
                   <>
                     {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
+                    {offer ? (
+                      <Button
+                        variant="secondary"
+                        className="w-full"
+                        onClick={(e) => takeOffer(offer.kind, e.currentTarget)}
+                      >
+                        {offer.label}
+                      </Button>
+                    ) : null}
                     <SignInForm
                       busy={signIn.busy}
                       error={signIn.error}
@@ -159,7 +229,11 @@ export function AuthScreen({
                       onForgotPassword={(email) => openSignInView('forgot', email)}
                       onEmailLink={(email) => openSignInView('magic', email)}
                     />
-                    <ProviderButtons onSignedIn={onAuthenticated} disabled={locked} />
+                    <ProviderButtons
+                      onSignedIn={signedIn}
+                      disabled={locked}
+                      invitation={inviteToken}
+                    />
                   </>
                 ) : (
                   <EmailLinkForm
@@ -171,14 +245,34 @@ export function AuthScreen({
                 )}
               </TabsContent>
               <TabsContent value="signup" className="mt-6">
+                {invitation.notice ? (
+                  <div className="mb-4">
+                    <FormMessage tone={invitation.notice.tone}>
+                      {invitation.notice.text}
+                    </FormMessage>
+                  </div>
+                ) : null}
                 <SignUpForm
+                  key={invitation.email ?? ''}
+                  invitedEmail={invitation.email}
                   busy={signUp.busy}
                   done={signUp.done}
                   error={signUp.error}
                   success={signUp.success}
                   onSubmit={signUp.signUp}
+                  onEdit={signUp.revise}
                   onBack={() => switchMode('login')}
                 />
+                {/* Invited: joining with a provider instead of a password works too. */}
+                {inviteToken !== null && invitation.notice?.tone === 'success' && !signUp.done ? (
+                  <div className="mt-4">
+                    <ProviderButtons
+                      onSignedIn={onAuthenticated}
+                      disabled={locked}
+                      invitation={inviteToken}
+                    />
+                  </div>
+                ) : null}
               </TabsContent>
             </TabsRoot>
           )}

@@ -8,12 +8,18 @@ interface ProviderButtonsProps {
   onSignedIn: () => void;
   /** Another sign-in is under way on the screen. */
   disabled?: boolean;
+  /** The token of the invitation link the page was opened with, for a first sign-in. */
+  invitation?: string | null;
 }
 
 /** "Continue with <Provider>" for each provider the troop configured; nothing when there is none. */
-export function ProviderButtons({ onSignedIn, disabled = false }: ProviderButtonsProps) {
+export function ProviderButtons({
+  onSignedIn,
+  disabled = false,
+  invitation = null,
+}: ProviderButtonsProps) {
   const providers = useSignInProviders();
-  const { start, pending, error } = useProviderSignIn(onSignedIn);
+  const { start, pending, error } = useProviderSignIn(onSignedIn, invitation);
   if (providers.length === 0 && !error) return null;
   return (
     <div className="space-y-3">

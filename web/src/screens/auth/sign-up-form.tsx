@@ -16,17 +16,37 @@ interface SignUpFormProps {
   error: string | null;
   success: string | null;
   onSubmit: (values: SignUpFormValues) => void;
+  /** After each edit, so a shown rule's message goes once the rule holds. */
+  onEdit: (values: SignUpFormValues) => void;
   onBack: () => void;
+  /** An invitation sent to one person: their email, filled in and fixed. */
+  invitedEmail?: string | null;
 }
 
-export function SignUpForm({ busy, done, error, success, onSubmit, onBack }: SignUpFormProps) {
-  const { field, submitHandler } = useFormValues<SignUpFormValues>(emptySignUpForm);
+export function SignUpForm({
+  busy,
+  done,
+  error,
+  success,
+  onSubmit,
+  onEdit,
+  onBack,
+  invitedEmail = null,
+}: SignUpFormProps) {
+  const { field, submitHandler } = useFormValues<SignUpFormValues>(
+    { ...emptySignUpForm, email: invitedEmail ?? '' },
+    onEdit,
+  );
   const locked = busy || done;
 
   return (
     <Form busy={busy} onSubmit={submitHandler(locked, onSubmit)}>
       <TroopDetailsFields field={field} roleOptions={TROOP_ROLES} />
-      <EmailField {...field('email')} />
+      <EmailField
+        {...field('email')}
+        readOnly={invitedEmail !== null}
+        hint={invitedEmail !== null ? 'The address your invitation was sent to.' : undefined}
+      />
       <PasswordField kind="new" label="Password" {...field('password')} />
       <PasswordField kind="confirm" label="Confirm password" {...field('confirmPassword')} />
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}

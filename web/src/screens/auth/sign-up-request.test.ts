@@ -46,7 +46,7 @@ describe('validateSignUp', () => {
     expect(validateSignUp(filled)).toBeNull();
   });
 
-  it("applies the spec's rules before the blank-field rule", () => {
+  it('applies the sign-up rules of docs/product.md section 5 before the blank-field rule', () => {
     expect(validateSignUp({ ...filled, firstName: '', email: 'nope' })).toBe(
       UI_MESSAGES.invalidEmail,
     );

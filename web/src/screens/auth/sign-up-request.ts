@@ -13,8 +13,8 @@ export const emptySignUpForm: SignUpFormValues = {
 };
 
 /**
- * The spec's four rules first, in its order (section 5); every field is required, so blank names
- * or troop number come after them.
+ * The four sign-up rules of docs/product.md section 5 first, in their order; every field is
+ * required, so blank names or troop number come after them.
  */
 export function validateSignUp(values: SignUpFormValues): string | null {
   const problem = validateSignUpForm(values);
@@ -33,12 +33,14 @@ export function signUpMetadata(values: SignUpFormValues): UserMetadata {
 }
 
 /** The names and troop details travel with the sign-up itself, so no account is left without them. */
-export function buildSignUpRequest(values: SignUpFormValues) {
+export function buildSignUpRequest(values: SignUpFormValues, invitation?: string | null) {
   const metadata = signUpMetadata(values);
   return {
     email: values.email.trim(),
     password: values.password,
     displayName: `${metadata.firstName} ${metadata.lastName}`,
     metadata,
+    // The invitation link the page was opened with, for a troop that joins by invitation.
+    ...(invitation ? { invitation } : {}),
   };
 }

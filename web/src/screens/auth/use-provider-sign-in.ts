@@ -13,9 +13,10 @@ export function useSignInProviders(): string[] {
 
 /**
  * Sign-in with a provider in its popup. The SDK opens the window within the click itself, so a
- * browser's popup blocker sees the person's own action.
+ * browser's popup blocker sees the person's own action. An invitation the page was opened with
+ * goes along: a newcomer joins with it (a member who has an account spends nothing).
  */
-export function useProviderSignIn(onSignedIn: () => void) {
+export function useProviderSignIn(onSignedIn: () => void, invitation: string | null = null) {
   const [pending, setPending] = useState<string | null>(null);
   // A sign-in this page came back from (redirect mode, inside a frame) may have failed.
   const [error, setError] = useState<string | null>(() => {
@@ -25,7 +26,7 @@ export function useProviderSignIn(onSignedIn: () => void) {
   const start = (provider: string) => {
     setError(null);
     setPending(provider);
-    scout.auth.signInWithProvider(provider).then(
+    scout.auth.signInWithProvider(provider, invitation ? { invitation } : {}).then(
       () => {
         setPending(null);
         onSignedIn();

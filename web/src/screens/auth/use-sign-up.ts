@@ -8,11 +8,13 @@ import {
 } from '@scout/protocol/limits';
 import type { SignUpFormValues } from '@scout/protocol/sign-up-form';
 import { failureMessage } from '../../lib/failure-message.ts';
+import { logAppEvent } from '../../lib/screen-pageviews.ts';
+import { useInputProblem } from '../../lib/use-input-problem.ts';
 import { scout } from '../../lib/sdk.ts';
 import { buildSignUpRequest, signUpMetadata, validateSignUp } from './sign-up-request.ts';
 
-export function useSignUp(onSignedUp: () => void) {
-  const [invalid, setInvalid] = useState<string | null>(null);
+export function useSignUp(onSignedUp: () => void, invitation: string | null = null) {
+  const input = useInputProblem(validateSignUp);
   const [success, setSuccess] = useState<string | null>(null);
   const timers = useRef<number[]>([]);
   useEffect(() => {
@@ -21,9 +23,11 @@ export function useSignUp(onSignedUp: () => void) {
   }, []);
 
   const mutation = useMutation({
-    mutationFn: (values: SignUpFormValues) => scout.auth.signUp(buildSignUpRequest(values)),
+    mutationFn: (values: SignUpFormValues) =>
+      scout.auth.signUp(buildSignUpRequest(values, invitation)),
     onSuccess: (_session, values) => {
       setSuccess(UI_MESSAGES.signUpSuccess(PRODUCT_NAME));
+      logAppEvent('signup', { troop_role: values.troopRole || null });
       // docs/product.md section 4: the metadata is written again about 1 s later, for clients that read it
       // only from there; the account already holds it, so a failure here is only logged.
       const metadata = JSON.stringify(signUpMetadata(values));
@@ -39,23 +43,22 @@ export function useSignUp(onSignedUp: () => void) {
   });
 
   const signUp = (values: SignUpFormValues) => {
-    const problem = validateSignUp(values);
-    setInvalid(problem);
-    if (!problem) mutation.mutate(values);
+    if (!input.submit(values)) mutation.mutate(values);
   };
 
   const reset = () => {
-    setInvalid(null);
+    input.clear();
     mutation.reset();
   };
 
   return {
     signUp,
+    revise: input.revise,
     busy: mutation.isPending,
     done: success !== null,
     success,
     error:
-      invalid ??
+      input.problem ??
       (mutation.isError ? failureMessage(mutation.error, UI_MESSAGES.signUpFailed) : null),
     reset,
   };

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildCalendarEvent,
-  creatorNameOf,
-  eventFromRow,
-  newEventId,
-  randomIdSuffix,
-} from './calendar-event.ts';
+import { eventFromRow } from '@scout/protocol/calendar-list';
+import { buildCalendarEvent, creatorNameOf, newEventId, randomIdSuffix } from './calendar-event.ts';
 
 describe('creatorNameOf', () => {
   it('uses the display name, else the email before the @, else Anonymous', () => {
@@ -56,6 +51,17 @@ describe('buildCalendarEvent', () => {
       hyperlink: 'https://troop.example',
       creatorName: 'Kim Lee',
       createdAt: '2026-06-01T12:30:00.000Z',
+      allDay: false,
+      endDate: null,
+      endTime: null,
+      location: null,
+      description: null,
+      category: null,
+      status: 'confirmed',
+      cancelReason: null,
+      rrule: null,
+      rsvpDeadline: null,
+      capacity: null,
     });
   });
 
@@ -68,6 +74,23 @@ describe('buildCalendarEvent', () => {
     );
     expect(event.hyperlink).toBeNull();
     expect(event.creatorName).toBe('sam');
+  });
+
+  it('carries the repeat rule of a series', () => {
+    const event = buildCalendarEvent(
+      {
+        eventName: 'Troop meeting',
+        eventDate: '2026-12-01',
+        eventTime: '19:00',
+        hyperlink: null,
+        rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=10',
+      },
+      creator,
+      now,
+      'abc123',
+    );
+    expect(event.rrule).toBe('FREQ=WEEKLY;BYDAY=TU;COUNT=10');
+    expect(eventFromRow({ ...event }).rrule).toBe('FREQ=WEEKLY;BYDAY=TU;COUNT=10');
   });
 });
 
@@ -84,7 +107,21 @@ describe('eventFromRow', () => {
       createdAt: '2026-06-01T00:00:00.000Z',
       sequence: 3,
     };
-    expect(eventFromRow(row)).toEqual({ ...row, sequence: undefined });
+    expect(eventFromRow(row)).toEqual({
+      ...row,
+      sequence: undefined,
+      allDay: false,
+      endDate: null,
+      endTime: null,
+      location: null,
+      description: null,
+      category: null,
+      status: 'confirmed',
+      cancelReason: null,
+      rrule: null,
+      rsvpDeadline: null,
+      capacity: null,
+    });
     expect(eventFromRow({ id: 7, eventName: null })).toEqual({
       id: '7',
       userId: '',
@@ -94,6 +131,41 @@ describe('eventFromRow', () => {
       hyperlink: null,
       creatorName: '',
       createdAt: '',
+      allDay: false,
+      endDate: null,
+      endTime: null,
+      location: null,
+      description: null,
+      category: null,
+      status: 'confirmed',
+      cancelReason: null,
+      rrule: null,
+      rsvpDeadline: null,
+      capacity: null,
+    });
+  });
+
+  it('reads the details and refuses a category the calendar does not know', () => {
+    const event = eventFromRow({
+      id: 'e',
+      endTime: '20:30',
+      location: 'Scout Hall',
+      description: 'Bring a torch',
+      category: 'campout',
+      status: 'cancelled',
+      cancelReason: 'Storm',
+    });
+    expect(event).toMatchObject({
+      endTime: '20:30',
+      location: 'Scout Hall',
+      description: 'Bring a torch',
+      category: 'campout',
+      status: 'cancelled',
+      cancelReason: 'Storm',
+    });
+    expect(eventFromRow({ id: 'e', category: 'party', status: 'odd' })).toMatchObject({
+      category: null,
+      status: 'confirmed',
     });
   });
 });

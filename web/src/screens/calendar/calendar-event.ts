@@ -1,23 +1,13 @@
+import type { EventCategory } from '@scout/protocol/calendar-events';
+import type { CalendarListEvent } from '@scout/protocol/calendar-list';
+
 /**
- * A troop calendar event as the app holds it (docs/product.md section 3, table calendar_events). The SDK
- * converts these camelCase fields to the table's snake_case columns and back.
+ * A troop calendar event as the app holds it (docs/product.md section 3, table calendar_events):
+ * the calendar list's row, shared with the server's tests (protocol/src/calendar-list.ts). The
+ * SDK converts these camelCase fields to the table's snake_case columns and back.
  */
-export interface CalendarEvent {
-  /** 'event_' + creation time in ms + '_' + a short random suffix. */
-  id: string;
-  /** The creator; the server sets it to the signed-in caller whatever the body says. */
-  userId: string;
-  eventName: string;
-  /** YYYY-MM-DD, a day on the calendar with no time zone attached. */
-  eventDate: string;
-  /** HH:mm, 24-hour. */
-  eventTime: string;
-  /** An http(s) URL, or null when the event has no link. */
-  hyperlink: string | null;
-  creatorName: string;
-  /** ISO-8601. */
-  createdAt: string;
-}
+export type CalendarEvent = CalendarListEvent;
+export type { OccurrenceRef } from '@scout/protocol/calendar-list';
 
 /** The columns the calendar reads; asking for no more keeps a 5,000-event answer small. */
 export const CALENDAR_EVENT_FIELDS = [
@@ -29,35 +19,26 @@ export const CALENDAR_EVENT_FIELDS = [
   'hyperlink',
   'creatorName',
   'createdAt',
+  'allDay',
+  'endDate',
+  'endTime',
+  'location',
+  'description',
+  'category',
+  'status',
+  'cancelReason',
+  'rrule',
+  'rsvpDeadline',
+  'capacity',
 ] as const satisfies readonly (keyof CalendarEvent)[];
 
-/** The table, named as the spec names it; the SDK sends it as calendar_events. */
+/** The table in camelCase, as the app names tables (docs/product.md section 3); the SDK sends it as calendar_events. */
 export const CALENDAR_EVENTS_TABLE = 'calendarEvents';
 
 export interface EventCreator {
   id: string;
   email?: string | null;
   displayName?: string | null;
-}
-
-const text = (v: unknown) =>
-  typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
-
-/**
- * A row as the Data API answers it, made safe to render: other clients may have written rows
- * with missing or odd fields, and a row never breaks the list.
- */
-export function eventFromRow(row: Record<string, unknown>): CalendarEvent {
-  return {
-    id: text(row.id),
-    userId: text(row.userId),
-    eventName: text(row.eventName),
-    eventDate: text(row.eventDate),
-    eventTime: text(row.eventTime),
-    hyperlink: text(row.hyperlink) || null,
-    creatorName: text(row.creatorName),
-    createdAt: text(row.createdAt),
-  };
 }
 
 /** docs/product.md section 3: the display name, else the part of the email before the @, else 'Anonymous'. */
@@ -82,6 +63,16 @@ export interface NewEventInput {
   eventDate: string;
   eventTime: string;
   hyperlink: string | null;
+  allDay?: boolean;
+  endDate?: string | null;
+  endTime?: string | null;
+  location?: string | null;
+  description?: string | null;
+  category?: EventCategory | null;
+  /** Set when the event repeats; see repeat-rule.ts. */
+  rrule?: string | null;
+  rsvpDeadline?: string | null;
+  capacity?: number | null;
 }
 
 export function buildCalendarEvent(
@@ -99,5 +90,16 @@ export function buildCalendarEvent(
     hyperlink: input.hyperlink?.trim() || null,
     creatorName: creatorNameOf(creator),
     createdAt: new Date(nowMs).toISOString(),
+    allDay: input.allDay ?? false,
+    endDate: input.endDate ?? null,
+    endTime: input.endTime ?? null,
+    location: input.location?.trim() || null,
+    description: input.description?.trim() || null,
+    category: input.category ?? null,
+    status: 'confirmed',
+    cancelReason: null,
+    rrule: input.rrule ?? null,
+    rsvpDeadline: input.rsvpDeadline ?? null,
+    capacity: input.capacity ?? null,
   };
 }

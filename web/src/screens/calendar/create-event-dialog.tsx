@@ -1,21 +1,43 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { EVENT_NAME_MAX_LENGTH } from '@scout/protocol/limits';
+import { EVENT_LOCATION_MAX_LENGTH } from '@scout/protocol/calendar-events';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Form } from '../../ui/form.tsx';
 import { FormMessage } from '../../ui/form-message.tsx';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { useCheckedFields } from '../../lib/use-checked-fields.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import type { NewEventInput } from './calendar-event.ts';
+import { CategoryField, DescriptionField } from './event-detail-fields.tsx';
+import { RepeatField } from './repeat-field.tsx';
+import { RsvpFields } from './rsvp-fields.tsx';
+import {
+  buildRepeatRule,
+  noRepeat,
+  repeatValuesOf,
+  sameRule,
+  type RepeatErrors,
+  type RepeatValues,
+} from './repeat-rule.ts';
 import {
   emptyEventForm,
+  eventFormProblems,
   validateEventForm,
-  type EventFormErrors,
-  type EventFormField,
   type EventFormValues,
 } from './event-form.ts';
 
 interface CreateEventDialogProps {
+  /** Editing: the event's values, the edit wording, and focus handed back by the caller. */
+  edit?: {
+    initial: EventFormValues;
+    onCloseAutoFocus: (event: Event) => void;
+    /** For an occurrence of a series: which occurrences the edit reaches. */
+    scope?: ReactNode;
+    /** For an occurrence of a series: its rule, changeable when the scope reaches beyond it. */
+    rrule?: string | null;
+    repeatEditable?: boolean;
+  };
   open: boolean;
   onOpenChange: (open: boolean) => void;
   busy: boolean;
@@ -23,44 +45,83 @@ interface CreateEventDialogProps {
   error: string | null;
   onSubmit: (input: NewEventInput) => void;
   /** The button that opens the dialog; focus returns to it on close. */
-  trigger: ReactNode;
+  trigger?: ReactNode;
 }
 
 /** The form lives inside the dialog's content, which unmounts on close: reopening starts empty. */
 function CreateEventForm({
+  edit,
   busy,
   error,
   onSubmit,
   onCancel,
 }: Omit<CreateEventDialogProps, 'open' | 'onOpenChange' | 'trigger'> & { onCancel: () => void }) {
-  const [values, setValues] = useState<EventFormValues>(emptyEventForm);
-  const [errors, setErrors] = useState<EventFormErrors>({});
-
-  const field = (name: EventFormField) => ({
-    name,
-    value: values[name],
-    error: errors[name] ?? null,
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      if (errors[name]) setErrors((errs) => ({ ...errs, [name]: undefined }));
-    },
-  });
+  const {
+    values,
+    errors,
+    setErrors,
+    field,
+    edit: editField,
+  } = useCheckedFields<EventFormValues>(edit?.initial ?? emptyEventForm, eventFormProblems);
+  // An edit shows a series' rule when the setting can, and changes it beyond one occurrence.
+  const [seriesRepeat] = useState(() =>
+    edit?.rrule ? repeatValuesOf(edit.rrule, edit.initial.eventDate) : null,
+  );
+  const editsRule = Boolean(edit && seriesRepeat && edit.repeatEditable);
+  const [repeat, setRepeat] = useState<RepeatValues>(seriesRepeat ?? noRepeat);
+  const [repeatErrors, setRepeatErrors] = useState<RepeatErrors>({});
+  const allDay = values.allDay === 'true';
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
     const result = validateEventForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
+    const rule =
+      edit && !editsRule
+        ? ({ ok: true, rrule: null } as const)
+        : buildRepeatRule(repeat, values.eventDate, { startMayMove: editsRule });
+    setRepeatErrors(rule.ok ? {} : rule.errors);
+    if (!result.ok || !rule.ok) {
+      setErrors(result.ok ? {} : result.errors);
+      const repeatFirst = rule.ok
+        ? undefined
+        : (['weekdays', 'until', 'count'] as const).find((f) => rule.errors[f]);
+      const repeatName = { weekdays: 'weekdays', until: 'repeatUntil', count: 'repeatCount' };
       // Focus the first field that needs fixing so keyboard and screen-reader users land on it.
-      const first = (['eventName', 'eventDate', 'eventTime', 'hyperlink'] as const).find(
-        (f) => result.errors[f],
-      );
-      if (first) e.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      const first = (
+        [
+          'eventName',
+          'eventDate',
+          'eventTime',
+          'endDate',
+          'endTime',
+          'location',
+          'description',
+          'hyperlink',
+          'rsvpDeadline',
+          'capacity',
+        ] as const
+      ).find((f) => !result.ok && result.errors[f]);
+      const name = first ?? (repeatFirst ? repeatName[repeatFirst] : undefined);
+      if (name) e.currentTarget.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
       return;
     }
-    onSubmit(result.input);
+    // An edit sends a rule only when it changed; null then ends the repeating.
+    const newRule = edit ? editsRule && !sameRule(rule.rrule, edit.rrule) : rule.rrule !== null;
+    onSubmit(newRule ? { ...result.input, rrule: rule.rrule } : result.input);
   };
+
+  const repeatField = (
+    <RepeatField
+      values={repeat}
+      startDate={values.eventDate}
+      errors={repeatErrors}
+      onChange={(next) => {
+        setRepeat(next);
+        setRepeatErrors({});
+      }}
+    />
+  );
 
   return (
     <Form busy={busy} onSubmit={submit}>
@@ -74,8 +135,43 @@ function CreateEventForm({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Date" type="date" required {...field('eventDate')} />
-        <TextField label="Time" type="time" required {...field('eventTime')} />
+        {allDay ? null : <TextField label="Time" type="time" required {...field('eventTime')} />}
       </div>
+      <label className="flex cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
+        <input
+          type="checkbox"
+          name="allDay"
+          checked={allDay}
+          onChange={(e) => editField('allDay', e.target.checked ? 'true' : '')}
+          className="size-4 accent-scout-700"
+        />
+        All day
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Last day (optional)"
+          type="date"
+          hint="For an event over several days"
+          {...field('endDate')}
+        />
+        {allDay ? null : (
+          <TextField label="End time (optional)" type="time" {...field('endTime')} />
+        )}
+      </div>
+      {edit ? null : repeatField}
+      <CategoryField value={values.category} onChange={field('category').onChange} />
+      <TextField
+        label="Location (optional)"
+        autoComplete="off"
+        maxLength={EVENT_LOCATION_MAX_LENGTH}
+        placeholder="Scout Hall, 12 Elm Street"
+        {...field('location')}
+      />
+      <DescriptionField
+        value={values.description}
+        error={errors.description ?? null}
+        onChange={field('description').onChange}
+      />
       <TextField
         label="Link (optional)"
         type="url"
@@ -85,13 +181,16 @@ function CreateEventForm({
         hint="A web address starting with http:// or https://"
         {...field('hyperlink')}
       />
+      <RsvpFields deadline={field('rsvpDeadline')} capacity={field('capacity')} />
+      {editsRule ? repeatField : null}
+      {edit?.scope}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <SubmitButton busy={busy} busyLabel="Creating...">
-          Create Event
+        <SubmitButton busy={busy} busyLabel={edit ? 'Saving...' : 'Creating...'}>
+          {edit ? 'Save Changes' : 'Create Event'}
         </SubmitButton>
       </div>
     </Form>
@@ -99,6 +198,7 @@ function CreateEventForm({
 }
 
 export function CreateEventDialog({
+  edit,
   open,
   onOpenChange,
   busy,
@@ -111,10 +211,16 @@ export function CreateEventDialog({
       trigger={trigger}
       open={open}
       onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}
-      title="Create Event"
-      description="Every member of the troop will see it on the calendar."
+      title={edit ? 'Edit Event' : 'Create Event'}
+      description={
+        edit
+          ? 'Every member of the troop will see the change.'
+          : 'Every member of the troop will see it on the calendar.'
+      }
+      {...(edit ? { onCloseAutoFocus: edit.onCloseAutoFocus } : {})}
     >
       <CreateEventForm
+        {...(edit ? { edit } : {})}
         busy={busy}
         error={error}
         onSubmit={onSubmit}

@@ -1,5 +1,6 @@
 import { Button } from '../../ui/button.tsx';
 import type { CalendarEvent } from './calendar-event.ts';
+import { eventControls, type EventGrants } from './event-controls.ts';
 import { EventRow } from './event-row.tsx';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -9,14 +10,20 @@ interface EventListProps {
   total: number;
   hiddenBefore: number;
   hiddenAfter: number;
+  /** Whether series occurrences before every row read can still be read. */
+  earlier: 'none' | 'available' | 'loading';
+  /** YYYY-MM-DD: events before this day are past. */
+  today: string;
   userId: string;
-  /** The roles configuration lets this member delete every event, not only their own. */
-  canManageAll: boolean;
+  /** What the calendar_events rules let this member change and delete. */
+  grants: EventGrants;
   downloadingId: string | null;
   highlightId: string | null;
   onShowEarlier: () => void;
   onShowLater: () => void;
   onDelete: (event: CalendarEvent) => void;
+  onEdit: (event: CalendarEvent) => void;
+  onCancel: (event: CalendarEvent) => void;
   onAddToCalendar: (event: CalendarEvent) => void;
 }
 
@@ -25,13 +32,17 @@ export function EventList({
   total,
   hiddenBefore,
   hiddenAfter,
+  earlier,
+  today,
   userId,
-  canManageAll,
+  grants,
   downloadingId,
   highlightId,
   onShowEarlier,
   onShowLater,
   onDelete,
+  onEdit,
+  onCancel,
   onAddToCalendar,
 }: EventListProps) {
   return (
@@ -45,19 +56,39 @@ export function EventList({
         <Button variant="secondary" className="w-full" onClick={onShowEarlier}>
           Show earlier events ({count(hiddenBefore)})
         </Button>
+      ) : earlier !== 'none' ? (
+        // Every row read is shown; older meetings of a series are read when asked for.
+        <Button
+          variant="secondary"
+          className="w-full"
+          disabled={earlier === 'loading'}
+          onClick={onShowEarlier}
+        >
+          {earlier === 'loading' ? 'Loading earlier events...' : 'Show earlier events'}
+        </Button>
       ) : null}
       <ol aria-label="Troop events" className="space-y-3">
-        {visible.map((event) => (
-          <EventRow
-            key={event.id}
-            event={event}
-            canDelete={canManageAll || event.userId === userId}
-            downloading={event.id === downloadingId}
-            highlighted={event.id === highlightId}
-            onDelete={onDelete}
-            onAddToCalendar={onAddToCalendar}
-          />
-        ))}
+        {visible.map((event) => {
+          // Three booleans, not an object: the row is memoised on its props.
+          const may = eventControls(event, userId, grants);
+          return (
+            <EventRow
+              key={event.id}
+              event={event}
+              userId={userId}
+              past={event.eventDate < today}
+              canEdit={may.edit}
+              canCancel={may.cancel}
+              canDelete={may.delete}
+              downloading={event.id === downloadingId}
+              highlighted={event.id === highlightId}
+              onDelete={onDelete}
+              onEdit={onEdit}
+              onCancel={onCancel}
+              onAddToCalendar={onAddToCalendar}
+            />
+          );
+        })}
       </ol>
       {hiddenAfter > 0 ? (
         <Button variant="secondary" className="w-full" onClick={onShowLater}>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   afterInsert,
+  afterInsertPast,
   afterRemove,
   clampWindow,
   followWindow,
@@ -126,5 +127,20 @@ describe('followWindow', () => {
 
   it('is null for an empty window', () => {
     expect(followWindow({ start: 0, end: 0 }, [], days(1))).toBeNull();
+  });
+});
+
+describe('afterInsertPast', () => {
+  it('keeps a past event behind a window that opens on the upcoming ones', () => {
+    expect(afterInsertPast({ start: 10, end: 60 }, 4, 101)).toEqual({ start: 11, end: 61 });
+  });
+
+  it('keeps it behind the window when it sorts just before the first row shown', () => {
+    expect(afterInsertPast({ start: 1, end: 51 }, 1, 53)).toEqual({ start: 2, end: 52 });
+    expect(afterInsertPast({ start: 0, end: 50 }, 0, 51)).toEqual({ start: 1, end: 51 });
+  });
+
+  it('shows it in place when the window already reaches back to it', () => {
+    expect(afterInsertPast({ start: 0, end: 60 }, 4, 101)).toEqual({ start: 0, end: 61 });
   });
 });

@@ -70,6 +70,17 @@ export function afterInsert(
   return clampWindow(next, length);
 }
 
+/**
+ * A past event was created at `index`. Behind the window it stays hidden with the other past
+ * events, where a reload would put it (the list opens on what is coming up); inside a window
+ * the member opened onto the past, it shows at its place like any other.
+ */
+export function afterInsertPast(win: ListWindow, index: number, length: number): ListWindow {
+  // At the window's very start it sorts before the first row shown, so it is behind it too.
+  if (index <= win.start) return clampWindow({ start: win.start + 1, end: win.end + 1 }, length);
+  return afterInsert(win, index, length);
+}
+
 /** The event at `index` was removed; the window keeps showing the same other rows. */
 export function afterRemove(win: ListWindow, index: number): ListWindow {
   if (index < win.start) return { start: win.start - 1, end: win.end - 1 };

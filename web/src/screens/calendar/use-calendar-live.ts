@@ -7,23 +7,32 @@
  * the list on screen was read before it (a cached list from an earlier visit); a list still
  * loading, or loaded since, was read alongside it, so reading it again would only double the
  * screen's largest request.
+ *
+ * Which channel follows the calendar_events read rule (docs/roles.md, Table rules): a member who
+ * reads every event listens on the table's channel, one who reads only their own on their own
+ * channel of it, and one who reads none on no channel.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChangeFeedTable } from '@scout/protocol/change-feed';
+import type { WireUser } from '@scout/protocol/auth';
+import { listenChannel, type ChangeFeedTable } from '@scout/protocol/change-feed';
 import { isScoutError } from '@scout/sdk/errors';
 import { scout } from '../../lib/sdk.ts';
+import { useTableGrant } from '../../lib/use-can.ts';
 import { calendarEventsKey } from './use-calendar-events.ts';
 
-const CHANNEL: ChangeFeedTable = 'calendar_events';
+const TABLE: ChangeFeedTable = 'calendar_events';
 
 /** A burst of changes (a bulk import, several members at once) becomes one reload. */
 export const LIVE_RELOAD_DELAY_MS = 200;
 
-export function useCalendarLive(userId: string): void {
+export function useCalendarLive(user: WireUser): void {
   const queryClient = useQueryClient();
+  const userId = user.id;
+  const name = listenChannel(TABLE, useTableGrant(user, TABLE, 'read'), userId);
   useEffect(() => {
-    const channel = scout.realtime.channel(CHANNEL);
+    if (!name) return;
+    const channel = scout.realtime.channel(name);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const reloadSoon = () => {
       clearTimeout(timer);
@@ -56,5 +65,5 @@ export function useCalendarLive(userId: string): void {
       stopAcks();
       void channel.unsubscribe();
     };
-  }, [queryClient, userId]);
+  }, [queryClient, userId, name]);
 }

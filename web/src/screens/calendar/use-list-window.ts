@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { CalendarEvent } from './calendar-event.ts';
-import { localDateKey } from './event-format.ts';
+import { localDateKey } from '../../lib/event-format.ts';
 import { firstIndexOnOrAfter, insertionIndex, insertSorted } from './event-order.ts';
 import {
   afterInsert,
+  afterInsertPast,
   afterRemove,
   clampWindow,
   followWindow,
@@ -42,24 +43,26 @@ export function useListWindow(events: readonly CalendarEvent[]) {
 
   return {
     visible,
+    /** Today, YYYY-MM-DD: events before it are past. */
+    today: localDateKey(new Date()),
     hiddenBefore: win.start,
     hiddenAfter: events.length - win.end,
     showEarlier: () => choose(showEarlier(win)),
     showLater: () => choose(showLater(win, events.length)),
-    /** Call with the list as it was before `created` joined it. */
-    revealCreated: (created: CalendarEvent) => {
+    /**
+     * Call with the list as it was before `created` joined it. Answers whether the event is on
+     * screen: a past one stays with the other past events (behind Show earlier events).
+     */
+    revealCreated: (created: CalendarEvent): boolean => {
       const withCreated = insertSorted(events, created);
-      choose(
-        afterInsert(
-          win,
-          insertionIndex(
-            events.filter((e) => e.id !== created.id),
-            created,
-          ),
-          withCreated.length,
-        ),
-        withCreated,
+      const index = insertionIndex(
+        events.filter((e) => e.id !== created.id),
+        created,
       );
+      const past = created.eventDate < localDateKey(new Date());
+      const next = (past ? afterInsertPast : afterInsert)(win, index, withCreated.length);
+      choose(next, withCreated);
+      return index >= next.start && index < next.end;
     },
     /** Call with the list as it was before `removed` left it. */
     forgetRemoved: (removed: CalendarEvent) => {

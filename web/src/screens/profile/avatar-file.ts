@@ -26,7 +26,7 @@ export function avatarExtension(file: Pick<PickedFile, 'name' | 'type'>): string
   return SAFE_EXTENSION.test(subtype) ? subtype : 'img';
 }
 
-/** docs/product.md section 7: avatars/{userId}-{timestamp}.{ext}, a new path per upload. */
+/** avatars/{userId}-{timestamp}.{ext}, a new path per upload: a path the server lets only its user write (server/src/storage/paths.ts). */
 export function avatarPath(userId: string, nowMs: number, file: Pick<PickedFile, 'name' | 'type'>) {
   return `avatars/${userId}-${Math.trunc(nowMs)}.${avatarExtension(file)}`;
 }

@@ -8,10 +8,15 @@ import { useChangePassword } from './use-change-password.ts';
 
 /** Issue 7: a signed-in member changes their password by giving the current one. */
 export function ChangePasswordForm() {
-  const { setValues, field, submitHandler } =
-    useFormValues<PasswordChangeValues>(emptyPasswordChange);
+  // Edits may fix what a shown message names (revise is called at edit time, once defined).
+  const { setValues, field, submitHandler } = useFormValues<PasswordChangeValues>(
+    emptyPasswordChange,
+    (values) => revise(values),
+  );
   // Passwords do not linger in the page once they have done their job.
-  const { change, busy, error, success } = useChangePassword(() => setValues(emptyPasswordChange));
+  const { change, revise, busy, error, success } = useChangePassword(() =>
+    setValues(emptyPasswordChange),
+  );
 
   return (
     <Form busy={busy} onSubmit={submitHandler(busy, change)}>

@@ -21,8 +21,8 @@ function shownError(message: string): Error {
 
 /**
  * PATCH /me is the save; the `users` and `custom_users` rows then receive the metadata for
- * clients that read it from the database. The spec ignores a failure of that second step (the
- * account already holds the data), so it is only logged.
+ * clients that read it from the database. A failure of that second step changes nothing a
+ * person sees (the account already holds the data), so it is only logged.
  */
 export async function saveProfile(
   client: ProfileClient,

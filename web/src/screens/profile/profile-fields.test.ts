@@ -105,7 +105,7 @@ describe('profileFieldsOf', () => {
 });
 
 describe('troopRoleOptions', () => {
-  it("offers the spec's roles", () => {
+  it('offers the troop roles of docs/product.md section 3', () => {
     expect(troopRoleOptions('')).toEqual(TROOP_ROLES);
     expect(troopRoleOptions('Scout')).toEqual(TROOP_ROLES);
   });

@@ -52,7 +52,7 @@ export function profileFieldsOf(user: ProfileSource | null | undefined): Profile
   };
 }
 
-/** The spec's roles, plus a role saved by another client, so the select can still show it. */
+/** The troop roles (docs/product.md section 3), plus a role saved by another client, so the select can still show it. */
 export function troopRoleOptions(current: string): readonly string[] {
   return current && !(TROOP_ROLES as readonly string[]).includes(current)
     ? [...TROOP_ROLES, current]

@@ -11,10 +11,12 @@ interface ProfileFormProps {
   error: string | null;
   success: string | null;
   onSubmit: (values: ProfileFields) => void;
+  /** After each edit, so a shown message goes once its rule holds. */
+  onEdit: (values: ProfileFields) => void;
 }
 
-export function ProfileForm({ initial, busy, error, success, onSubmit }: ProfileFormProps) {
-  const { field, submitHandler } = useFormValues<ProfileFields>(initial);
+export function ProfileForm({ initial, busy, error, success, onSubmit, onEdit }: ProfileFormProps) {
+  const { field, submitHandler } = useFormValues<ProfileFields>(initial, onEdit);
 
   return (
     <Form busy={busy} onSubmit={submitHandler(busy, onSubmit)}>

@@ -1,35 +1,46 @@
 import { useState, type ReactNode } from 'react';
 import type { WireUser } from '@scout/protocol/auth';
 import { AVATAR_MAX_BYTES } from '@scout/protocol/limits';
-import { useAuth } from '../../lib/use-auth.ts';
-import { Button } from '../../ui/button.tsx';
+import { AppFrame } from '../../frame/app-frame.tsx';
+import { tabChooser } from '../../frame/frame-actions.ts';
+import { useAccountMenu } from '../../frame/use-account-menu.ts';
+import type { Navigation } from '../../frame/navigation.ts';
 import { FormMessage } from '../../ui/form-message.tsx';
-import { ArrowLeftIcon } from '../../ui/icons.tsx';
+import { ScreenHeading } from '../../ui/screen-heading.tsx';
+import { FamilySection } from '../family/family-section.tsx';
+import { TroopRoster } from '../family/troop-roster.tsx';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { LinkedAccounts } from './linked-accounts.tsx';
 import { profileFieldsOf } from './profile-fields.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { useAvatarUpload } from './use-avatar-upload.ts';
+import { NotificationSettingsSection } from '../../profile/notification-settings.tsx';
 import { useProfileSave } from './use-profile-save.ts';
 
-export function ProfileScreen({ onBack }: { onBack: () => void }) {
-  const { user } = useAuth();
+export function ProfileScreen({ user, nav }: { user: WireUser; nav: Navigation }) {
+  const menu = useAccountMenu(nav, user, 'profile');
   return (
-    <div className="min-h-dvh bg-stone-50">
-      <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 md:py-12">
-        <Button variant="ghost" onClick={onBack} className="-ml-2">
-          <ArrowLeftIcon className="size-4" />
-          Back
-        </Button>
-        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-stone-900">Profile</h1>
+    <AppFrame
+      user={user}
+      active={null}
+      onChooseTab={tabChooser(nav, 'profile')}
+      menuItems={menu}
+      back={{ label: 'Back', onBack: nav.back }}
+      width="narrow"
+    >
+      <div className="mx-auto max-w-3xl">
+        <ScreenHeading className="text-3xl font-extrabold tracking-tight text-stone-900">
+          Profile
+        </ScreenHeading>
         <p className="mt-2 text-sm text-stone-600 md:text-base">
           Your picture, your name and your place in the troop.
         </p>
-        {/* The screen shows only while signed in; the root view sends a signed-out user to auth. */}
-        {user ? <ProfileSections user={user} /> : null}
-      </main>
-    </div>
+        <ProfileSections user={user} />
+        <FamilySection userId={user.id} />
+        <TroopRoster user={user} />
+      </div>
+    </AppFrame>
   );
 }
 
@@ -74,6 +85,7 @@ function ProfileSections({ user }: { user: WireUser }) {
             error={profile.error}
             success={profile.success}
             onSubmit={profile.save}
+            onEdit={profile.revise}
           />
         </div>
       </Card>
@@ -92,6 +104,7 @@ function ProfileSections({ user }: { user: WireUser }) {
       </Card>
 
       <LinkedAccounts userId={user.id} />
+      <NotificationSettingsSection userId={user.id} />
     </>
   );
 }

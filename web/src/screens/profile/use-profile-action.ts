@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { UI_MESSAGES } from '@scout/protocol/errors';
+import { useInputProblem } from '../../lib/use-input-problem.ts';
 import { signedInUserId } from './signed-in-user-id.ts';
 import { useFlashMessage } from './use-flash-message.ts';
 
@@ -22,7 +23,8 @@ export function useProfileAction<T>({
   failureMessage,
   onDone,
 }: ProfileAction<T>) {
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const input = useInputProblem(check);
+  const [signedOut, setSignedOut] = useState(false);
   const success = useFlashMessage();
   const mutation = useMutation({
     mutationFn: ({ userId, input }: { userId: string; input: T }) => send(userId, input),
@@ -32,21 +34,24 @@ export function useProfileAction<T>({
     },
   });
 
-  const run = (input: T) => {
+  const run = (values: T) => {
     success.clear();
     mutation.reset();
     // docs/product.md section 5: the input is checked first, then the session.
-    const problem = check(input);
+    const problem = input.submit(values);
     const userId = signedInUserId();
-    const refusal = problem ?? (userId ? null : UI_MESSAGES.sessionExpired);
-    setInvalid(refusal);
-    if (!refusal && userId) mutation.mutate({ userId, input });
+    setSignedOut(!problem && !userId);
+    if (!problem && userId) mutation.mutate({ userId, input: values });
   };
 
   return {
     run,
+    revise: input.revise,
     busy: mutation.isPending,
     success: success.message,
-    error: invalid ?? (mutation.isError ? failureMessage(mutation.error) : null),
+    error:
+      input.problem ??
+      (signedOut ? UI_MESSAGES.sessionExpired : null) ??
+      (mutation.isError ? failureMessage(mutation.error) : null),
   };
 }

@@ -1,0 +1,43 @@
+/**
+ * Who may listen on the change feed (protocol/src/change-feed.ts): a message names changed rows,
+ * so it goes only to those the table's read rule lets read them (docs/roles.md, Table rules).
+ * The table's channel names every changed row: members whose role reads every row, and service
+ * keys. A member who reads only their own rows listens on their own channel of the table
+ * (`calendar_events:<id>`), which names only their rows. A member who reads none hears nothing.
+ *
+ * Sockets are admitted when they subscribe and checked again every few seconds (hub.ts), so a
+ * member whose role no longer reads every row stops hearing the table's channel within seconds;
+ * REST calls on these channels (history, presence) are checked each time (routes.ts).
+ */
+import { changeFeedChannel } from '@scout/protocol/change-feed';
+import type { RolesConfig } from '@scout/protocol/permissions';
+import { tableGrant } from '@scout/protocol/table-grants';
+import { checkSession } from '../auth/session-check.ts';
+import type { Store } from '../store/store.ts';
+import type { ChannelAdmission } from './hub.ts';
+
+export type FeedListener = { kind: 'service' } | { kind: 'user'; userId: string; role: string };
+
+export function mayHear(roles: RolesConfig, listener: FeedListener, channel: string): boolean {
+  const feed = changeFeedChannel(channel);
+  if (!feed || listener.kind === 'service') return true;
+  const grant = tableGrant(roles, listener.role, feed.table, 'read');
+  return grant === 'all' || (grant === 'own' && feed.ownerId === listener.userId);
+}
+
+/** Service-key sockets speak as `service_<key id>` (routes.ts); members by their account id. */
+const SERVICE_SOCKET = 'service_';
+
+/** The hub's check of a socket on a change-feed channel, with the account's role of the moment. */
+export function feedAdmission(store: Store, roles: RolesConfig): ChannelAdmission {
+  return {
+    governs: (channel) => changeFeedChannel(channel) !== null,
+    async admits(channel, userId) {
+      const state = await checkSession(store, userId, undefined);
+      if (!state.ok)
+        return userId.startsWith(SERVICE_SOCKET) && mayHear(roles, { kind: 'service' }, channel);
+      if (state.status !== 'active') return false;
+      return mayHear(roles, { kind: 'user', userId, role: state.role }, channel);
+    },
+  };
+}

@@ -1,0 +1,207 @@
+/**
+ * Tables created on the fly (docs/product.md section 3): their limits, the names they may not
+ * take, and the SQL that reads their registry (`data_tables`, `data_table_columns`, migration
+ * 003) and creates them and their columns. The cache in front of the registry is tables.ts;
+ * this file is what runs inside the database.
+ */
+import { ApiError, badRequest } from '../errors.ts';
+import { RESERVED_PARAMS } from './parse-query.ts';
+import type { Dialect, Queryable } from '../store/store.ts';
+import { quoteIdent } from '../store/store.ts';
+import type { TableDef } from './declared-tables.ts';
+import type { ColumnType } from './values.ts';
+
+/** Limits on tables created on the fly. */
+export const DYNAMIC_LIMITS = {
+  maxTables: 64,
+  /** One member's share, so nobody can use up the troop's tables and lock the others out. */
+  maxTablesPerMember: 8,
+  maxColumns: 100,
+  maxNameLength: 48,
+} as const;
+
+/** Every table of our own schema, and engine namespaces: never created or served as a dynamic table. */
+const RESERVED_TABLES = new Set([
+  'users',
+  'custom_users',
+  'calendar_events',
+  'refresh_tokens',
+  'rate_limits',
+  'schema_migrations',
+  'service_keys',
+  'link_tokens',
+  'auth_links',
+  'files',
+  'calendar_feeds',
+  // A scout's details are for the household and leaders: households/routes.ts serves them.
+  'households',
+  'household_adults',
+  'household_invitations',
+  'scouts',
+  // Answers to events: rsvps/routes.ts serves them (docs/decisions/051-rsvps.md).
+  'rsvps',
+  'sign_in_addresses',
+  'data_tables',
+  'data_table_columns',
+  'mail_outbox',
+  'notifications',
+  'ai_usage',
+  'analytics_events',
+  'analytics_sessions',
+  'analytics_hourly',
+  // Mail choices, queued mail (with its words and recipients) and what families were told.
+  'notification_settings',
+  'jobs',
+  'event_notice_state',
+]);
+
+/**
+ * Column names a dynamic table never takes: query-string words (they would be read as
+ * parameters, not filters) and the engines' hidden columns.
+ */
+const RESERVED_COLUMNS = new Set([
+  ...RESERVED_PARAMS,
+  'and',
+  'or',
+  'not',
+  'oid',
+  'tableoid',
+  'xmin',
+  'xmax',
+  'cmin',
+  'cmax',
+  'ctid',
+  'rowid',
+]);
+
+/** Every dynamic table has these; `owner_id` is set from the token. */
+const BASE_COLUMNS: ReadonlyArray<[string, ColumnType]> = [
+  ['id', 'text'],
+  ['owner_id', 'text'],
+  ['created_at', 'text'],
+  ['updated_at', 'text'],
+];
+
+export const isReservedTableName = (name: string) =>
+  RESERVED_TABLES.has(name) || name.startsWith('sqlite_') || name.startsWith('pg_');
+
+export function sqlType(dialect: Dialect, type: ColumnType): string {
+  if (type === 'boolean') return dialect === 'postgres' ? 'BOOLEAN' : 'INTEGER';
+  if (type === 'number') return dialect === 'postgres' ? 'DOUBLE PRECISION' : 'REAL';
+  if (type === 'integer') return 'INTEGER';
+  // Byte order on PostgreSQL, as SQLite compares text: both stores sort alike.
+  return dialect === 'postgres' ? 'TEXT COLLATE "C"' : 'TEXT';
+}
+
+/** Every schema change takes this PostgreSQL advisory lock (SQLite's write lock serialises them there). */
+const SCHEMA_LOCK = 7317003;
+
+function dynamicDef(name: string, columns: Array<[string, ColumnType]>): TableDef {
+  return {
+    name,
+    dynamic: true,
+    columns: new Map(columns),
+    uniqueKeys: [['id']],
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  };
+}
+
+/** The registered table `name` with its columns in order, or null when no write created it. */
+export async function readRegistered(db: Queryable, name: string): Promise<TableDef | null> {
+  const { rows } = await db.query<{ name: string; type: string }>(
+    'SELECT name, type FROM data_table_columns WHERE table_name = ? ORDER BY position',
+    [name],
+  );
+  if (rows.length === 0) return null;
+  return dynamicDef(
+    name,
+    rows.map((r) => [r.name, r.type as ColumnType]),
+  );
+}
+
+async function physicallyExists(db: Queryable, name: string): Promise<boolean> {
+  const sql =
+    db.dialect === 'postgres'
+      ? 'SELECT 1 AS hit FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?'
+      : "SELECT 1 AS hit FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?";
+  return (await db.query(sql, [name])).rows.length > 0;
+}
+
+/**
+ * Within `tx`: creates the table and adds the columns it lacks, within the limits. Types already
+ * registered win over `wanted` (another process may have added the column first).
+ */
+export async function ensureDynamicTable(
+  tx: Queryable,
+  name: string,
+  wanted: ReadonlyMap<string, ColumnType>,
+  createdBy: string | null,
+  nowIso: string,
+): Promise<TableDef> {
+  if (tx.dialect === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
+  let current = await readRegistered(tx, name);
+  if (!current) {
+    if (name.length > DYNAMIC_LIMITS.maxNameLength) {
+      throw badRequest(`Table names are at most ${DYNAMIC_LIMITS.maxNameLength} characters`);
+    }
+    // A table our schema or an operator made outside the registry is not ours to serve.
+    if (await physicallyExists(tx, name))
+      throw new ApiError(404, 'NOT_FOUND', `Table "${name}" not found`);
+    const count =
+      (await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM data_tables')).rows[0]?.n ?? 0;
+    if (Number(count) >= DYNAMIC_LIMITS.maxTables) {
+      throw badRequest(`No more tables can be created (at most ${DYNAMIC_LIMITS.maxTables})`);
+    }
+    if (createdBy !== null) {
+      const mine = await tx.query<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM data_tables WHERE created_by = ?',
+        [createdBy],
+      );
+      if (Number(mine.rows[0]?.n ?? 0) >= DYNAMIC_LIMITS.maxTablesPerMember) {
+        throw badRequest(
+          `You have created the most tables one member may (${DYNAMIC_LIMITS.maxTablesPerMember})`,
+        );
+      }
+    }
+    const cols = BASE_COLUMNS.map(
+      ([c, t]) => `${quoteIdent(c)} ${sqlType(tx.dialect, t)}${c === 'id' ? ' PRIMARY KEY' : ''}`,
+    );
+    await tx.query(`CREATE TABLE ${quoteIdent(name)} (${cols.join(', ')})`);
+    await tx.query(
+      `CREATE INDEX ${quoteIdent(`${name}_owner_idx`)} ON ${quoteIdent(name)} (${quoteIdent('owner_id')})`,
+    );
+    await tx.query('INSERT INTO data_tables (name, created_by, created_at) VALUES (?, ?, ?)', [
+      name,
+      createdBy,
+      nowIso,
+    ]);
+    let position = 0;
+    for (const [c, t] of BASE_COLUMNS) {
+      await tx.query(
+        'INSERT INTO data_table_columns (table_name, name, type, position, added_at) VALUES (?, ?, ?, ?, ?)',
+        [name, c, t, position++, nowIso],
+      );
+    }
+    current = dynamicDef(name, [...BASE_COLUMNS]);
+  }
+  const columns = new Map(current.columns);
+  for (const [c, type] of wanted) {
+    if (columns.has(c)) continue;
+    if (RESERVED_COLUMNS.has(c)) throw badRequest(`Column name "${c}" is reserved`);
+    if (columns.size >= DYNAMIC_LIMITS.maxColumns) {
+      throw badRequest(
+        `Table "${name}" cannot have more than ${DYNAMIC_LIMITS.maxColumns} columns`,
+      );
+    }
+    await tx.query(
+      `ALTER TABLE ${quoteIdent(name)} ADD COLUMN ${quoteIdent(c)} ${sqlType(tx.dialect, type)}`,
+    );
+    await tx.query(
+      'INSERT INTO data_table_columns (table_name, name, type, position, added_at) VALUES (?, ?, ?, ?, ?)',
+      [name, c, type, columns.size, nowIso],
+    );
+    columns.set(c, type);
+  }
+  return dynamicDef(name, [...columns]);
+}
