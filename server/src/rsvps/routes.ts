@@ -29,6 +29,7 @@ import { answersCsv, csvFileName } from './csv.ts';
 import { findEventOccurrence, type EventOccurrence } from './event-occurrence.ts';
 import { saveAnswer, settleWaitlist } from './save-answer.ts';
 import { readAnswers, summaryFor } from './summary.ts';
+import { wireRsvpSummary } from './wire-schemas.ts';
 
 const eventParams = z.object({ projectId: z.string().max(200), id: z.string().min(1).max(200) });
 const occurrenceQuery = z.object({ occurrence: z.string().max(10).optional() });
@@ -79,7 +80,14 @@ export const rsvpRoutes =
 
     app.get(
       '/:projectId/events/:id/rsvps',
-      { preValidation: signedIn, schema: { params: eventParams, querystring: occurrenceQuery } },
+      {
+        preValidation: signedIn,
+        schema: {
+          params: eventParams,
+          querystring: occurrenceQuery,
+          response: { 200: wireRsvpSummary },
+        },
+      },
       async (req) => {
         const caller = callerOf(req);
         const { id } = req.params;
@@ -97,7 +105,10 @@ export const rsvpRoutes =
 
     app.put(
       '/:projectId/events/:id/rsvps',
-      { preValidation: signedIn, schema: { params: eventParams, body: answerBody } },
+      {
+        preValidation: signedIn,
+        schema: { params: eventParams, body: answerBody, response: { 200: wireRsvpSummary } },
+      },
       async (req) => {
         const caller = callerOf(req);
         const { attendee, answer, note, occurrence } = req.body;

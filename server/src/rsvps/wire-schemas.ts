@@ -1,0 +1,49 @@
+/**
+ * The RSVP answers' shapes (protocol/src/rsvps.ts), for the published contract and so a route
+ * never sends a field its wire type does not name.
+ */
+import { RSVP_ANSWERS } from '@scout/protocol/rsvps';
+import { z } from 'zod';
+
+const answer = z.enum(RSVP_ANSWERS);
+
+const wireRsvp = z.object({
+  attendee: z.string(),
+  name: z.string(),
+  youth: z.boolean(),
+  answer,
+  note: z.string().nullable(),
+  waitlisted: z.boolean(),
+  waitlistPosition: z.number().nullable(),
+  answeredAt: z.string(),
+});
+
+const wireRsvpPerson = z.object({
+  attendee: z.string(),
+  name: z.string(),
+  youth: z.boolean(),
+  answer: answer.nullable(),
+  note: z.string().nullable(),
+  waitlisted: z.boolean(),
+  waitlistPosition: z.number().nullable(),
+});
+
+export const wireRsvpSummary = z.object({
+  eventId: z.string(),
+  occurrence: z.string(),
+  deadline: z.string().nullable(),
+  closed: z.boolean(),
+  capacity: z.number().nullable(),
+  placesLeft: z.number().nullable(),
+  counts: z.object({
+    youthGoing: z.number(),
+    adultsGoing: z.number(),
+    maybe: z.number(),
+    notGoing: z.number(),
+    noAnswer: z.number(),
+    waitlisted: z.number(),
+  }),
+  answers: z.array(wireRsvp),
+  mine: z.array(wireRsvpPerson),
+  canManage: z.boolean(),
+});
