@@ -6,7 +6,9 @@
  *   PUT /api/calendar/:projectId/events/:id/rsvps {attendee, answer, note?, occurrence?} -> summary
  *   GET /api/calendar/:projectId/events/:id/rsvps.csv?occurrence=  (rsvps.manage) -> text/csv
  *
- * Every signed-in member reads the counts and names; a member answers for themself and the
+ * Answers follow the event: a caller the `calendar_events` read rule (docs/roles.md) keeps from
+ * the event gets 404 here too, as from the Data API. Every signed-in member who reads the event
+ * reads the counts and names; a member answers for themself and the
  * scouts of their household until the deadline; holders of rsvps.manage change any answer at
  * any time and export the list. Every answer is announced on the `rsvps` channel.
  */
@@ -21,7 +23,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { readableEvents } from '../calendar/read-scope.ts';
+import { EVENT_COLUMNS } from '../calendar/stored-events.ts';
+import type { EventRecord } from '../calendar/occurrences.ts';
 import { callerCan } from '../http/caller.ts';
 import { callerOf, routeGuards, type SignedInCaller } from '../http/route-guards.ts';
 import { answerableAttendees } from '../households/answerable.ts';
@@ -68,6 +73,16 @@ export const rsvpRoutes =
         nowMs: deps.clock.now(),
       });
 
+    /** 404 for an event the caller may not read, exactly as for one that does not exist. */
+    const mustRead = async (caller: SignedInCaller, id: string) => {
+      const { rows } = await deps.store.query<EventRecord>(
+        `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE id = ?`,
+        [id],
+      );
+      if (readableEvents(deps.config.roles, caller, rows).length === 0)
+        throw notFound('Event not found');
+    };
+
     const announce = (caller: SignedInCaller, event: EventOccurrence) => {
       if (!deps.realtime) return;
       const data: RsvpChannelData = { eventId: event.eventId, occurrence: event.occurrence };
@@ -91,6 +106,7 @@ export const rsvpRoutes =
       async (req) => {
         const caller = callerOf(req);
         const { id } = req.params;
+        await mustRead(caller, id);
         const event = await findEventOccurrence(deps.store, id, req.query.occurrence);
         const seen = await summary(caller, event);
         const free = seen.capacity === null || (seen.placesLeft ?? 0) > 0;
@@ -112,6 +128,7 @@ export const rsvpRoutes =
       async (req) => {
         const caller = callerOf(req);
         const { attendee, answer, note, occurrence } = req.body;
+        await mustRead(caller, req.params.id);
         const event = await deps.store.transaction((tx) =>
           saveAnswer(
             tx,
@@ -131,6 +148,7 @@ export const rsvpRoutes =
         schema: { params: eventParams, querystring: occurrenceQuery },
       },
       async (req, reply) => {
+        await mustRead(callerOf(req), req.params.id);
         const event = await findEventOccurrence(deps.store, req.params.id, req.query.occurrence);
         const body = answersCsv(await readAnswers(deps.store, event));
         return reply
