@@ -2,11 +2,13 @@
  * The jobs behind event notices (docs/decisions/052-durable-jobs.md). Fan-out jobs decide who
  * gets what and schedule one `notice-mail` job per person, keyed so that no person gets the same
  * notice twice; `notice-mail` checks the person's settings once more (an unsubscribe in between
- * is honoured) and sends. A send that fails throws, and the worker retries it with backoff.
+ * is honoured) and sends. Nobody is told of an event the `calendar_events` read rule keeps from
+ * them (docs/roles.md): a notice goes only to those who could read the event. A send that fails throws, and the worker retries it with backoff.
  */
 import type { NotificationKind } from '@scout/protocol/notification-settings';
 import type { EventRecord } from '../calendar/occurrences.ts';
 import { findEvent } from '../calendar/stored-events.ts';
+import { feedReader, readableEvents } from '../calendar/read-scope.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { enqueueJob, payloadOfKey } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
@@ -62,8 +64,18 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
   const nowIso = () => new Date(clock.now()).toISOString();
   const today = () => nowIso().slice(0, 10);
 
-  /** One mail job per wanting person; the key makes it once per person whoever schedules it. */
+  /** Does `userId`, with the role their account has now, read this event? */
+  async function reads(userId: string, row: EventRecord): Promise<boolean> {
+    const reader = await feedReader(store, userId);
+    return readableEvents(config.roles, reader, [row]).length > 0;
+  }
+
+  /**
+   * One mail job per wanting person who reads the event; the key makes it once per person
+   * whoever schedules it.
+   */
   async function fanOut(
+    row: EventRecord,
     userIds: readonly string[],
     kind: NotificationKind,
     content: NoticeContent,
@@ -71,7 +83,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
   ) {
     const settings = await settingsOf(store, [...new Set(userIds)]);
     for (const [userId, s] of settings) {
-      if (!wants(s, kind)) continue;
+      if (!wants(s, kind) || !(await reads(userId, row))) continue;
       const payload: MailPayload = { userId, kind, content };
       await enqueueJob(store, clock.now(), {
         kind: JOB_KINDS.mail,
@@ -102,7 +114,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
     const notice = before ? changeNotice(before, after) : null;
     if (notice) {
       const people = await answeredRecipientIds(store, row, today());
-      await fanOut(people, 'changes', notice, (u) => `changed:${eventId}:${sequence}:${u}`);
+      await fanOut(row, people, 'changes', notice, (u) => `changed:${eventId}:${sequence}:${u}`);
     }
     await saveNotified(store, eventId, after, nowIso());
   }
@@ -120,6 +132,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       if (job.payload.announce === false || row.status === 'cancelled') return;
       const members = (await allActiveMembers(store)).filter((id) => id !== row.user_id);
       await fanOut(
+        row,
         members,
         'new_events',
         newEventNotice(stateOf(row)),
@@ -151,7 +164,10 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       if (due > now + EARLY_TOLERANCE_MS) return { postponeUntil: due };
       const answer = await targetAnswer(store, target, eventId, occurrence);
       if (answer === 'all_not_going') return;
+      const row = await findEvent(store, eventId);
+      if (!row) return;
       await fanOut(
+        row,
         wanting.map(([id]) => id),
         'reminders',
         reminderNotice(state, answer === 'going'),
