@@ -133,4 +133,42 @@ describe.each(testStoreKinds)('event notices (%s)', (kind) => {
     });
     expect(wrongKind.statusCode).toBe(400);
   });
+
+  it('takes the one-click POST as a form, as multipart/form-data or with no body at all', async () => {
+    const { t, leader, parent, other } = await troop();
+    await createEvent(t, leader.access_token, {
+      event_name: 'Hike',
+      event_date: '2026-06-25',
+      event_time: '09:00',
+    });
+    await runJobs(t);
+    const linkOf = (address: string) => {
+      const mail = withSubject(t, 'New event: Hike').find((m) => to(m) === address);
+      const link = /^List-Unsubscribe: <https:\/\/troop\.example([^>]+)>/m.exec(
+        unfolded(mail!.raw),
+      );
+      return link![1]!;
+    };
+    const boundary = 'x-unsubscribe-boundary';
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: linkOf('parent@troop12.org'),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    expect(multipart.headers['content-type']).toMatch(/text\/html/);
+    const empty = await t.app.inject({ method: 'POST', url: linkOf('other@troop12.org') });
+    expect(empty.statusCode, empty.body).toBe(200);
+
+    const settingsUrl = `/api/notifications/${t.deps.config.projectId}/settings`;
+    for (const member of [parent, other]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: settingsUrl,
+        headers: bearer(member.access_token),
+      });
+      expect(res.json().settings.newEvents).toBe(false);
+    }
+  });
 });

@@ -28,6 +28,8 @@ const settingsShape = z.object({
 });
 const settingsAnswer = z.object({ settings: settingsShape });
 const tokenQuery = z.object({ token: z.string().max(500) });
+/** The one-click POST carries `List-Unsubscribe=One-Click` and nothing more. */
+const UNSUBSCRIBE_BODY_MAX_BYTES = 4096;
 
 export const noticeRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
@@ -36,6 +38,13 @@ export const noticeRoutes =
     const guards = routeGuards(deps);
     const key = deriveUnsubscribeKey(deps.jwtSecret);
     const member = [guards.project, guards.signedIn];
+    // RFC 8058 lets a mail client send the one-click POST as multipart/form-data as well as a
+    // form: its one field says nothing the token does not, so the body is read and let go.
+    plain.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'string', bodyLimit: UNSUBSCRIBE_BODY_MAX_BYTES },
+      (_req, _body, done) => done(null, undefined),
+    );
 
     /** Settings belong to a person: a service key has none. */
     function personOf(req: FastifyRequest): string {
