@@ -4,22 +4,12 @@
  * read every event), and a change only to those of the answering households who still may.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ROLES_CONFIG, parseRolesConfig } from '@scout/protocol/permissions';
 import { buildMailTestApp, type MailTestApp } from '../../test/auth-links.ts';
 import { signUp } from '../../test/auth.ts';
 import { addHousehold, answer } from '../../test/families.ts';
 import { createEvent, NOW, patchEvent, runJobs, to, withSubject } from '../../test/notices.ts';
+import { ownEventsOnly } from '../../test/read-rules.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
-
-const leader = DEFAULT_ROLES_CONFIG.roles['leader']!;
-const ownerOnly = parseRolesConfig({
-  roles: {
-    ...DEFAULT_ROLES_CONFIG.roles,
-    leader: { ...leader, permissions: [...leader.permissions, 'calendar.read_all'] },
-  },
-  defaultRole: 'user',
-  tables: { calendar_events: { read: ['owner', 'calendar.read_all'] } },
-});
 
 describe.each(testStoreKinds)('notices under an owner-only read rule (%s)', (kind) => {
   let t: MailTestApp | undefined;
@@ -29,7 +19,7 @@ describe.each(testStoreKinds)('notices under an owner-only read rule (%s)', (kin
   });
 
   it('mails only those who may read the event', async () => {
-    t = await buildMailTestApp(kind, { config: { roles: ownerOnly } });
+    t = await buildMailTestApp(kind, { config: { roles: ownEventsOnly } });
     t.clock.set(NOW);
     const admin = await signUp(t, { email: 'admin@troop12.org' });
     const parent = await signUp(t, { email: 'parent@troop12.org' });

@@ -5,7 +5,6 @@
  * read every event still can.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ROLES_CONFIG, parseRolesConfig } from '@scout/protocol/permissions';
 import { addMember, type TestMember } from '../../test/rest.ts';
 import {
   addEvent,
@@ -15,17 +14,8 @@ import {
   readRsvps,
   storedAnswers,
 } from '../../test/rsvps.ts';
+import { ownEventsOnly } from '../../test/read-rules.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
-
-const leader = DEFAULT_ROLES_CONFIG.roles['leader']!;
-const ownerOnly = parseRolesConfig({
-  roles: {
-    ...DEFAULT_ROLES_CONFIG.roles,
-    leader: { ...leader, permissions: [...leader.permissions, 'calendar.read_all'] },
-  },
-  defaultRole: 'user',
-  tables: { calendar_events: { read: ['owner', 'calendar.read_all'] } },
-});
 
 describe.each(testStoreKinds)('RSVPs under an owner-only read rule (%s)', (kind) => {
   let t: TestApp;
@@ -35,7 +25,7 @@ describe.each(testStoreKinds)('RSVPs under an owner-only read rule (%s)', (kind)
   let event: string;
 
   beforeEach(async () => {
-    t = await buildTestApp({ store: kind, config: { roles: ownerOnly } });
+    t = await buildTestApp({ store: kind, config: { roles: ownEventsOnly } });
     ann = await addMember(t, 'ann');
     bob = await addMember(t, 'bob');
     lee = await addMember(t, 'lee', 'leader');
