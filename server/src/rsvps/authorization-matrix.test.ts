@@ -1,0 +1,134 @@
+/**
+ * Who reaches the RSVP routes, as data: every caller x every route, each cell asserted, and a
+ * refused answer changes nothing. Answers' notes reach the answering household and leaders
+ * only, and a scout's details (patrol, birth year, notes) never reach anyone through them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_KEY } from '../../test/storage.ts';
+import {
+  familyWithScout,
+  householdApp,
+  invitedInto,
+  type HouseholdApp,
+} from '../../test/households.ts';
+import { addEvent, storedAnswers } from '../../test/rsvps.ts';
+import { testStoreKinds } from '../../test/test-app.ts';
+
+const ACTORS = [
+  'anonymous',
+  'service',
+  'admin',
+  'leader',
+  'parentA',
+  'coParentA',
+  'scoutA',
+  'parentB',
+  'member',
+] as const;
+type Actor = (typeof ACTORS)[number];
+type Expect = Record<Actor, number>;
+const signedIn = (status: number, over: Partial<Expect> = {}): Expect => ({
+  ...(Object.fromEntries(ACTORS.map((a) => [a, status])) as Expect),
+  anonymous: 401,
+  ...over,
+});
+
+/** Seen only by household A and leaders. */
+const NOTE = 'Leaves early 9c1e';
+const SECRET = { patrol: 'Hawk Patrol 9c1e', birthYear: 2013, notes: 'Asthma inhaler 9c1e' };
+
+describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
+  let h: HouseholdApp;
+  let auth: Record<Actor, string | undefined>;
+  let scoutA: string;
+  let event: string;
+
+  const rsvps = (actor: Actor, method: 'GET' | 'PUT', suffix = '', payload?: unknown) =>
+    h.t.app.inject({
+      method,
+      url: `/api/calendar/${h.t.deps.config.projectId}/events/${event}/rsvps${suffix}`,
+      headers: auth[actor] ? { authorization: auth[actor] } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  beforeAll(async () => {
+    h = await householdApp(kind);
+    auth = {
+      anonymous: undefined,
+      service: `Bearer ${SERVICE_KEY}`,
+      admin: await h.as('admin', 'admin'),
+      leader: await h.as('leader', 'leader'),
+      parentA: await h.as('parent-a'),
+      coParentA: await h.as('coparent-a'),
+      scoutA: await h.as('scout-a'),
+      parentB: await h.as('parent-b'),
+      member: await h.as('member'),
+    };
+    scoutA = await familyWithScout(h, auth.parentA!, {
+      firstName: 'Robin',
+      lastName: 'Avery',
+      ...SECRET,
+    });
+    await familyWithScout(h, auth.parentB!, { firstName: 'Sam', lastName: 'Brook' });
+    h.t.clock.advance(1000);
+    await invitedInto(h, auth.parentA!, auth.coParentA!);
+    await invitedInto(h, auth.parentA!, auth.scoutA!, { kind: 'scout', scoutId: scoutA });
+    event = await addEvent(h.t, auth.leader!.slice('Bearer '.length));
+    const first = await rsvps('parentA', 'PUT', '', {
+      attendee: `scout:${scoutA}`,
+      answer: 'going',
+      note: NOTE,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+  });
+  afterAll(async () => h?.t.close());
+
+  it('GET: every member reads the counts and names; the note only household A and leaders', async () => {
+    const expected = signedIn(200);
+    for (const actor of ACTORS) {
+      const res = await rsvps(actor, 'GET');
+      expect(res.statusCode, actor).toBe(expected[actor]);
+      expect(res.body, actor).not.toMatch(/Hawk|Asthma|2013/);
+      if (res.statusCode !== 200) continue;
+      expect(res.json().counts.youthGoing, actor).toBe(1);
+      const seesNote = ['admin', 'leader', 'service', 'parentA', 'coParentA', 'scoutA'].includes(
+        actor,
+      );
+      expect(res.body.includes(NOTE), actor).toBe(seesNote);
+    }
+  });
+
+  it("PUT for household A's scout: its adults, the scout, leaders and admins; nobody else", async () => {
+    const expected = signedIn(403, {
+      admin: 200,
+      leader: 200,
+      service: 200,
+      parentA: 200,
+      coParentA: 200,
+      scoutA: 200,
+    });
+    for (const actor of ACTORS) {
+      const res = await rsvps(actor, 'PUT', '', { attendee: `scout:${scoutA}`, answer: 'maybe' });
+      expect(res.statusCode, actor).toBe(expected[actor]);
+    }
+    expect(await storedAnswers(h.t)).toBe(1);
+  });
+
+  it('PUT for another member: refused to everyone but that member and those who manage answers', async () => {
+    const expected = signedIn(403, { admin: 200, leader: 200, service: 200, parentB: 200 });
+    for (const actor of ACTORS) {
+      const res = await rsvps(actor, 'PUT', '', { attendee: 'user:parent-b', answer: 'not_going' });
+      expect(res.statusCode, actor).toBe(expected[actor]);
+    }
+  });
+
+  it('GET rsvps.csv: leaders, admins and service keys only', async () => {
+    const expected = signedIn(403, { admin: 200, leader: 200, service: 200 });
+    for (const actor of ACTORS) {
+      const res = await rsvps(actor, 'GET', '.csv');
+      expect(res.statusCode, actor).toBe(expected[actor]);
+      expect(res.body, actor).not.toMatch(/Hawk|Asthma|2013/);
+      if (res.statusCode === 200) expect(res.body, actor).toContain('Robin Avery');
+    }
+  });
+});
