@@ -93,6 +93,22 @@ export const rsvpRoutes =
       });
     };
 
+    /**
+     * The event with its line moved up first when places came free outside an answer (a scout
+     * or an account removed, a capacity raised): what is read and exported is never stale.
+     */
+    const settledEvent = async (caller: SignedInCaller, id: string, occurrence?: string) => {
+      await mustRead(caller, id);
+      const event = await findEventOccurrence(deps.store, id, occurrence);
+      const answers = await readAnswers(deps.store, event);
+      const going = answers.filter((a) => a.answer === 'going' && !a.waitlisted).length;
+      const free = event.capacity === null || going < event.capacity;
+      if (!free || !answers.some((a) => a.waitlisted)) return event;
+      const settled = await deps.store.transaction((tx) => settleWaitlist(tx, id, occurrence));
+      announce(caller, settled);
+      return settled;
+    };
+
     app.get(
       '/:projectId/events/:id/rsvps',
       {
@@ -105,17 +121,7 @@ export const rsvpRoutes =
       },
       async (req) => {
         const caller = callerOf(req);
-        const { id } = req.params;
-        await mustRead(caller, id);
-        const event = await findEventOccurrence(deps.store, id, req.query.occurrence);
-        const seen = await summary(caller, event);
-        const free = seen.capacity === null || (seen.placesLeft ?? 0) > 0;
-        if (seen.counts.waitlisted === 0 || !free) return seen;
-        const settled = await deps.store.transaction((tx) =>
-          settleWaitlist(tx, id, req.query.occurrence),
-        );
-        announce(caller, settled);
-        return summary(caller, settled);
+        return summary(caller, await settledEvent(caller, req.params.id, req.query.occurrence));
       },
     );
 
@@ -148,8 +154,7 @@ export const rsvpRoutes =
         schema: { params: eventParams, querystring: occurrenceQuery },
       },
       async (req, reply) => {
-        await mustRead(callerOf(req), req.params.id);
-        const event = await findEventOccurrence(deps.store, req.params.id, req.query.occurrence);
+        const event = await settledEvent(callerOf(req), req.params.id, req.query.occurrence);
         const body = answersCsv(await readAnswers(deps.store, event));
         return reply
           .type('text/csv; charset=utf-8')

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WireRsvpSummary } from '@scout/protocol/rsvps';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
-import { addEvent, addHousehold, answer, readRsvps } from '../../test/rsvps.ts';
+import { addEvent, addHousehold, answer, exportCsv, readRsvps } from '../../test/rsvps.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 
 describe.each(testStoreKinds)('RSVP waitlist (%s)', (kind) => {
@@ -85,6 +85,22 @@ describe.each(testStoreKinds)('RSVP waitlist (%s)', (kind) => {
     seen = await read(event);
     expect(seen.counts).toMatchObject({ youthGoing: 4, waitlisted: 0 });
     expect(seen.placesLeft).toBeNull();
+  });
+
+  it("gives a removed scout's place to the first in line, in the export as on screen", async () => {
+    const event = await addEvent(t, lee.token, { capacity: 1 });
+    for (const i of [0, 1]) await going(i, event);
+    expect(line(await read(event))).toEqual(['1:scout:kid-p2']);
+    // The family takes the scout off the troop: the answer goes with the scout.
+    await t.deps.store.query("DELETE FROM scouts WHERE id = 'kid-p1'");
+    const csv = await exportCsv(t, lee.token, event);
+    expect(csv.statusCode).toBe(200);
+    const row = csv.body.split(/\r?\n/).find((r) => r.includes('Kid p2')) ?? '';
+    expect(row).toContain('Going');
+    expect(row).not.toMatch(/waitlist/i);
+    const seen = await read(event);
+    expect(seen.counts).toMatchObject({ youthGoing: 1, waitlisted: 0 });
+    expect(line(seen)).toEqual([]);
   });
 
   it('gives the last place to exactly one of two parents answering at the same moment', async () => {
