@@ -37,6 +37,15 @@ export async function patchEvent(
   expect(res.statusCode).toBeLessThan(300);
 }
 
+export async function deleteEvent(t: TestApp, token: string, id: string) {
+  const res = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/db/${t.deps.config.projectId}/rest/v1/calendar_events?id=eq.${id}`,
+    headers: bearer(token),
+  });
+  expect(res.statusCode).toBeLessThan(300);
+}
+
 /** Runs every due job, and the jobs those schedule, until none is left. */
 export async function runJobs(t: TestApp) {
   while ((await t.app.jobs.runDue()) > 0);

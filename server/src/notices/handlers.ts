@@ -25,6 +25,7 @@ import {
   changeNotice,
   newEventNotice,
   reminderNotice,
+  removedNotice,
   renderNotice,
   type NoticeContent,
 } from './messages.ts';
@@ -51,6 +52,13 @@ interface MailPayload {
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** What the trigger of migration 033 records of a deleted event. */
+interface RemovedJobPayload {
+  eventId: string;
+  removed?: EventRecord;
+  answered?: Array<{ userId: string; occurrence: string }>;
+}
 
 /** The event as its `event-created` job recorded it at creation, when it did. */
 function createdState(payload: Record<string, unknown> | null): EventState | null {
@@ -144,6 +152,25 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       // The event as it stands now: changes made since this job was scheduled are told at once.
       const row = await findEvent(store, str(job.payload.eventId));
       if (row) await tellChange(row);
+    },
+
+    async [JOB_KINDS.eventRemoved](job) {
+      const { removed, answered = [] } = job.payload as unknown as RemovedJobPayload;
+      if (!removed) return;
+      const state = stateOf(removed);
+      const series = Boolean(removed.rrule);
+      // A cancelled event was told of when it was cancelled; a past one is news to nobody.
+      if (state.status === 'cancelled' || (!series && state.date < today())) return;
+      const people = answered
+        .filter((a) => a.occurrence === '' || a.occurrence >= today())
+        .map((a) => a.userId);
+      await fanOut(
+        removed,
+        people,
+        'changes',
+        removedNotice(state, series),
+        (u) => `removed:${removed.id}:${u}`,
+      );
     },
 
     async [JOB_KINDS.reminder](job) {

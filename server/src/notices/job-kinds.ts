@@ -2,6 +2,7 @@
 export const JOB_KINDS = {
   eventCreated: 'event-created',
   eventChanged: 'event-changed',
+  eventRemoved: 'event-removed',
   reminder: 'reminder',
   mail: 'notice-mail',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The words of event notices: a new event, a change or cancellation, a reminder. Each message
+ * The words of event notices: a new event, a change or cancellation, a removal, a reminder. Each message
  * is a subject and a few lines, rendered to text and HTML with the unsubscribe link for its kind
  * in the body and in the List-Unsubscribe headers (RFC 8058). Event names and places are the
  * troop's text: escaped in HTML, kept to one line in the subject.
@@ -74,6 +74,19 @@ export function changeNotice(before: EventState, after: EventState): NoticeConte
   if (lines.length === 0) return null;
   if (!restored) lines.unshift(`${after.name} has changed.`);
   return { subject: `Changed: ${oneLine(after.name)}`, lines };
+}
+
+/** An event taken off the calendar; for a series, every meeting of it still to come. */
+export function removedNotice(s: EventState, series: boolean): NoticeContent {
+  return {
+    subject: `Removed: ${oneLine(s.name)}`,
+    lines: series
+      ? [`${s.name} has been removed from the troop calendar, with every meeting still to come.`]
+      : [
+          `${s.name} on ${describeWhen(s)} has been removed from the troop calendar.`,
+          `Where: ${place(s)}`,
+        ],
+  };
 }
 
 export function reminderNotice(s: EventState, answered: boolean): NoticeContent {

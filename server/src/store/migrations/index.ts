@@ -17,6 +17,7 @@ import { calendarEventDetails } from './025-calendar-event-details.ts';
 import { families } from './030-families.ts';
 import { eventNotices } from './031-event-notices.ts';
 import { eventNoticeOutbox } from './032-event-notice-outbox.ts';
+import { eventRemovalNotice } from './033-event-removal-notice.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   families,
   eventNotices,
   eventNoticeOutbox,
+  eventRemovalNotice,
 ];

@@ -1,0 +1,89 @@
+/**
+ * An event deleted from the calendar is news to those who answered it: one "Removed" notice to
+ * the adults of each household that answered (and whoever answered with an account of their
+ * own), none to anyone else, none for an event already cancelled or already past.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MailTestApp } from '../../test/auth-links.ts';
+import { addHousehold, answer } from '../../test/families.ts';
+import {
+  createEvent,
+  deleteEvent,
+  patchEvent,
+  runJobs,
+  to,
+  troopOn,
+  withSubject,
+} from '../../test/notices.ts';
+import { testStoreKinds } from '../../test/test-app.ts';
+
+describe.each(testStoreKinds)('notices of removed events (%s)', (kind) => {
+  let t: MailTestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('tells the households that answered a deleted event, and only them', async () => {
+    const made = await troopOn(kind);
+    t = made.t;
+    const { leader, parent } = made;
+    const id = await createEvent(t, leader.access_token, {
+      event_name: 'Canoe trip',
+      event_date: '2026-06-20',
+      event_time: '08:00',
+      location: 'Mill Pond',
+    });
+    await runJobs(t);
+    const household = await addHousehold(t.deps.store, [parent.user.id], ['Sam']);
+    await answer(t.deps.store, {
+      eventId: id,
+      attendee: `scout:${household.scoutIds[0]}`,
+      householdId: household.id,
+      answer: 'going',
+    });
+
+    await deleteEvent(t, leader.access_token, id);
+    await runJobs(t);
+    const removed = withSubject(t, 'Removed: Canoe trip');
+    expect(removed.map(to)).toEqual(['parent@troop12.org']);
+    expect(removed[0]?.parsed.text).toContain(
+      'Canoe trip on Saturday, June 20, 2026 at 08:00 has been removed from the troop calendar.',
+    );
+    expect(removed[0]?.parsed.text).toContain('Where: Mill Pond');
+    // Running the jobs again, from any process, sends nothing twice.
+    await runJobs(t);
+    expect(withSubject(t, 'Removed:')).toHaveLength(1);
+  });
+
+  it('says nothing more of an event cancelled before it was deleted, or of one already past', async () => {
+    const made = await troopOn(kind);
+    t = made.t;
+    const { leader, parent } = made;
+    const household = await addHousehold(t.deps.store, [parent.user.id], ['Sam']);
+    const ids: string[] = [];
+    for (const [name, date] of [
+      ['Storm day', '2026-06-20'],
+      ['Last week', '2026-06-03'],
+    ] as const) {
+      const id = await createEvent(t, leader.access_token, {
+        event_name: name,
+        event_date: date,
+        event_time: '08:00',
+      });
+      await answer(t.deps.store, {
+        eventId: id,
+        attendee: `scout:${household.scoutIds[0]}`,
+        householdId: household.id,
+        answer: 'going',
+      });
+      ids.push(id);
+    }
+    await patchEvent(t, leader.access_token, ids[0]!, { status: 'cancelled' });
+    await runJobs(t);
+    expect(withSubject(t, 'Cancelled: Storm day').map(to)).toEqual(['parent@troop12.org']);
+    for (const id of ids) await deleteEvent(t, leader.access_token, id);
+    await runJobs(t);
+    expect(withSubject(t, 'Removed:')).toEqual([]);
+  });
+});
