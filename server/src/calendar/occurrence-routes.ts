@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
-import { markEditRows } from '../notices/event-outbox.ts';
+import { markEditRows, markRemovedOccurrence } from '../notices/event-outbox.ts';
 import { checkRow } from '../rest/row-checks.ts';
 import {
   changeOccurrence,
@@ -49,6 +49,8 @@ export const occurrenceRoutes =
       action: OccurrenceAction,
     ) => {
       const changes = await deps.store.transaction(async (tx) => {
+        if (action.kind === 'delete' && req.query.scope === 'this')
+          await markRemovedOccurrence(tx, deps.clock.now(), req.params.id, req.params.date);
         const made = await changeOccurrence(
           tx,
           { id: req.params.id, date: req.params.date, scope: req.query.scope, action },

@@ -15,11 +15,12 @@
  * their transaction, so families hear of the change, not of a new event.
  */
 import type { EventRecord } from '../calendar/occurrences.ts';
-import { findEvent } from '../calendar/stored-events.ts';
+import { EVENT_COLUMNS, findEvent } from '../calendar/stored-events.ts';
 import type { TableChange } from '../rest/write-common.ts';
 import type { Queryable } from '../store/store.ts';
+import { enqueueJob } from '../jobs/queue.ts';
 import { saveNotified, seriesBaseline, stateOf } from './event-state.ts';
-import { createdJobKey } from './job-kinds.ts';
+import { createdJobKey, JOB_KINDS } from './job-kinds.ts';
 
 export const EVENTS_TABLE = 'calendar_events';
 
@@ -60,4 +61,44 @@ export async function markEditRows(
       ]);
     }
   }
+}
+
+/** What an `occurrence-removed` job carries: the series, the date, and the meeting as it stood. */
+export interface OccurrenceRemovedPayload extends Record<string, unknown> {
+  eventId: string;
+  occurrence: string;
+  removed: EventRecord;
+}
+
+/**
+ * Inside the transaction that removes one occurrence of a series (the answers stay, keyed by
+ * the series and the date): schedules the notice to those who answered it. `id` is the series
+ * or a changed occurrence's own row; a single event's delete is told by migration 033's trigger.
+ */
+export async function markRemovedOccurrence(
+  tx: Queryable,
+  now: number,
+  id: string,
+  date: string,
+): Promise<void> {
+  const found = await findEvent(tx, id);
+  if (!found) return;
+  let payload: OccurrenceRemovedPayload | null = null;
+  if (found.series_id && found.recurrence_date)
+    payload = { eventId: found.series_id, occurrence: found.recurrence_date, removed: found };
+  else if (found.rrule) {
+    const { rows } = await tx.query<EventRecord>(
+      `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE series_id = ? AND recurrence_date = ?`,
+      [found.id, date],
+    );
+    const changed = rows[0];
+    const onDate = { ...found, event_date: date, end_date: null };
+    payload = { eventId: found.id, occurrence: date, removed: changed ?? onDate };
+  }
+  if (!payload) return;
+  await enqueueJob(tx, now, {
+    kind: JOB_KINDS.occurrenceRemoved,
+    payload,
+    dedupeKey: `occurrence-removed:${payload.eventId}:${date}:${now}`,
+  });
 }

@@ -36,7 +36,7 @@ import {
   targetAdults,
   targetAnswer,
 } from './recipients.ts';
-import type { CreatedJobPayload } from './event-outbox.ts';
+import type { CreatedJobPayload, OccurrenceRemovedPayload } from './event-outbox.ts';
 import { createdJobKey, JOB_KINDS } from './job-kinds.ts';
 import { readSettings, settingsOf, wants } from './settings.ts';
 import { deriveUnsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
@@ -170,6 +170,23 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         'changes',
         removedNotice(state, series),
         (u) => `removed:${removed.id}:${u}`,
+      );
+    },
+
+    async [JOB_KINDS.occurrenceRemoved](job) {
+      const { eventId, occurrence, removed } = job.payload as unknown as OccurrenceRemovedPayload;
+      const state = stateOf(removed);
+      if (state.status === 'cancelled' || state.date < today()) return;
+      const series = (await findEvent(store, eventId)) ?? removed;
+      // The answers stay, keyed by the series and the occurrence's original date.
+      const key = { ...series, series_id: eventId, recurrence_date: occurrence };
+      const people = await answeredRecipientIds(store, key, today());
+      await fanOut(
+        series,
+        people,
+        'changes',
+        removedNotice(state, false),
+        (u) => `removed:${eventId}:${occurrence}:${u}`,
       );
     },
 

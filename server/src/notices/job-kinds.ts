@@ -3,6 +3,7 @@ export const JOB_KINDS = {
   eventCreated: 'event-created',
   eventChanged: 'event-changed',
   eventRemoved: 'event-removed',
+  occurrenceRemoved: 'occurrence-removed',
   reminder: 'reminder',
   mail: 'notice-mail',
 } as const;

@@ -1,10 +1,12 @@
 /**
- * An event deleted from the calendar is news to those who answered it: one "Removed" notice to
- * the adults of each household that answered (and whoever answered with an account of their
- * own), none to anyone else, none for an event already cancelled or already past.
+ * An event deleted from the calendar, or one meeting of a series, is news to those who answered
+ * it: one "Removed" notice to the adults of each household that answered (and whoever answered
+ * with an account of their own), none to anyone else, none for an event already cancelled or
+ * already past.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MailTestApp } from '../../test/auth-links.ts';
+import { bearer } from '../../test/auth.ts';
 import { addHousehold, answer } from '../../test/families.ts';
 import {
   createEvent,
@@ -85,5 +87,62 @@ describe.each(testStoreKinds)('notices of removed events (%s)', (kind) => {
     for (const id of ids) await deleteEvent(t, leader.access_token, id);
     await runJobs(t);
     expect(withSubject(t, 'Removed:')).toEqual([]);
+  });
+
+  it('tells those who answered one meeting of a series that it was removed, moved or not', async () => {
+    const made = await troopOn(kind);
+    t = made.t;
+    const { leader, parent, other } = made;
+    const sams = await addHousehold(t.deps.store, [parent.user.id], ['Sam']);
+    const lees = await addHousehold(t.deps.store, [other.user.id], ['Lee']);
+    // Thursdays at 19:00, three times from tomorrow.
+    const id = await createEvent(t, leader.access_token, {
+      event_name: 'Troop meeting',
+      event_date: '2026-06-11',
+      event_time: '19:00',
+      rrule: 'FREQ=WEEKLY;COUNT=3',
+    });
+    const going = (household: typeof sams, occurrence: string) =>
+      answer(t!.deps.store, {
+        eventId: id,
+        occurrence,
+        attendee: `scout:${household.scoutIds[0]}`,
+        householdId: household.id,
+        answer: 'going',
+      });
+    await going(sams, '2026-06-18');
+    await going(lees, '2026-06-25');
+    const occurrence = (method: 'PATCH' | 'DELETE', date: string, payload?: object) =>
+      t!.app.inject({
+        method,
+        url: `/api/calendar/${t!.deps.config.projectId}/events/${id}/occurrences/${date}?scope=this`,
+        headers: bearer(leader.access_token),
+        ...(payload ? { payload } : {}),
+      });
+    await runJobs(t);
+
+    expect((await occurrence('DELETE', '2026-06-18')).statusCode).toBe(200);
+    await runJobs(t);
+    let removed = withSubject(t, 'Removed: Troop meeting');
+    expect(removed.map(to)).toEqual(['parent@troop12.org']);
+    expect(removed[0]?.parsed.text).toContain(
+      'Troop meeting on Thursday, June 18, 2026 at 19:00 has been removed from the troop calendar.',
+    );
+
+    // A meeting moved first is told as it stood when removed.
+    expect(
+      (await occurrence('PATCH', '2026-06-25', { changes: { eventTime: '18:00' } })).statusCode,
+    ).toBe(200);
+    await runJobs(t);
+    expect((await occurrence('DELETE', '2026-06-25')).statusCode).toBe(200);
+    await runJobs(t);
+    removed = withSubject(t, 'Removed: Troop meeting');
+    expect(removed.map(to)).toEqual(['parent@troop12.org', 'other@troop12.org']);
+    expect(removed[1]?.parsed.text).toContain('Thursday, June 25, 2026 at 18:00 has been removed');
+
+    // A refused removal schedules nothing.
+    expect((await occurrence('DELETE', '2026-06-26')).statusCode).toBe(404);
+    await runJobs(t);
+    expect(withSubject(t, 'Removed:')).toHaveLength(2);
   });
 });
