@@ -1,7 +1,7 @@
 /** Helpers for household tests: an app with a mail catcher, calls as a member, families. */
 import type { LightMyRequestResponse } from 'fastify';
 import { createMemoryMailer, type MemoryMailer } from './mail.ts';
-import { bearer, serviceKeys } from './storage.ts';
+import { bearer, SERVICE_KEY, serviceKeys } from './storage.ts';
 import { buildTestApp, type StoreKind, type TestApp } from './test-app.ts';
 
 export interface HouseholdApp {
@@ -66,4 +66,54 @@ export async function invitedInto(
   });
   if (accepted.statusCode !== 200)
     throw new Error(`accepting: ${accepted.statusCode} ${accepted.body}`);
+}
+
+/** Everyone the authorization matrices ask about, outsiders and household A's people alike. */
+export const MATRIX_ACTORS = [
+  'anonymous',
+  'service',
+  'admin',
+  'leader',
+  'parentA',
+  'coParentA',
+  'scoutA',
+  'parentB',
+  'member',
+] as const;
+export type MatrixActor = (typeof MATRIX_ACTORS)[number];
+export type MatrixExpect = Record<MatrixActor, number>;
+
+/** `status` for every caller but the anonymous one (401), unless `over` says otherwise. */
+export const statusForAll = (status: number, over: Partial<MatrixExpect> = {}): MatrixExpect => ({
+  ...(Object.fromEntries(MATRIX_ACTORS.map((a) => [a, status])) as MatrixExpect),
+  anonymous: 401,
+  ...over,
+});
+
+/**
+ * The matrices' troop: household A (a parent, a co-parent and a scout `scoutAFields` who signed
+ * in with their own account), household B (a parent and a scout), a leader, an admin, a member
+ * in no household and a service key; the Authorization header of each.
+ */
+export async function matrixTroop(
+  h: HouseholdApp,
+  scoutAFields: Record<string, unknown>,
+): Promise<{ auth: Record<MatrixActor, string | undefined>; scoutA: string; scoutB: string }> {
+  const auth: Record<MatrixActor, string | undefined> = {
+    anonymous: undefined,
+    service: `Bearer ${SERVICE_KEY}`,
+    admin: await h.as('admin', 'admin'),
+    leader: await h.as('leader', 'leader'),
+    parentA: await h.as('parent-a'),
+    coParentA: await h.as('coparent-a'),
+    scoutA: await h.as('scout-a'),
+    parentB: await h.as('parent-b'),
+    member: await h.as('member'),
+  };
+  const scoutA = await familyWithScout(h, auth.parentA!, scoutAFields);
+  const scoutB = await familyWithScout(h, auth.parentB!, { firstName: 'Sam', lastName: 'Brook' });
+  h.t.clock.advance(1000);
+  await invitedInto(h, auth.parentA!, auth.coParentA!);
+  await invitedInto(h, auth.parentA!, auth.scoutA!, { kind: 'scout', scoutId: scoutA });
+  return { auth, scoutA, scoutB };
 }

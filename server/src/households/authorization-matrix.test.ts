@@ -5,38 +5,25 @@
  * member without one, never through the Data API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_KEY } from '../../test/storage.ts';
 import {
   familyWithScout,
   householdApp,
-  invitedInto,
+  MATRIX_ACTORS,
+  matrixTroop,
+  statusForAll,
   type HouseholdApp,
+  type MatrixActor,
 } from '../../test/households.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 
-const ACTORS = [
-  'anonymous',
-  'service',
-  'admin',
-  'leader',
-  'parentA',
-  'coParentA',
-  'scoutA',
-  'parentB',
-  'member',
-] as const;
-type Actor = (typeof ACTORS)[number];
+const ACTORS = MATRIX_ACTORS;
+type Actor = MatrixActor;
 
 /** What only household A and leaders may read. */
 const SECRET = { patrol: 'Eagle Patrol 7f3a', birthYear: 2014, notes: 'Allergic to peanuts 7f3a' };
 const secretIn = (body: string) => body.includes('7f3a') || body.includes(String(SECRET.birthYear));
 
-type Expect = Record<Actor, number>;
-const all = (status: number, over: Partial<Expect> = {}): Expect => ({
-  ...(Object.fromEntries(ACTORS.map((a) => [a, status])) as Expect),
-  anonymous: 401,
-  ...over,
-});
+const all = statusForAll;
 const HOUSEHOLD_A = ['parentA', 'coParentA', 'scoutA'];
 const OUTSIDERS: Actor[] = ['parentB', 'member', 'anonymous'];
 
@@ -63,26 +50,11 @@ describe.each(testStoreKinds)('household authorization matrix (%s)', (kind) => {
 
   beforeAll(async () => {
     h = await householdApp(kind);
-    auth = {
-      anonymous: undefined,
-      service: `Bearer ${SERVICE_KEY}`,
-      admin: await h.as('admin', 'admin'),
-      leader: await h.as('leader', 'leader'),
-      parentA: await h.as('parent-a'),
-      coParentA: await h.as('coparent-a'),
-      scoutA: await h.as('scout-a'),
-      parentB: await h.as('parent-b'),
-      member: await h.as('member'),
-    };
-    scoutA = await familyWithScout(h, auth.parentA!, {
+    ({ auth, scoutA, scoutB } = await matrixTroop(h, {
       firstName: 'Robin',
       lastName: 'Avery',
       ...SECRET,
-    });
-    scoutB = await familyWithScout(h, auth.parentB!, { firstName: 'Sam', lastName: 'Brook' });
-    h.t.clock.advance(1000);
-    await invitedInto(h, auth.parentA!, auth.coParentA!);
-    await invitedInto(h, auth.parentA!, auth.scoutA!, { kind: 'scout', scoutId: scoutA });
+    }));
   });
   afterAll(async () => h?.t.close());
 

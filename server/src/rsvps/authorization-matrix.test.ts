@@ -4,34 +4,20 @@
  * only, and a scout's details (patrol, birth year, notes) never reach anyone through them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_KEY } from '../../test/storage.ts';
 import {
-  familyWithScout,
   householdApp,
-  invitedInto,
+  MATRIX_ACTORS,
+  matrixTroop,
+  statusForAll,
   type HouseholdApp,
+  type MatrixActor,
 } from '../../test/households.ts';
 import { addEvent, storedAnswers } from '../../test/rsvps.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 
-const ACTORS = [
-  'anonymous',
-  'service',
-  'admin',
-  'leader',
-  'parentA',
-  'coParentA',
-  'scoutA',
-  'parentB',
-  'member',
-] as const;
-type Actor = (typeof ACTORS)[number];
-type Expect = Record<Actor, number>;
-const signedIn = (status: number, over: Partial<Expect> = {}): Expect => ({
-  ...(Object.fromEntries(ACTORS.map((a) => [a, status])) as Expect),
-  anonymous: 401,
-  ...over,
-});
+const ACTORS = MATRIX_ACTORS;
+type Actor = MatrixActor;
+const signedIn = statusForAll;
 
 /** Seen only by household A and leaders. */
 const NOTE = 'Leaves early 9c1e';
@@ -53,26 +39,7 @@ describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
 
   beforeAll(async () => {
     h = await householdApp(kind);
-    auth = {
-      anonymous: undefined,
-      service: `Bearer ${SERVICE_KEY}`,
-      admin: await h.as('admin', 'admin'),
-      leader: await h.as('leader', 'leader'),
-      parentA: await h.as('parent-a'),
-      coParentA: await h.as('coparent-a'),
-      scoutA: await h.as('scout-a'),
-      parentB: await h.as('parent-b'),
-      member: await h.as('member'),
-    };
-    scoutA = await familyWithScout(h, auth.parentA!, {
-      firstName: 'Robin',
-      lastName: 'Avery',
-      ...SECRET,
-    });
-    await familyWithScout(h, auth.parentB!, { firstName: 'Sam', lastName: 'Brook' });
-    h.t.clock.advance(1000);
-    await invitedInto(h, auth.parentA!, auth.coParentA!);
-    await invitedInto(h, auth.parentA!, auth.scoutA!, { kind: 'scout', scoutId: scoutA });
+    ({ auth, scoutA } = await matrixTroop(h, { firstName: 'Robin', lastName: 'Avery', ...SECRET }));
     event = await addEvent(h.t, auth.leader!.slice('Bearer '.length));
     const first = await rsvps('parentA', 'PUT', '', {
       attendee: `scout:${scoutA}`,

@@ -25,8 +25,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { readableEvents } from '../calendar/read-scope.ts';
-import { EVENT_COLUMNS } from '../calendar/stored-events.ts';
-import type { EventRecord } from '../calendar/occurrences.ts';
+import { findEvent } from '../calendar/stored-events.ts';
 import { callerCan } from '../http/caller.ts';
 import { callerOf, routeGuards, type SignedInCaller } from '../http/route-guards.ts';
 import { answerableAttendees } from '../households/answerable.ts';
@@ -75,11 +74,8 @@ export const rsvpRoutes =
 
     /** 404 for an event the caller may not read, exactly as for one that does not exist. */
     const mustRead = async (caller: SignedInCaller, id: string) => {
-      const { rows } = await deps.store.query<EventRecord>(
-        `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE id = ?`,
-        [id],
-      );
-      if (readableEvents(deps.config.roles, caller, rows).length === 0)
+      const event = await findEvent(deps.store, id);
+      if (!event || readableEvents(deps.config.roles, caller, [event]).length === 0)
         throw notFound('Event not found');
     };
 
