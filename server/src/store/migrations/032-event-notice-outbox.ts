@@ -13,7 +13,7 @@ import type { Migration } from '../migrate.ts';
  *
  * The jobs are due from the row's own `updated_at`, stamped by the server's clock.
  */
-const CREATED_FIELDS = [
+export const CREATED_FIELDS = [
   'event_name',
   'event_date',
   'event_time',

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate.ts';
+import { CREATED_FIELDS } from './032-event-notice-outbox.ts';
 
 /**
  * Families hear of an event taken off the calendar (docs/decisions/052-durable-jobs.md): a
@@ -11,20 +12,8 @@ import type { Migration } from '../migrate.ts';
  * event). A changed occurrence's own row is left out: removing it gives the meeting back to its
  * series, which is the occurrence routes' business.
  */
-const REMOVED_FIELDS = [
-  'id',
-  'user_id',
-  'event_name',
-  'event_date',
-  'event_time',
-  'end_date',
-  'end_time',
-  'all_day',
-  'location',
-  'status',
-  'cancel_reason',
-  'rrule',
-];
+/** The fields a notice describes (those of migration 032), and whose event it is. */
+const REMOVED_FIELDS = ['id', 'user_id', ...CREATED_FIELDS, 'rrule'];
 
 /** Everyone to tell, with the occurrence they answered ('' for a single event). */
 const ANSWERED = `SELECT user_id, occurrence FROM rsvps WHERE event_id = OLD.id AND user_id IS NOT NULL
