@@ -16,7 +16,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
-import { markEditRows, markRemovedOccurrence } from '../notices/event-outbox.ts';
+import {
+  markEditRows,
+  markRemovedFollowing,
+  markRemovedOccurrence,
+} from '../notices/event-outbox.ts';
 import { checkRow } from '../rest/row-checks.ts';
 import {
   changeOccurrence,
@@ -36,6 +40,14 @@ import { expandOccurrences } from './occurrences.ts';
 import { readableEvents } from './read-scope.ts';
 import { rowsForWindow } from './stored-events.ts';
 
+/** Who schedules the notice of a removal, by its scope. */
+const removalMarks: Partial<
+  Record<z.infer<typeof scopeQuery>['scope'], typeof markRemovedOccurrence>
+> = {
+  this: markRemovedOccurrence,
+  following: markRemovedFollowing,
+};
+
 export const occurrenceRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
   async (plain) => {
@@ -49,8 +61,9 @@ export const occurrenceRoutes =
       action: OccurrenceAction,
     ) => {
       const changes = await deps.store.transaction(async (tx) => {
-        if (action.kind === 'delete' && req.query.scope === 'this')
-          await markRemovedOccurrence(tx, deps.clock.now(), req.params.id, req.params.date);
+        // A whole series' delete is told by migration 033's trigger.
+        const mark = action.kind === 'delete' ? removalMarks[req.query.scope] : undefined;
+        if (mark) await mark(tx, deps.clock.now(), req.params.id, req.params.date);
         const made = await changeOccurrence(
           tx,
           { id: req.params.id, date: req.params.date, scope: req.query.scope, action },

@@ -102,3 +102,33 @@ export async function markRemovedOccurrence(
     dedupeKey: `occurrence-removed:${payload.eventId}:${date}:${now}`,
   });
 }
+
+/** What a `following-removed` job carries: the series as it stood and the first date removed. */
+export interface FollowingRemovedPayload extends Record<string, unknown> {
+  eventId: string;
+  from: string;
+  removed: EventRecord;
+}
+
+/**
+ * Inside the transaction that removes a series' meetings from `date` on ("this and following"):
+ * schedules the notice to those who answered any of them. The answers stay, keyed by the series
+ * and their dates, so the job reads them when it runs. `id` is the series or one of its changed
+ * occurrences; a single event has no following meetings.
+ */
+export async function markRemovedFollowing(
+  tx: Queryable,
+  now: number,
+  id: string,
+  date: string,
+): Promise<void> {
+  const found = await findEvent(tx, id);
+  const series = found?.series_id ? await findEvent(tx, found.series_id) : found;
+  if (!series?.rrule) return;
+  const payload: FollowingRemovedPayload = { eventId: series.id, from: date, removed: series };
+  await enqueueJob(tx, now, {
+    kind: JOB_KINDS.followingRemoved,
+    payload,
+    dedupeKey: `following-removed:${series.id}:${date}:${now}`,
+  });
+}

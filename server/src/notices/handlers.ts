@@ -9,6 +9,7 @@ import type { NotificationKind } from '@scout/protocol/notification-settings';
 import type { EventRecord } from '../calendar/occurrences.ts';
 import { findEvent } from '../calendar/stored-events.ts';
 import { feedReader, readableEvents } from '../calendar/read-scope.ts';
+import { givesDate } from '../calendar/series-rule.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { enqueueJob, payloadOfKey } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
@@ -36,7 +37,11 @@ import {
   targetAdults,
   targetAnswer,
 } from './recipients.ts';
-import type { CreatedJobPayload, OccurrenceRemovedPayload } from './event-outbox.ts';
+import type {
+  CreatedJobPayload,
+  FollowingRemovedPayload,
+  OccurrenceRemovedPayload,
+} from './event-outbox.ts';
 import { createdJobKey, JOB_KINDS } from './job-kinds.ts';
 import { readSettings, settingsOf, wants } from './settings.ts';
 import { deriveUnsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
@@ -161,14 +166,15 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       const series = Boolean(removed.rrule);
       // A cancelled event was told of when it was cancelled; a past one is news to nobody.
       if (state.status === 'cancelled' || (!series && state.date < today())) return;
-      const people = answered
-        .filter((a) => a.occurrence === '' || a.occurrence >= today())
-        .map((a) => a.userId);
+      // An answer to a meeting cut from the series earlier was told then.
+      const told = (occurrence: string) =>
+        occurrence === '' || (occurrence >= today() && (!series || givesDate(removed, occurrence)));
+      const people = answered.filter((a) => told(a.occurrence)).map((a) => a.userId);
       await fanOut(
         removed,
         people,
         'changes',
-        removedNotice(state, series),
+        removedNotice(state, { what: series ? 'series' : 'one' }),
         (u) => `removed:${removed.id}:${u}`,
       );
     },
@@ -185,8 +191,27 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         series,
         people,
         'changes',
-        removedNotice(state, false),
+        removedNotice(state, { what: 'one' }),
         (u) => `removed:${eventId}:${occurrence}:${u}`,
+      );
+    },
+
+    async [JOB_KINDS.followingRemoved](job) {
+      const { eventId, from, removed } = job.payload as unknown as FollowingRemovedPayload;
+      const state = stateOf(removed);
+      if (state.status === 'cancelled') return;
+      // A series left with no meeting was deleted, and migration 033's job tells that.
+      const series = await findEvent(store, eventId);
+      if (!series?.rrule) return;
+      // Those who answered a meeting from the first removed date on, or from today if later.
+      const since = from > today() ? from : today();
+      const people = await answeredRecipientIds(store, series, since);
+      await fanOut(
+        series,
+        people,
+        'changes',
+        removedNotice(state, { what: 'following', from }),
+        (u) => `removed:${eventId}:from:${from}:${u}`,
       );
     },
 

@@ -4,6 +4,7 @@ export const JOB_KINDS = {
   eventChanged: 'event-changed',
   eventRemoved: 'event-removed',
   occurrenceRemoved: 'occurrence-removed',
+  followingRemoved: 'following-removed',
   reminder: 'reminder',
   mail: 'notice-mail',
 } as const;

@@ -29,10 +29,14 @@ const WEEKDAY_DATE = new Intl.DateTimeFormat('en-US', {
 
 /** "Saturday, June 13, 2026 at 09:00" (the troop's wall clock), or "... (all day)". */
 export function describeWhen(s: Pick<EventState, 'date' | 'time' | 'allDay'>): string {
-  const [y, m, d] = s.date.split('-').map(Number);
-  const day =
-    y && m && d ? WEEKDAY_DATE.format(new Date(Date.UTC(y, m - 1, d))) : s.date || 'no date';
+  const day = describeDay(s.date);
   return s.allDay || !s.time ? `${day} (all day)` : `${day} at ${s.time}`;
+}
+
+/** "Saturday, June 13, 2026". */
+function describeDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return y && m && d ? WEEKDAY_DATE.format(new Date(Date.UTC(y, m - 1, d))) : date || 'no date';
 }
 
 const place = (s: EventState) => s.location?.trim() || 'no place given';
@@ -76,16 +80,33 @@ export function changeNotice(before: EventState, after: EventState): NoticeConte
   return { subject: `Changed: ${oneLine(after.name)}`, lines };
 }
 
-/** An event taken off the calendar; for a series, every meeting of it still to come. */
-export function removedNotice(s: EventState, series: boolean): NoticeContent {
+/** What a removal took: one event or meeting, a whole series, or a series' meetings from a date on. */
+export type Removal = { what: 'one' } | { what: 'series' } | { what: 'following'; from: string };
+
+/** An event taken off the calendar, or the meetings of a series that were. */
+export function removedNotice(s: EventState, removal: Removal): NoticeContent {
+  const subject = `Removed: ${oneLine(s.name)}`;
+  if (removal.what === 'series')
+    return {
+      subject,
+      lines: [
+        `${s.name} has been removed from the troop calendar, with every meeting still to come.`,
+      ],
+    };
+  if (removal.what === 'following')
+    return {
+      subject,
+      lines: [
+        `${s.name}: every meeting from ${describeDay(removal.from)} on has been removed from the troop calendar.`,
+        'Meetings before that date are unchanged.',
+      ],
+    };
   return {
-    subject: `Removed: ${oneLine(s.name)}`,
-    lines: series
-      ? [`${s.name} has been removed from the troop calendar, with every meeting still to come.`]
-      : [
-          `${s.name} on ${describeWhen(s)} has been removed from the troop calendar.`,
-          `Where: ${place(s)}`,
-        ],
+    subject,
+    lines: [
+      `${s.name} on ${describeWhen(s)} has been removed from the troop calendar.`,
+      `Where: ${place(s)}`,
+    ],
   };
 }
 

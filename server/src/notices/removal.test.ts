@@ -145,4 +145,52 @@ describe.each(testStoreKinds)('notices of removed events (%s)', (kind) => {
     await runJobs(t);
     expect(withSubject(t, 'Removed:')).toHaveLength(2);
   });
+
+  it('tells those who answered a later meeting when a series is cut from a date on, once', async () => {
+    const made = await troopOn(kind);
+    t = made.t;
+    const { leader, parent, other } = made;
+    const sams = await addHousehold(t.deps.store, [parent.user.id], ['Sam']);
+    const lees = await addHousehold(t.deps.store, [other.user.id], ['Lee']);
+    // Thursdays at 19:00, four times from tomorrow: June 11, 18, 25 and July 2.
+    const id = await createEvent(t, leader.access_token, {
+      event_name: 'Troop meeting',
+      event_date: '2026-06-11',
+      event_time: '19:00',
+      rrule: 'FREQ=WEEKLY;COUNT=4',
+    });
+    const going = (household: typeof sams, occurrence: string) =>
+      answer(t!.deps.store, {
+        eventId: id,
+        occurrence,
+        attendee: `scout:${household.scoutIds[0]}`,
+        householdId: household.id,
+        answer: 'going',
+      });
+    await going(sams, '2026-06-18');
+    await going(lees, '2026-07-02');
+    const removeFollowing = (date: string) =>
+      t!.app.inject({
+        method: 'DELETE',
+        url: `/api/calendar/${t!.deps.config.projectId}/events/${id}/occurrences/${date}?scope=following`,
+        headers: bearer(leader.access_token),
+      });
+    await runJobs(t);
+
+    expect((await removeFollowing('2026-06-25')).statusCode).toBe(200);
+    await runJobs(t);
+    await runJobs(t);
+    let removed = withSubject(t, 'Removed: Troop meeting');
+    expect(removed.map(to)).toEqual(['other@troop12.org']);
+    expect(removed[0]?.parsed.text).toContain(
+      'Troop meeting: every meeting from Thursday, June 25, 2026 on has been removed from the troop calendar.',
+    );
+
+    // Cutting it from its first date removes the series: told once, to those whose meetings it took.
+    expect((await removeFollowing('2026-06-11')).statusCode).toBe(200);
+    await runJobs(t);
+    removed = withSubject(t, 'Removed: Troop meeting');
+    expect(removed.map(to)).toEqual(['other@troop12.org', 'parent@troop12.org']);
+    expect(removed[1]?.parsed.text).toContain('with every meeting still to come');
+  });
 });
