@@ -3,6 +3,7 @@
  * person per event or occurrence of a series, with the counts, names and waitlist the event
  * shows. Server, SDK and web share these names and limits.
  */
+import type { RowGrant } from './table-grants.ts';
 
 export const RSVP_ANSWERS = ['going', 'maybe', 'not_going'] as const;
 export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
@@ -23,8 +24,34 @@ export const EVENT_CAPACITY_MAX = 10_000;
  * occurrence}}` once an answer (and any waitlist move it caused) is stored. Only the server
  * publishes there; a message names the event, never the answers, so a listener reads them
  * again under its own access.
+ *
+ * Even an event's id is only for those who may read the event, so the channels follow the
+ * calendar_events read rule as the change feed does (protocol/src/change-feed.ts): `rsvps`
+ * names every event and is for members who read every event; a member who reads only their own
+ * events listens on `rsvps:<their id>`, which names only those.
  */
 export const RSVP_CHANNEL = 'rsvps';
+
+/** The events' table, whose read rule decides who hears which answers channel. */
+export const RSVP_CHANNEL_TABLE = 'calendar_events';
+
+/** The answers channel of the events `ownerId` made. */
+export const ownEventsRsvpChannel = (ownerId: string): string => `${RSVP_CHANNEL}:${ownerId}`;
+
+/** The answers channel a member whose role reads `grant` of the events listens on; null for none. */
+export const rsvpListenChannel = (grant: RowGrant, userId: string): string | null =>
+  grant === 'all' ? RSVP_CHANNEL : grant === 'own' ? ownEventsRsvpChannel(userId) : null;
+
+/** Whose answers channel this is (null owner: every event's); null for any other channel. */
+export function rsvpChannel(
+  channel: string,
+): { table: typeof RSVP_CHANNEL_TABLE; ownerId: string | null } | null {
+  if (channel === RSVP_CHANNEL) return { table: RSVP_CHANNEL_TABLE, ownerId: null };
+  const prefix = `${RSVP_CHANNEL}:`;
+  if (channel.startsWith(prefix) && channel.length > prefix.length)
+    return { table: RSVP_CHANNEL_TABLE, ownerId: channel.slice(prefix.length) };
+  return null;
+}
 
 export interface RsvpChannelData {
   /** The single event or the series the answers belong to. */

@@ -5,17 +5,17 @@
  * because an anonymous peer can claim any name and must not read a troop's channels.
  *
  * Server-owned channels (the change feed, one per announced table and one per member of it, and
- * `rsvps` for answers to events) carry what the server says happened to rows: no client may
+ * `rsvps` for answers to events, with one per member too) carry what the server says happened to rows: no client may
  * publish there, so whatever a listener hears on them is true, and anonymous peers may not
  * listen whatever the setting says, because the rows themselves are for signed-in members only.
  * Which members may listen on the change feed is decided by feed-listeners.ts.
  */
 import { changeFeedChannel } from '@scout/protocol/change-feed';
-import { RSVP_CHANNEL } from '@scout/protocol/rsvps';
+import { rsvpChannel } from '@scout/protocol/rsvps';
 import type { Config } from '../config.ts';
 
 export const isServerOwnedChannel = (channel: string) =>
-  channel === RSVP_CHANNEL || changeFeedChannel(channel) !== null;
+  rsvpChannel(channel) !== null || changeFeedChannel(channel) !== null;
 
 export const SERVER_OWNED_MESSAGE = 'Only the server publishes on this channel';
 

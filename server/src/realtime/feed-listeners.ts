@@ -7,9 +7,11 @@
  *
  * Sockets are admitted when they subscribe and checked again every few seconds (hub.ts), so a
  * member whose role no longer reads every row stops hearing the table's channel within seconds;
- * REST calls on these channels (history, presence) are checked each time (routes.ts).
+ * REST calls on these channels (history, presence) are checked each time (routes.ts). The
+ * answers channels (`rsvps`, `rsvps:<id>`) name events, so the same rule decides who hears them.
  */
 import { changeFeedChannel } from '@scout/protocol/change-feed';
+import { rsvpChannel } from '@scout/protocol/rsvps';
 import type { RolesConfig } from '@scout/protocol/permissions';
 import { tableGrant } from '@scout/protocol/table-grants';
 import { checkSession } from '../auth/session-check.ts';
@@ -18,8 +20,14 @@ import type { ChannelAdmission } from './hub.ts';
 
 export type FeedListener = { kind: 'service' } | { kind: 'user'; userId: string; role: string };
 
+/**
+ * The table whose read rule decides who hears a channel, and whose own channel it is: the change
+ * feed's, and the answers channels (protocol/src/rsvps.ts), which name events.
+ */
+const governedBy = (channel: string) => changeFeedChannel(channel) ?? rsvpChannel(channel);
+
 export function mayHear(roles: RolesConfig, listener: FeedListener, channel: string): boolean {
-  const feed = changeFeedChannel(channel);
+  const feed = governedBy(channel);
   if (!feed || listener.kind === 'service') return true;
   const grant = tableGrant(roles, listener.role, feed.table, 'read');
   return grant === 'all' || (grant === 'own' && feed.ownerId === listener.userId);
@@ -31,7 +39,7 @@ const SERVICE_SOCKET = 'service_';
 /** The hub's check of a socket on a change-feed channel, with the account's role of the moment. */
 export function feedAdmission(store: Store, roles: RolesConfig): ChannelAdmission {
   return {
-    governs: (channel) => changeFeedChannel(channel) !== null,
+    governs: (channel) => governedBy(channel) !== null,
     async admits(channel, userId) {
       const state = await checkSession(store, userId, undefined);
       if (!state.ok)

@@ -16,6 +16,8 @@ export interface EventOccurrence {
   eventId: string;
   /** The series' original date of the occurrence; '' for a single event. */
   occurrence: string;
+  /** Who made the event: those who read only their own events hear its answers on their channel. */
+  ownerId: string | null;
   name: string;
   deadline: string | null;
   capacity: number | null;
@@ -51,6 +53,7 @@ function details(key: EventRecord, holder: EventRecord, occurrence: string): Eve
   return {
     eventId: key.id,
     occurrence,
+    ownerId: key.user_id ?? null,
     name: holder.event_name?.trim() || 'Troop event',
     deadline: holder.rsvp_deadline ?? null,
     capacity:

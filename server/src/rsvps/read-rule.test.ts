@@ -2,7 +2,9 @@
  * Answers follow their event's read rule: under a roles configuration that lets members read
  * only their own events, another member can neither read, answer nor export the answers of an
  * event they cannot see (404, as for one that does not exist); the owner and the leaders who
- * read every event still can.
+ * read every event still can. Even the news that an event's answers changed names the event, so
+ * it goes only to those who read it: the troop's answers channel to those who read every
+ * event, the owner's own channel to the owner.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addMember, type TestMember } from '../../test/rest.ts';
@@ -59,5 +61,30 @@ describe.each(testStoreKinds)('RSVPs under an owner-only read rule (%s)', (kind)
     const csv = await exportCsv(t, lee.token, event);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Going');
+  });
+
+  it('announces answers only on the channels of those who read the event', async () => {
+    await answer(t, ann.token, event, { attendee: 'user:ann', answer: 'going' });
+    const heard = (token: string, channel: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/realtime/${t.deps.config.projectId}/messages?channel=${channel}&start=-&end=%2B`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const events = async (token: string, channel: string) => {
+      const res = await heard(token, channel);
+      expect(res.statusCode).toBe(200);
+      return (res.json().messages as Array<{ data: { eventId: string } }>).map(
+        (m) => m.data.eventId,
+      );
+    };
+    expect(await events(lee.token, 'rsvps')).toEqual([event]);
+    expect(await events(ann.token, 'rsvps:ann')).toEqual([event]);
+    expect(await events(bob.token, 'rsvps:bob')).toEqual([]);
+    for (const channel of ['rsvps', 'rsvps:ann']) {
+      const refused = await heard(bob.token, channel);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain(event);
+    }
   });
 });

@@ -15,6 +15,7 @@
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import {
   RSVP_ANSWERS,
+  ownEventsRsvpChannel,
   RSVP_CHANNEL,
   RSVP_NOTE_MAX_LENGTH,
   type RsvpChannelData,
@@ -83,10 +84,15 @@ export const rsvpRoutes =
       if (!deps.realtime) return;
       const data: RsvpChannelData = { eventId: event.eventId, occurrence: event.occurrence };
       const userId = caller.kind === 'user' ? caller.userId : `service_${caller.keyId}`;
-      // The answer is stored either way; a listener that missed this reloads on reconnect.
-      deps.realtime.publish(RSVP_CHANNEL, { type: 'updated', data, userId }).catch((err: Error) => {
-        if (deps.logger) deps.logger.warn({ err: err.message }, 'rsvp publish failed');
-      });
+      const channels = [
+        RSVP_CHANNEL,
+        ...(event.ownerId ? [ownEventsRsvpChannel(event.ownerId)] : []),
+      ];
+      for (const channel of channels)
+        // The answer is stored either way; a listener that missed this reloads on reconnect.
+        deps.realtime.publish(channel, { type: 'updated', data, userId }).catch((err: Error) => {
+          if (deps.logger) deps.logger.warn({ err: err.message }, 'rsvp publish failed');
+        });
     };
 
     /**

@@ -45,7 +45,7 @@ export function CalendarScreen({ user, nav }: CalendarScreenProps) {
   const { events, isLoading, isError, reload, canLoadEarlier, loadingEarlier, loadEarlier } =
     useCalendarEvents(user.id);
   useCalendarLive(user);
-  useRsvpLive(user.id);
+  useRsvpLive(user);
   // '' shows every category.
   const [category, setCategory] = useState('');
   const shown = useMemo(
