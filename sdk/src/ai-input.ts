@@ -28,7 +28,9 @@ export function checkObjectInput(input: unknown): void {
   if (input.output === 'enum') {
     if (!Array.isArray(input.enum) || input.enum.length === 0)
       throw invalidAi('An enum output needs enum values');
-  } else if (!isRecord(input.schema)) throw invalidAi('An object needs a JSON Schema');
+  } else if (input.schema !== undefined && !isRecord(input.schema))
+    // Without one, the answer is any JSON object (or an array of anything).
+    throw invalidAi('The schema must be a JSON Schema object');
 }
 
 export function checkPrompt(input: unknown, what: string): void {

@@ -34,7 +34,12 @@ describe('ai: input rules checked before any request', () => {
     ['generateText', (ai: ReturnType<typeof setup>['ai']) => ai.generateText({ prompt: '  ' })],
     ['generateText', (ai: ReturnType<typeof setup>['ai']) => ai.generateText({ messages: [] })],
     ['streamText', (ai: ReturnType<typeof setup>['ai']) => ai.streamText({}, () => {})],
-    ['generateObject', (ai: ReturnType<typeof setup>['ai']) => ai.generateObject({ prompt: 'x' })],
+    ['generateObject', (ai: ReturnType<typeof setup>['ai']) => ai.generateObject({ prompt: '' })],
+    [
+      'generateObject',
+      (ai: ReturnType<typeof setup>['ai']) =>
+        ai.generateObject({ prompt: 'x', schema: 'object' as unknown as Record<string, unknown> }),
+    ],
     [
       'streamObject',
       (ai: ReturnType<typeof setup>['ai']) =>
@@ -84,6 +89,20 @@ describe('ai: input rules checked before any request', () => {
     const err = await rejection(run(ai));
     expect(err).toMatchObject({ kind: 'ai', code: 'VALIDATION_ERROR', retryable: false });
     expect(api.requests).toHaveLength(0);
+  });
+
+  it('asks for an object or an array without a schema', async () => {
+    const { api, ai } = setup();
+    api.on('POST', `${AI}/object`, () =>
+      jsonReply(200, { object: { any: 1 }, finishReason: 'stop', usage: {} }),
+    );
+    const answer = await ai.generateObject({ prompt: 'x' });
+    await ai.generateObject({ prompt: 'y', output: 'array' });
+    expect(answer.object).toEqual({ any: 1 });
+    expect(api.requests.map((r) => r.body)).toEqual([
+      { prompt: 'x', stream: false },
+      { prompt: 'y', output: 'array', stream: false },
+    ]);
   });
 
   it('accepts exactly 50 https images ending in an image extension', async () => {

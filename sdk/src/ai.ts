@@ -59,7 +59,10 @@ export interface ObjectInput {
   system?: string;
   model?: string;
   output?: 'object' | 'array' | 'enum';
-  /** A JSON Schema: the object's, or each element's when `output` is `array`. */
+  /**
+   * A JSON Schema: the object's, or each element's when `output` is `array`. Absent: any JSON
+   * object, or an array of anything.
+   */
   schema?: Record<string, unknown>;
   enum?: string[];
   maxTokens?: number;

@@ -82,6 +82,63 @@ describe.each(testStoreKinds)('POST /api/ai/:projectId/object (%s)', (kind) => {
     },
   );
 
+  it('answers any JSON object without a schema, asked for in the provider’s JSON mode', async () => {
+    const { a, leader } = await ai();
+    a.sim.next({ kind: 'json', content: '{"patrol":"Eagles","badges":[1,2],"leader":null}' });
+    const res = await a.post('/object', { prompt: 'Anything about a patrol' }, leader);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      object: { patrol: 'Eagles', badges: [1, 2], leader: null },
+      finishReason: 'stop',
+    });
+    const asked = a.sim.requests[0]?.body;
+    expect(asked?.response_format).toEqual({ type: 'json_object' });
+    // OpenAI's JSON mode refuses messages that do not mention JSON.
+    expect(JSON.stringify(asked?.messages)).toContain('JSON');
+    for (const content of ['[1,2]', '"a patrol"', 'null']) {
+      a.sim.next({ kind: 'json', content });
+      const notObject = await a.post('/object', { prompt: 'x', output: 'object' }, leader);
+      expect(notObject.statusCode, content).toBe(502);
+      expect(notObject.json().code).toBe('AI_OUTPUT_INVALID');
+    }
+  });
+
+  it('answers an array of anything without a schema, and streams it', async () => {
+    const { a, leader } = await ai();
+    a.sim.next({ kind: 'json', content: '{"elements":["tent",{"stove":1},3]}' });
+    const res = await a.post('/object', { prompt: 'Gear', output: 'array' }, leader);
+    expect(res.json().object).toEqual(['tent', { stove: 1 }, 3]);
+    expect(a.sim.requests[0]?.body.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { schema: { properties: { elements: { type: 'array' } } } },
+    });
+    a.sim.next({ kind: 'json', content: '{"elements":"tent"}' });
+    const notArray = await a.post('/object', { prompt: 'Gear', output: 'array' }, leader);
+    expect(notArray.json().code).toBe('AI_OUTPUT_INVALID');
+    a.sim.next({ kind: 'json', content: '{"elements":["tent","tarp"]}' });
+    const streamed = await a.post(
+      '/object',
+      { prompt: 'Gear', output: 'array', stream: true },
+      leader,
+    );
+    const lines = readDataStreamLines(streamed.body);
+    expect(lines.filter((l) => l.code === '2').at(-1)?.value).toEqual([['tent', 'tarp']]);
+    expect(lines.at(-1)?.code).toBe('d');
+  });
+
+  it('still needs enum values for an enum output, with or without a schema', async () => {
+    const { a, leader } = await ai();
+    for (const payload of [
+      { prompt: 'x', output: 'enum' },
+      { prompt: 'x', output: 'enum', schema: { type: 'object' } },
+    ]) {
+      const res = await a.post('/object', payload, leader);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('enum');
+    }
+    expect(a.sim.requests).toHaveLength(0);
+  });
+
   it('refuses an enum answer outside the values', async () => {
     const { a, leader } = await ai();
     a.sim.next({ kind: 'json', content: '{"result":"swim"}' });
@@ -92,7 +149,6 @@ describe.each(testStoreKinds)('POST /api/ai/:projectId/object (%s)', (kind) => {
   it('refuses bad requests with 400 before asking the provider', async () => {
     const { a, leader } = await ai();
     for (const payload of [
-      { prompt: 'x' },
       { prompt: 'x', schema: { type: 'campsite' } },
       { prompt: 'x', schema: { type: 'object', properties: { a: { $ref: '#/nowhere' } } } },
       { prompt: 'x', schema: 'object' },

@@ -2,17 +2,25 @@
  * The JSON Schema an `/object` answer must fit, checked with ajv (a maintained validator).
  * Providers' structured output wants an object at the root, so an array or enum output is
  * asked for wrapped (`{elements: [...]}`, `{result: "..."}`) and unwrapped here, as existing
- * clients of this protocol do. A client's schema that does not compile is a 400; a model answer
- * that does not fit is AI_OUTPUT_INVALID, never a result.
+ * clients of this protocol do. Without a schema an object output is any JSON object (the
+ * provider's JSON mode) and an array output an array of anything. A client's schema that does
+ * not compile is a 400; a model answer that does not fit is AI_OUTPUT_INVALID, never a result.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { AI_SCHEMA_MAX_BYTES } from '@scout/protocol/limits';
 import { ApiError, badRequest } from '../errors.ts';
 import type { ObjectRequest } from './text-schemas.ts';
 
+export type ResponseFormat =
+  | { type: 'json_object' }
+  | {
+      type: 'json_schema';
+      json_schema: { name: string; schema: Record<string, unknown>; strict: false };
+    };
+
 export interface ObjectShape {
   /** Sent to the provider as its response format. */
-  providerSchema: Record<string, unknown>;
+  responseFormat: ResponseFormat;
   /** The answer the client gets from the provider's JSON. */
   unwrap(value: unknown): unknown;
   /** Checks an unwrapped answer; throws AI_OUTPUT_INVALID. */
@@ -43,9 +51,16 @@ export function outputInvalid(reason: string): ApiError {
   return new ApiError(502, 'AI_OUTPUT_INVALID', undefined, {}, { details: reason });
 }
 
-function checker(validate: ValidateFunction) {
+const asSchema = (schema: Record<string, unknown>): ResponseFormat => ({
+  type: 'json_schema',
+  json_schema: { name: 'response', schema, strict: false },
+});
+
+const isPlainObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function checker(validate: ValidateFunction | undefined) {
   return (value: unknown) => {
-    if (validate(value)) return;
+    if (!validate || validate(value)) return;
     const first = validate.errors?.[0];
     throw outputInvalid(`${first?.instancePath || '/'} ${first?.message ?? 'does not fit'}`);
   };
@@ -56,12 +71,12 @@ export function objectShape(body: ObjectRequest): ObjectShape {
   if (output === 'enum') {
     const values = body.enum ?? [];
     return {
-      providerSchema: {
+      responseFormat: asSchema({
         type: 'object',
         properties: { result: { type: 'string', enum: values } },
         required: ['result'],
         additionalProperties: false,
-      },
+      }),
       unwrap: (v) => (v as { result?: unknown } | null)?.result,
       check: (v) => {
         if (typeof v !== 'string' || !values.includes(v))
@@ -69,16 +84,16 @@ export function objectShape(body: ObjectRequest): ObjectShape {
       },
     };
   }
-  const schema = body.schema ?? {};
-  const validate = compile(schema);
+  const schema = body.schema;
+  const validate = schema && compile(schema);
   if (output === 'array') {
     return {
-      providerSchema: {
+      responseFormat: asSchema({
         type: 'object',
-        properties: { elements: { type: 'array', items: schema } },
+        properties: { elements: schema ? { type: 'array', items: schema } : { type: 'array' } },
         required: ['elements'],
         additionalProperties: false,
-      },
+      }),
       unwrap: (v) => (v as { elements?: unknown } | null)?.elements,
       check: (v) => {
         if (!Array.isArray(v)) throw outputInvalid('/ must be an array');
@@ -86,7 +101,15 @@ export function objectShape(body: ObjectRequest): ObjectShape {
       },
     };
   }
-  return { providerSchema: schema, unwrap: (v) => v, check: checker(validate) };
+  if (!schema)
+    return {
+      responseFormat: { type: 'json_object' },
+      unwrap: (v) => v,
+      check: (v) => {
+        if (!isPlainObject(v)) throw outputInvalid('/ must be an object');
+      },
+    };
+  return { responseFormat: asSchema(schema), unwrap: (v) => v, check: checker(validate) };
 }
 
 /** The provider's whole answer as the client's value; throws AI_OUTPUT_INVALID. */

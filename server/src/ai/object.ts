@@ -34,13 +34,20 @@ export interface ObjectAnswer {
   usage: Usage;
 }
 
+/**
+ * JSON mode (an object without a schema) is refused by OpenAI unless the messages mention
+ * JSON; the instruction says so for every provider.
+ */
+const JSON_MODE_INSTRUCTION = 'Answer with one JSON object.';
+
 function params(body: ObjectRequest, shape: ObjectShape) {
+  const jsonMode = shape.responseFormat.type === 'json_object';
+  const system = jsonMode
+    ? [body.system, JSON_MODE_INSTRUCTION].filter(Boolean).join('\n\n')
+    : body.system;
   return {
-    messages: toChatMessages({ prompt: body.prompt, system: body.system }),
-    response_format: {
-      type: 'json_schema' as const,
-      json_schema: { name: 'response', schema: shape.providerSchema, strict: false },
-    },
+    messages: toChatMessages({ prompt: body.prompt, system }),
+    response_format: shape.responseFormat,
     ...chatOptions(body),
   };
 }

@@ -83,9 +83,9 @@ export const objectRequest = z
     maxTokens: z.number().int().min(1).max(AI_MAX_TOKENS_MAX).optional(),
     temperature: z.number().min(0).max(2).optional(),
   })
-  .refine((b) => (b.output === 'enum' ? b.enum !== undefined : b.schema !== undefined), {
-    message: 'An object needs a schema (an enum output needs enum values)',
-    path: ['schema'],
+  .refine((b) => b.output !== 'enum' || b.enum !== undefined, {
+    message: 'An enum output needs enum values',
+    path: ['enum'],
   });
 export type ObjectRequest = z.infer<typeof objectRequest>;
 
