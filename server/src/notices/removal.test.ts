@@ -19,6 +19,52 @@ import {
 } from '../../test/notices.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 
+/**
+ * A troop whose leader runs "Troop meeting" on Thursdays at 19:00 from tomorrow (June 11),
+ * `count` times, with the parent's household (Sam) and the other's (Lee) going to the dates given.
+ */
+async function answeredSeries(
+  kind: (typeof testStoreKinds)[number],
+  count: number,
+  answers: { sam: string; lee: string },
+) {
+  const made = await troopOn(kind);
+  const { t, leader, parent, other } = made;
+  const id = await createEvent(t, leader.access_token, {
+    event_name: 'Troop meeting',
+    event_date: '2026-06-11',
+    event_time: '19:00',
+    rrule: `FREQ=WEEKLY;COUNT=${count}`,
+  });
+  for (const [user, name, occurrence] of [
+    [parent, 'Sam', answers.sam],
+    [other, 'Lee', answers.lee],
+  ] as const) {
+    const household = await addHousehold(t.deps.store, [user.user.id], [name]);
+    await answer(t.deps.store, {
+      eventId: id,
+      occurrence,
+      attendee: `scout:${household.scoutIds[0]}`,
+      householdId: household.id,
+      answer: 'going',
+    });
+  }
+  const occurrence = (
+    method: 'PATCH' | 'DELETE',
+    date: string,
+    scope: 'this' | 'following',
+    payload?: object,
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api/calendar/${t.deps.config.projectId}/events/${id}/occurrences/${date}?scope=${scope}`,
+      headers: bearer(leader.access_token),
+      ...(payload ? { payload } : {}),
+    });
+  await runJobs(t);
+  return { t, occurrence };
+}
+
 describe.each(testStoreKinds)('notices of removed events (%s)', (kind) => {
   let t: MailTestApp | undefined;
   afterEach(async () => {
@@ -90,36 +136,10 @@ describe.each(testStoreKinds)('notices of removed events (%s)', (kind) => {
   });
 
   it('tells those who answered one meeting of a series that it was removed, moved or not', async () => {
-    const made = await troopOn(kind);
+    const made = await answeredSeries(kind, 3, { sam: '2026-06-18', lee: '2026-06-25' });
     t = made.t;
-    const { leader, parent, other } = made;
-    const sams = await addHousehold(t.deps.store, [parent.user.id], ['Sam']);
-    const lees = await addHousehold(t.deps.store, [other.user.id], ['Lee']);
-    // Thursdays at 19:00, three times from tomorrow.
-    const id = await createEvent(t, leader.access_token, {
-      event_name: 'Troop meeting',
-      event_date: '2026-06-11',
-      event_time: '19:00',
-      rrule: 'FREQ=WEEKLY;COUNT=3',
-    });
-    const going = (household: typeof sams, occurrence: string) =>
-      answer(t!.deps.store, {
-        eventId: id,
-        occurrence,
-        attendee: `scout:${household.scoutIds[0]}`,
-        householdId: household.id,
-        answer: 'going',
-      });
-    await going(sams, '2026-06-18');
-    await going(lees, '2026-06-25');
     const occurrence = (method: 'PATCH' | 'DELETE', date: string, payload?: object) =>
-      t!.app.inject({
-        method,
-        url: `/api/calendar/${t!.deps.config.projectId}/events/${id}/occurrences/${date}?scope=this`,
-        headers: bearer(leader.access_token),
-        ...(payload ? { payload } : {}),
-      });
-    await runJobs(t);
+      made.occurrence(method, date, 'this', payload);
 
     expect((await occurrence('DELETE', '2026-06-18')).statusCode).toBe(200);
     await runJobs(t);
@@ -147,35 +167,10 @@ describe.each(testStoreKinds)('notices of removed events (%s)', (kind) => {
   });
 
   it('tells those who answered a later meeting when a series is cut from a date on, once', async () => {
-    const made = await troopOn(kind);
+    // June 11, 18, 25 and July 2.
+    const made = await answeredSeries(kind, 4, { sam: '2026-06-18', lee: '2026-07-02' });
     t = made.t;
-    const { leader, parent, other } = made;
-    const sams = await addHousehold(t.deps.store, [parent.user.id], ['Sam']);
-    const lees = await addHousehold(t.deps.store, [other.user.id], ['Lee']);
-    // Thursdays at 19:00, four times from tomorrow: June 11, 18, 25 and July 2.
-    const id = await createEvent(t, leader.access_token, {
-      event_name: 'Troop meeting',
-      event_date: '2026-06-11',
-      event_time: '19:00',
-      rrule: 'FREQ=WEEKLY;COUNT=4',
-    });
-    const going = (household: typeof sams, occurrence: string) =>
-      answer(t!.deps.store, {
-        eventId: id,
-        occurrence,
-        attendee: `scout:${household.scoutIds[0]}`,
-        householdId: household.id,
-        answer: 'going',
-      });
-    await going(sams, '2026-06-18');
-    await going(lees, '2026-07-02');
-    const removeFollowing = (date: string) =>
-      t!.app.inject({
-        method: 'DELETE',
-        url: `/api/calendar/${t!.deps.config.projectId}/events/${id}/occurrences/${date}?scope=following`,
-        headers: bearer(leader.access_token),
-      });
-    await runJobs(t);
+    const removeFollowing = (date: string) => made.occurrence('DELETE', date, 'following');
 
     expect((await removeFollowing('2026-06-25')).statusCode).toBe(200);
     await runJobs(t);
