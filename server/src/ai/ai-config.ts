@@ -5,6 +5,7 @@
  * and `AI_<CAP>_MODEL` (CAP: TEXT, IMAGE, SPEECH, TRANSCRIBE) point one capability elsewhere.
  * A capability with no base URL is off and answers 503 AI_NOT_CONFIGURED.
  */
+import type { ObjectStreamFormat } from '@scout/protocol/ai-streams';
 import { wholeNumber, type Env } from '../env-values.ts';
 
 export const AI_CAPABILITIES = ['text', 'image', 'speech', 'transcribe'] as const;
@@ -24,7 +25,7 @@ export interface AiConfig {
   /** Names clients send -> the provider's names (docs/decisions/032-ai-provider-and-models.md). */
   modelMap: Record<string, string>;
   /** How `/object` streams: `2:` lines (older clients) or the growing JSON text. */
-  objectStream: 'lines' | 'text';
+  objectStream: ObjectStreamFormat;
   /** Tokens one user may spend per UTC day, all capabilities together. */
   dailyTokens: number;
   /** Requests one user may make per minute. */

@@ -98,10 +98,20 @@ export function toUsage(
   return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
 }
 
-/** The finish reasons existing clients know: the provider's, with `tool_calls` renamed. */
+/**
+ * The finish reasons existing clients know. Newer clients validate the reason against this
+ * list and fail the whole stream on any other, so a provider's own reason (a local service may
+ * invent one) is `other`.
+ */
+const FINISH_REASONS: Record<string, string> = {
+  stop: 'stop',
+  length: 'length',
+  tool_calls: 'tool-calls',
+  function_call: 'tool-calls',
+  content_filter: 'content-filter',
+};
+
 export function finishReason(reason: string | null | undefined): string {
   if (!reason) return 'unknown';
-  if (reason === 'tool_calls' || reason === 'function_call') return 'tool-calls';
-  if (reason === 'content_filter') return 'content-filter';
-  return reason;
+  return FINISH_REASONS[reason] ?? 'other';
 }

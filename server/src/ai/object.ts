@@ -27,6 +27,7 @@ import {
   startOutcome,
 } from './text.ts';
 import type { ObjectRequest } from './text-schemas.ts';
+import type { ObjectStreamFormat } from '@scout/protocol/ai-streams';
 
 export interface ObjectAnswer {
   object: unknown;
@@ -73,7 +74,7 @@ export async function streamObject(
   ctx: AiContext,
   call: AiCall,
   body: ObjectRequest,
-  format: 'lines' | 'text',
+  format: ObjectStreamFormat,
 ): Promise<Readable> {
   const { shape, lease } = await leaseFor(ctx, call, body);
   const p = params(body, shape);

@@ -3,9 +3,9 @@
  * (leaders and admins by default, docs/roles.md); a capability without a provider answers
  * 503 AI_NOT_CONFIGURED before its input is looked at.
  *
- *   POST /api/ai/:projectId/text        {prompt|messages, stream?, ...} -> {text, finishReason, usage}
- *                                        or the dual-format event stream
- *   POST /api/ai/:projectId/object      {prompt, schema|enum, output?, stream?} -> {object, finishReason, usage}
+ *   POST /api/ai/:projectId/text        {prompt|messages, stream?, streamFormat?, ...} -> {text, finishReason, usage}
+ *                                        or the dual-format event stream (older lines alone on request)
+ *   POST /api/ai/:projectId/object      {prompt, schema?, enum?, output?, stream?} -> {object, finishReason, usage}
  *                                        or `2:` lines / the growing JSON text
  *   POST /api/ai/:projectId/image       {prompt, n?, size?, images?} -> {created, data: [{url}]}
  *   POST /api/ai/:projectId/speech      {text, voice?, response_format?, speed?} -> {url, voice, format, mimeType}
@@ -55,6 +55,13 @@ const STREAM_HEADERS = {
   'x-accel-buffering': 'no',
 };
 
+/** The older generation's lines alone, as its servers sent them. */
+const DATA_STREAM_HEADERS = {
+  ...STREAM_HEADERS,
+  'content-type': 'text/plain; charset=utf-8',
+  'x-vercel-ai-data-stream': 'v1',
+};
+
 const EVENT_STREAM_HEADERS = {
   ...STREAM_HEADERS,
   'content-type': 'text/event-stream; charset=utf-8',
@@ -90,9 +97,12 @@ export const aiRoutes =
       async (req, reply) => {
         const call = callOf(req, reply);
         if (!req.body.stream) return generateText(ctx, call, req.body);
-        const stream = await streamText(ctx, call, req.body);
+        const format = req.body.streamFormat ?? 'both';
+        const stream = await streamText(ctx, call, req.body, format);
         // Fastify sends a stream as it is: the response schema serialises whole answers only.
-        return reply.headers(EVENT_STREAM_HEADERS).send(stream as never);
+        return reply
+          .headers(format === 'lines' ? DATA_STREAM_HEADERS : EVENT_STREAM_HEADERS)
+          .send(stream as never);
       },
     );
 

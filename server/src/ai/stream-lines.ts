@@ -4,7 +4,10 @@
  * know; newer ones read server-sent events (`data: {...}` ended by a blank line) and skip lines
  * that are not `data:`. An old-format line never falls between a `data:` line and its blank
  * line, so each client sees the other's lines as lines to skip. No `e:` line is ever written.
+ * A client may ask for the older lines alone (`streamFormat: 'lines'`): the Vercel AI SDK 4
+ * data-stream reader fails on any line it does not know.
  */
+import type { TextStreamFormat } from '@scout/protocol/ai-streams';
 
 export interface Usage {
   promptTokens: number;
@@ -14,24 +17,36 @@ export interface Usage {
 
 const event = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
 
-export function textStreamStart(messageId: string): string {
+/** The newer generation's events, written unless the client asked for the older lines alone. */
+const events = (format: TextStreamFormat, text: string) => (format === 'lines' ? '' : text);
+
+export function textStreamStart(messageId: string, format: TextStreamFormat = 'both'): string {
   return (
     `f:${JSON.stringify({ messageId })}\n` +
-    event({ type: 'start', messageId }) +
-    event({ type: 'text-start', id: '0' })
+    events(format, event({ type: 'start', messageId }) + event({ type: 'text-start', id: '0' }))
   );
 }
 
-export function textStreamDelta(text: string): string {
-  return `0:${JSON.stringify(text)}\n` + event({ type: 'text-delta', id: '0', delta: text });
+export function textStreamDelta(text: string, format: TextStreamFormat = 'both'): string {
+  return (
+    `0:${JSON.stringify(text)}\n` +
+    events(format, event({ type: 'text-delta', id: '0', delta: text }))
+  );
 }
 
-export function textStreamFinish(finishReason: string, usage: Usage): string {
+export function textStreamFinish(
+  finishReason: string,
+  usage: Usage,
+  format: TextStreamFormat = 'both',
+): string {
   return (
     `d:${JSON.stringify({ finishReason, usage })}\n` +
-    event({ type: 'text-end', id: '0' }) +
-    event({ type: 'finish', finishReason, usage }) +
-    'data: [DONE]\n\n'
+    events(
+      format,
+      event({ type: 'text-end', id: '0' }) +
+        event({ type: 'finish', finishReason, usage }) +
+        'data: [DONE]\n\n',
+    )
   );
 }
 

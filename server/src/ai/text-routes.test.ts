@@ -279,6 +279,29 @@ describe.each(testStoreKinds)('POST /api/ai/:projectId/text (%s)', (kind) => {
     },
   );
 
+  it('writes the older lines alone when the client asks (streamFormat: lines)', async () => {
+    const a = await ai();
+    const leader = await bearer(a, 'leader-1', 'leader');
+    const res = await a.post(
+      '/text',
+      { prompt: 'Hi', stream: true, streamFormat: 'lines' },
+      leader,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['x-vercel-ai-data-stream']).toBe('v1');
+    const lines = res.body.split('\n').filter(Boolean);
+    expect(lines.every((l) => /^[f0d]:/.test(l))).toBe(true);
+    expect(readDataStreamLines(res.body).map((l) => l.code)).toEqual(['f', '0', '0', 'd']);
+    expect(readEventStream(res.body)).toEqual([]);
+    const unknown = await a.post(
+      '/text',
+      { prompt: 'Hi', stream: true, streamFormat: 'sse' },
+      leader,
+    );
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('answers a wrong provider key with 502, not the provider’s 401', async () => {
     const a = await ai({ env: { AI_API_KEY: 'sk-wrong' } });
     const res = await a.post('/text', { prompt: 'x' }, await bearer(a, 'leader-1', 'leader'));

@@ -11,6 +11,7 @@ import {
   AI_PROMPT_MAX_LENGTH,
   AI_URL_MAX_LENGTH,
 } from '@scout/protocol/limits';
+import { OBJECT_STREAM_FORMATS, TEXT_STREAM_FORMATS } from '@scout/protocol/ai-streams';
 
 const isHttpsUrl = (s: string) => {
   try {
@@ -46,6 +47,8 @@ export const textRequest = z
     messages: z.array(chatMessage).min(1).max(AI_MESSAGES_MAX).optional(),
     model: modelName.optional(),
     stream: z.boolean().optional(),
+    /** How a stream is written: both generations' lines (the default) or the older lines alone. */
+    streamFormat: z.enum(TEXT_STREAM_FORMATS).optional(),
     system: text.optional(),
     maxTokens: z.number().int().min(1).max(AI_MAX_TOKENS_MAX).optional(),
     temperature: z.number().min(0).max(2).optional(),
@@ -75,11 +78,12 @@ export const objectRequest = z
     system: text.optional(),
     model: modelName.optional(),
     output: z.enum(['object', 'array', 'enum']).optional(),
+    /** Absent: any JSON object, or for an `array` output an array of anything. */
     schema: z.record(z.string(), z.unknown()).optional(),
     enum: z.array(z.string().max(500)).min(1).max(AI_ENUM_MAX_VALUES).optional(),
     stream: z.boolean().optional(),
     /** How a stream is written: `2:` lines or the growing JSON text; absent: AI_OBJECT_STREAM. */
-    streamFormat: z.enum(['lines', 'text']).optional(),
+    streamFormat: z.enum(OBJECT_STREAM_FORMATS).optional(),
     maxTokens: z.number().int().min(1).max(AI_MAX_TOKENS_MAX).optional(),
     temperature: z.number().min(0).max(2).optional(),
   })

@@ -19,6 +19,7 @@ import {
 import type { ProviderLease } from './provider.ts';
 import { textStreamDelta, textStreamFinish, textStreamStart, type Usage } from './stream-lines.ts';
 import type { TextRequest } from './text-schemas.ts';
+import type { TextStreamFormat } from '@scout/protocol/ai-streams';
 
 type Chunk = OpenAI.Chat.Completions.ChatCompletionChunk;
 type ChatParam = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -153,6 +154,7 @@ export async function streamText(
   ctx: AiContext,
   call: AiCall,
   body: TextRequest,
+  format: TextStreamFormat = 'both',
 ): Promise<Readable> {
   const messages = toChatMessages(body);
   const lease = await leaseFor(ctx, call, body.model);
@@ -161,8 +163,8 @@ export async function streamText(
 
   async function* lines(): AsyncGenerator<string> {
     try {
-      yield textStreamStart(`msg-${crypto.randomUUID()}`);
-      for await (const delta of chatDeltas(opened, outcome)) yield textStreamDelta(delta);
+      yield textStreamStart(`msg-${crypto.randomUUID()}`, format);
+      for await (const delta of chatDeltas(opened, outcome)) yield textStreamDelta(delta, format);
     } catch (err) {
       // Cut midway: the answer so far stands, without finish lines. Logged by status only.
       lease.failure(err);
@@ -171,7 +173,11 @@ export async function streamText(
       lease.release();
       await recordQuietly(ctx, call, lease.model, outcomeUsage(outcome, messages));
     }
-    yield textStreamFinish(finishReason(outcome.finishReason), outcomeUsage(outcome, messages));
+    yield textStreamFinish(
+      finishReason(outcome.finishReason),
+      outcomeUsage(outcome, messages),
+      format,
+    );
   }
   return Readable.from(lines(), { objectMode: false });
 }
