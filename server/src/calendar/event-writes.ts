@@ -14,10 +14,8 @@ import type { RolesConfig } from '@scout/protocol/permissions';
 import type { SignedInCaller } from '../rest/rules.ts';
 import { conflict } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
-import { dateMs, isoDate, timingOf, type EventRecord } from './occurrences.ts';
+import { occurrenceOn, type EventRecord } from './occurrences.ts';
 import { EVENT_COLUMNS } from './stored-events.ts';
-
-const DAY_MS = 86_400_000;
 
 /** What an edit may change (snake_case, already checked field by field by rest/row-checks.ts). */
 export type EventChanges = Partial<EventRecord>;
@@ -108,16 +106,9 @@ export function applyAction(row: EventRecord, action: OccurrenceAction): EventRe
 
 /** A changed-occurrence row of `series` on `date`: a copy of the series' details on that day. */
 export function occurrenceRow(series: EventRecord, date: string, ctx: ChangeContext): EventRecord {
-  const span = timingOf(series)?.spanDays ?? 0;
   return {
-    ...series,
+    ...occurrenceOn(series, date),
     id: `${series.id}_${date.replaceAll('-', '')}`,
-    event_date: date,
-    end_date: series.end_date ? isoDate(dateMs(date) + span * DAY_MS) : null,
-    rrule: null,
-    exdates: null,
-    series_id: series.id,
-    recurrence_date: date,
     created_at: ctx.nowIso,
   };
 }

@@ -5,7 +5,7 @@
 import { PRODUCT_NAME } from '@scout/protocol/limits';
 import { contentLine, escapeText, serialize } from './ics.ts';
 import { clockChangeDates } from './clock-change-dates.ts';
-import { dateMs, firstStarts, isoDate, timingOf, type EventRecord } from './occurrences.ts';
+import { firstStarts, occurrenceOn, type EventRecord } from './occurrences.ts';
 import { readRepeatRule } from './repeat-rule.ts';
 import {
   DEFAULT_EVENT_DURATION,
@@ -31,7 +31,6 @@ export { DEFAULT_EVENT_DURATION, parseEventStart, safeLink };
 export const FEED_REFRESH_INTERVAL = 'PT1H';
 /** Years of zone data a series without an end carries past today (apps use their own zone data beyond). */
 const OPEN_SERIES_YEARS = 5;
-const DAY_MS = 86_400_000;
 
 /** The years a row's occurrences fall in, for the VTIMEZONE. */
 function yearsOf(event: EventRecord, first: number, nowYear: number): number[] {
@@ -48,20 +47,6 @@ function yearsOf(event: EventRecord, first: number, nowYear: number): number[] {
   const years: number[] = [];
   for (let y = first; y <= Math.min(last, MAX_YEAR, first + 30); y++) years.push(y);
   return years;
-}
-
-/** The series on one of its dates, as a changed occurrence that changes nothing. */
-function occurrenceOn(series: EventRecord, date: string): EventRecord {
-  const span = timingOf(series)?.spanDays ?? 0;
-  return {
-    ...series,
-    event_date: date,
-    end_date: series.end_date ? isoDate(dateMs(date) + span * DAY_MS) : null,
-    rrule: null,
-    exdates: null,
-    series_id: series.id,
-    recurrence_date: date,
-  };
 }
 
 /**

@@ -207,3 +207,17 @@ export function firstStarts(row: EventRecord, limit: number): string[] {
     .all((_, i) => i < limit)
     .map((d) => isoDate(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())));
 }
+
+/** The series on one of its dates, as a changed occurrence that changes nothing. */
+export function occurrenceOn(series: EventRecord, date: string): EventRecord {
+  const span = timingOf(series)?.spanDays ?? 0;
+  return {
+    ...series,
+    event_date: date,
+    end_date: series.end_date ? isoDate(dateMs(date) + span * DAY_MS) : null,
+    rrule: null,
+    exdates: null,
+    series_id: series.id,
+    recurrence_date: date,
+  };
+}
