@@ -99,11 +99,13 @@ export const API_ERROR_CODES = [
   'DATA_TARGET_UNREACHABLE',
   'DATA_TARGET_TIMEOUT',
   'DATA_TARGET_TOO_LARGE',
+  'DATA_CAPTURE_TOO_LARGE',
   'DATA_FILE_REQUIRED',
   'DATA_UNSUPPORTED_FILE',
   'SEARCH_NOT_CONFIGURED',
   'SEARCH_FAILED',
   'BROWSER_UNAVAILABLE',
+  'BROWSER_FAILED',
   // RSVPs (docs/protocol.md, RSVPs): the event's answer deadline has passed.
   'RSVP_CLOSED',
 ] as const;
@@ -152,11 +154,13 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   DATA_TARGET_UNREACHABLE: 'The site could not be reached',
   DATA_TARGET_TIMEOUT: 'The site took too long to answer',
   DATA_TARGET_TOO_LARGE: 'The site answered with more than the server reads',
+  DATA_CAPTURE_TOO_LARGE: 'The page loads more than a page capture may read',
   DATA_FILE_REQUIRED: 'A file is required: send it as multipart/form-data in the field "file"',
   DATA_UNSUPPORTED_FILE: 'Text cannot be read from this kind of file',
   SEARCH_NOT_CONFIGURED: 'Web search is not set up on this server',
   SEARCH_FAILED: 'The search provider did not answer',
   BROWSER_UNAVAILABLE: 'Page capture is not available: no browser is installed on the server',
+  BROWSER_FAILED: 'The browser stopped while capturing the page. Please try again.',
   RSVP_CLOSED: 'Answers for this event are closed. A leader can still change them.',
 };
 

@@ -113,6 +113,12 @@ export const AI_HTTP_TIMEOUT_MS = 130_000;
 export const DATA_FETCH_MAX_BYTES = 5 * 1024 * 1024;
 /** Pages and files to extract text from (a camp's PDF packing list, a council page). */
 export const DATA_EXTRACT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * Page captures (scrape, screenshot): what each resource a page loads may weigh, and what the
+ * page and all its resources together may (docs/decisions/036-chromium-behind-the-gateway.md).
+ */
+export const DATA_CAPTURE_RESOURCE_MAX_BYTES = 10 * 1024 * 1024;
+export const DATA_CAPTURE_MAX_BYTES = 30 * 1024 * 1024;
 /** One deadline for a whole outgoing request, redirects included. */
 export const DATA_TIMEOUT_MS = 15_000;
 /** Chunking: the default and the bounds of `chunkSize`, in characters. */

@@ -5,6 +5,7 @@
  * per-test setup those tests share: the fixture web site, a Chromium pool, and apps closed
  * after each test once it made no stray connection.
  */
+import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
@@ -131,4 +132,27 @@ export function chromiumPerFile(): { readonly site: WebFixture; readonly pool: B
     await suite.site.close();
   });
   return suite;
+}
+
+/**
+ * The main process of each Chromium this test process launched (playwright starts it directly,
+ * talking to it over a pipe): the processes whose parent is this one and that were given
+ * `--remote-debugging-pipe`. Read from /proc, for tests that kill the browser.
+ */
+export function launchedChromiumPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // After "pid (name) ": the state, then the parent's pid.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (parent === process.pid && args.includes('--remote-debugging-pipe'))
+        pids.push(Number(entry));
+    } catch {
+      // The process ended while it was being read.
+    }
+  }
+  return pids;
 }

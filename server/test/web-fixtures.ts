@@ -1,8 +1,9 @@
 /**
  * A web site on loopback for the web-data tests: static and JavaScript-rendered pages, redirects
- * (to itself and to forbidden places), slow, endless and huge answers, compressed answers, an
- * echo of what it received, and the committed fixture files. Every request it receives is kept
- * in `seen` so a test can prove what did, or did not, arrive.
+ * (to itself and to forbidden places), slow, endless and huge answers, pages whose images are
+ * huge together, compressed answers, an echo of what it received, and the committed fixture
+ * files. Every request it receives is kept in `seen` so a test can prove what did, or did not,
+ * arrive.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -159,8 +160,13 @@ function route(
   }
   if (p === '/huge') {
     const size = Number(q('bytes') ?? 3_000_000);
-    res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(size) });
     res.on('error', () => {});
+    if (q('stall') !== null) {
+      // Every byte but the last, then nothing: an answer a reader holds until it gives up.
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(size + 1) });
+      return res.write(Buffer.alloc(size, 'b'));
+    }
+    res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(size) });
     return res.end(Buffer.alloc(size, 'b'));
   }
   if (p === '/gzip-bomb') {
@@ -180,6 +186,19 @@ function route(
     return res.end(
       `<!doctype html><title>Image page</title><h1>Image page</h1><img src="${q('src') ?? ''}">`,
     );
+  }
+  if (p === '/heavy') {
+    // A page of `parts` images of `bytes` each (/huge, stalled before their last byte with
+    // `stall`): each under what one resource of a capture may weigh, together over what a whole
+    // capture may load when there are enough.
+    const bytes = Number(q('bytes') ?? 9_000_000);
+    const stall = q('stall') === null ? '' : '&stall';
+    const images = Array.from(
+      { length: Number(q('parts') ?? 4) },
+      (_, i) => `<img src="/huge?bytes=${bytes}&part=${i}${stall}">`,
+    ).join('');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    return res.end(`<!doctype html><title>Heavy page</title><h1>Heavy page</h1>${images}`);
   }
   if (p === '/tall') {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

@@ -2,7 +2,9 @@
  * One headless Chromium per server process for scrape and screenshot (docs/decisions/036-chromium-behind-the-gateway.md):
  * launched on first use, a fresh context (no cookies, storage or cache shared) per request, at
  * most `maxPages` pages at once (others wait their turn), and launched again when it dies.
- * playwright-core loads only here, on first use. No browser installed: 503 BROWSER_UNAVAILABLE.
+ * playwright-core loads only here, on first use. No browser installed: 503 BROWSER_UNAVAILABLE;
+ * the browser (or the page's renderer) dying under a capture: 503 BROWSER_FAILED for that
+ * capture, and a new browser for the next.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiError } from '../errors.ts';
@@ -36,10 +38,14 @@ export interface BrowserPool {
   ): Promise<T>;
   /** Pages open now (for tests and the health of the pool). */
   readonly open: number;
+  /** Captures waiting for a page. */
+  readonly queued: number;
   close(): Promise<void>;
 }
 
 export const browserUnavailable = () => new ApiError(503, 'BROWSER_UNAVAILABLE');
+/** The browser or the page's renderer died during a capture. */
+export const browserFailed = () => new ApiError(503, 'BROWSER_FAILED');
 
 export function createBrowserPool(opts: {
   executablePath: string | undefined;
@@ -76,6 +82,40 @@ export function createBrowserPool(opts: {
     return launching;
   }
 
+  /** The running browser, or a new one when the last one died. */
+  async function connected(): Promise<Browser> {
+    const current = (browser ??= launch());
+    const b = await current;
+    if (b.isConnected()) return b;
+    // Dead but not forgotten yet: whoever notices first launches the next one.
+    if (browser === current) browser = launch();
+    return (browser ??= launch());
+  }
+
+  /**
+   * A fresh context in the running browser. A browser killed a moment ago may not have said so
+   * yet: its context fails, it shows as disconnected by then, and one new browser is launched.
+   */
+  async function openContext(page: PageOptions) {
+    const options = {
+      viewport: { width: page.width, height: page.height },
+      serviceWorkers: 'block' as const,
+      // Loopback too: Chromium would otherwise reach 127.0.0.1 and localhost directly.
+      ...(page.proxy ? { proxy: { server: page.proxy, bypass: '<-loopback>' } } : {}),
+      acceptDownloads: false,
+      javaScriptEnabled: true,
+    };
+    for (let attempt = 0; ; attempt++) {
+      const b = await connected();
+      try {
+        return { b, context: await b.newContext(options) };
+      } catch (err) {
+        if (b.isConnected()) throw err;
+        if (attempt > 0) throw browserFailed();
+      }
+    }
+  }
+
   async function acquire() {
     if (open < opts.maxPages) {
       open++;
@@ -94,26 +134,25 @@ export function createBrowserPool(opts: {
     get open() {
       return open;
     },
+    get queued() {
+      return waiting.length;
+    },
     async withPage(page, fn) {
       if (closed) throw browserUnavailable();
       await acquire();
+      let b: Browser | undefined;
       let context: BrowserContext | undefined;
+      let crashed = false;
       try {
-        browser ??= launch();
-        let b = await browser;
-        if (!b.isConnected()) {
-          browser = launch();
-          b = await browser;
-        }
-        context = await b.newContext({
-          viewport: { width: page.width, height: page.height },
-          serviceWorkers: 'block',
-          // Loopback too: Chromium would otherwise reach 127.0.0.1 and localhost directly.
-          ...(page.proxy ? { proxy: { server: page.proxy, bypass: '<-loopback>' } } : {}),
-          acceptDownloads: false,
-          javaScriptEnabled: true,
-        });
-        return await fn(await context.newPage(), context);
+        ({ b, context } = await openContext(page));
+        const p = await context.newPage();
+        p.on('crash', () => (crashed = true));
+        return await fn(p, context);
+      } catch (err) {
+        // Killed or crashed under this capture: whatever the capture made of it (a page that
+        // "never loaded"), the answer says the browser failed. The next capture gets a new one.
+        if (crashed || (b && !b.isConnected())) throw browserFailed();
+        throw err;
       } finally {
         await context?.close().catch(() => {});
         release();

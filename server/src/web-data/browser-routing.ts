@@ -2,10 +2,13 @@
  * Chromium behind the gateway (docs/decisions/036-chromium-behind-the-gateway.md): every request a
  * page makes (the document, each image, script, style, fetch and frame, every redirect) is
  * answered by the outbound client, which applies the address policy and the size and time bounds
- * exactly as for `fetch`. Chromium itself never resolves a name or opens a connection; a
- * request the policy refuses is aborted, and WebSockets are closed unopened.
+ * exactly as for `fetch`, each resource within its own bound and all of them within the capture's
+ * (capture-budget.ts). Chromium itself never resolves a name or opens a connection; a request the
+ * policy refuses is aborted, and WebSockets are closed unopened.
  */
 import type { BrowserContext } from 'playwright-core';
+import { DATA_CAPTURE_RESOURCE_MAX_BYTES } from '@scout/protocol/limits';
+import type { CaptureBounds } from './capture-budget.ts';
 import type { OutboundClient } from './outbound-client.ts';
 import { OutboundError } from './outbound-client.ts';
 
@@ -18,12 +21,10 @@ export interface RoutingReport {
   documentUrl: string | undefined;
 }
 
-const PER_RESOURCE_BYTES = 10 * 1024 * 1024;
-
 export async function routeThroughGateway(
   context: BrowserContext,
   client: OutboundClient,
-  timeoutMs: number,
+  { timeoutMs, budget, signal }: CaptureBounds,
 ): Promise<RoutingReport> {
   const report: RoutingReport = { refused: [], documentError: undefined, documentUrl: undefined };
   await context.routeWebSocket(/.*/, (ws) => ws.close({ code: 1008, reason: 'not allowed' }));
@@ -36,8 +37,10 @@ export async function routeThroughGateway(
         method: req.method(),
         headers: await req.allHeaders(),
         ...(req.postDataBuffer() ? { body: req.postDataBuffer() ?? undefined } : {}),
-        maxBytes: PER_RESOURCE_BYTES,
+        maxBytes: DATA_CAPTURE_RESOURCE_MAX_BYTES,
         timeoutMs,
+        budget,
+        signal,
       });
       if (isDocument) report.documentUrl = res.url;
       const headers = { ...res.headers };

@@ -2,12 +2,14 @@
  * scrape and screenshot (docs/protocol.md, Web data): a page loaded in the shared Chromium with
  * every request answered by the gateway (browser-routing.ts), JavaScript run, then either its
  * formats (scrape-formats.ts) or a PNG stored through the storage service. One deadline for the
- * page to load; a short wait for the network to settle so script-rendered content is there.
+ * page to load; a short wait for the network to settle so script-rendered content is there; one
+ * byte total for everything the page loads (capture-budget.ts), past which it answers 413.
  */
 import fsp from 'node:fs/promises';
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import {
+  DATA_CAPTURE_MAX_BYTES,
   SCREENSHOT_MAX_HEIGHT,
   SCREENSHOT_MAX_PAGE_HEIGHT,
   SCREENSHOT_MAX_WIDTH,
@@ -19,6 +21,7 @@ import { discardTempFile } from '../storage/receive-upload.ts';
 import { storeUpload, type StorageContext } from '../storage/storage-service.ts';
 import type { BrowserPool } from './browser-pool.ts';
 import { browserUnavailable } from './browser-pool.ts';
+import { createByteBudget } from './capture-budget.ts';
 import { routeThroughGateway, type RoutingReport } from './browser-routing.ts';
 import { startGatewayProxy } from './gateway-proxy.ts';
 import { SCRAPE_FORMATS, scrapeFormats } from './scrape-formats.ts';
@@ -54,21 +57,37 @@ async function withLoadedPage<T>(
   } catch (err) {
     throw outboundApiError(err);
   }
-  const proxy = await startGatewayProxy(ctx.client, ctx.timeoutMs);
+  const budget = createByteBudget(DATA_CAPTURE_MAX_BYTES);
+  const over = new AbortController();
+  const bounds = { timeoutMs: ctx.timeoutMs, budget, signal: over.signal };
+  const proxy = await startGatewayProxy(ctx.client, bounds);
   try {
     return await pool.withPage({ ...viewport, proxy: proxy.url }, async (page, context) => {
-      const report = await routeThroughGateway(context, ctx.client, ctx.timeoutMs);
+      const report = await routeThroughGateway(context, ctx.client, bounds);
       page.setDefaultTimeout(ctx.timeoutMs);
-      try {
-        await page.goto(url, { waitUntil: 'load', timeout: ctx.timeoutMs });
-      } catch {
-        if (report.documentError) throw outboundApiError(report.documentError);
-        throw new ApiError(504, 'DATA_TARGET_TIMEOUT', 'The page took too long to load');
-      }
-      await page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => {});
-      return fn(page, report);
+      const capture = (async () => {
+        try {
+          await page.goto(url, { waitUntil: 'load', timeout: ctx.timeoutMs });
+        } catch {
+          if (report.documentError) throw outboundApiError(report.documentError);
+          throw new ApiError(504, 'DATA_TARGET_TIMEOUT', 'The page took too long to load');
+        }
+        await page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => {});
+        return fn(page, report);
+      })();
+      // Past the capture's total it stops now, not when the page gives up: the pool closes the
+      // context, which ends whatever the page was still doing.
+      capture.catch(() => {});
+      return await Promise.race([
+        capture,
+        budget.spent.catch((err: unknown) => {
+          throw outboundApiError(err);
+        }),
+      ]);
     });
   } finally {
+    // Whatever the page still had coming is not read, nor kept until its deadline.
+    over.abort();
     await proxy.close();
   }
 }

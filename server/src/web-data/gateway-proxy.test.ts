@@ -8,7 +8,9 @@ import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { networkGuard, type NetworkGuard } from '../../test/network-guards.ts';
 import { startWebFixture, type WebFixture } from '../../test/web-fixtures.ts';
+import { DATA_CAPTURE_MAX_BYTES } from '@scout/protocol/limits';
 import { parseAllowList } from './address-policy.ts';
+import { createByteBudget } from './capture-budget.ts';
 import { startGatewayProxy, type GatewayProxy } from './gateway-proxy.ts';
 import { createOutboundClient } from './outbound-client.ts';
 
@@ -23,7 +25,7 @@ beforeAll(async () => {
     resolver: guard.resolver,
     connector: guard.connector,
   });
-  proxy = await startGatewayProxy(client, 5000);
+  proxy = await startGatewayProxy(client, bounds(DATA_CAPTURE_MAX_BYTES));
 });
 afterAll(async () => {
   await proxy.close();
@@ -33,9 +35,16 @@ afterEach(() => {
   expect(guard.stray).toEqual([]);
 });
 
+/** A capture's bounds: 5 s a request, `bytes` in all, never cut short. */
+const bounds = (bytes: number) => ({
+  timeoutMs: 5000,
+  budget: createByteBudget(bytes),
+  signal: new AbortController().signal,
+});
+
 /** One request through the proxy, as a browser configured with it sends it. */
-function viaProxy(target: string, method = 'GET', body?: string) {
-  const { port } = new URL(proxy.url);
+function viaProxy(target: string, method = 'GET', body?: string, through = proxy) {
+  const { port } = new URL(through.url);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
       { host: '127.0.0.1', port, method, path: target, headers: { host: new URL(target).host } },
@@ -97,5 +106,27 @@ describe('the gateway proxy', () => {
     const direct = await fetch(`${proxy.url}/echo`);
     expect(direct.status).toBe(403);
     expect(guard.connections.length).toBe(connections);
+  });
+
+  it('draws on the capture’s byte total: past it, every answer is refused', async () => {
+    const budget = createByteBudget(1024 * 1024);
+    const small = await startGatewayProxy(
+      createOutboundClient({
+        allow: parseAllowList(['fixture.test']),
+        resolver: guard.resolver,
+        connector: guard.connector,
+      }),
+      { ...bounds(0), budget },
+    );
+    try {
+      const target = (bytes: number) => `http://fixture.test:${site.port}/huge?bytes=${bytes}`;
+      const first = await viaProxy(target(600_000), 'GET', undefined, small);
+      expect([first.status, first.body.length]).toEqual([200, 600_000]);
+      expect((await viaProxy(target(600_000), 'GET', undefined, small)).status).toBe(502);
+      expect(budget.used).toBeLessThanOrEqual(1024 * 1024);
+      expect((await viaProxy(target(10), 'GET', undefined, small)).status).toBe(502);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -3,12 +3,15 @@
  * `context.route` (docs/decisions/036-chromium-behind-the-gateway.md): a shared worker's
  * requests and the browser's own favicon fetch bypass Playwright's routing, so each capture's
  * context names this proxy, loopback included. A plain-HTTP request is answered by the outbound
- * client (the same address policy, size and time bounds as everything else); a tunnel (CONNECT,
- * which https and WebSockets ask for) is refused, as the gateway cannot judge what flows inside.
+ * client (the same address policy, size and time bounds as everything else, and the capture's
+ * total); a tunnel (CONNECT, which https and WebSockets ask for) is refused, as the gateway
+ * cannot judge what flows inside.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { DATA_CAPTURE_RESOURCE_MAX_BYTES } from '@scout/protocol/limits';
+import type { CaptureBounds } from './capture-budget.ts';
 import { OutboundError, type OutboundClient } from './outbound-client.ts';
 
 export interface GatewayProxy {
@@ -20,7 +23,6 @@ export interface GatewayProxy {
 }
 
 const MAX_REQUEST_BYTES = 1024 * 1024;
-const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
@@ -45,7 +47,7 @@ function refuseTunnel(socket: Duplex) {
 
 export async function startGatewayProxy(
   client: OutboundClient,
-  timeoutMs: number,
+  { timeoutMs, budget, signal }: CaptureBounds,
 ): Promise<GatewayProxy> {
   const refused: string[] = [];
   const server = http.createServer((req, res) => {
@@ -65,8 +67,10 @@ export async function startGatewayProxy(
           method: req.method ?? 'GET',
           headers,
           ...(body ? { body } : {}),
-          maxBytes: MAX_RESPONSE_BYTES,
+          maxBytes: DATA_CAPTURE_RESOURCE_MAX_BYTES,
           timeoutMs,
+          budget,
+          signal,
         });
         const answer = { ...out.headers };
         delete answer['transfer-encoding'];

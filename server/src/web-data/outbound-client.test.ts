@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { networkGuard, type NetworkGuard } from '../../test/network-guards.ts';
 import { FIXTURE_DIR, startWebFixture, type WebFixture } from '../../test/web-fixtures.ts';
 import { parseAllowList } from './address-policy.ts';
+import { createByteBudget } from './capture-budget.ts';
 import {
   createOutboundClient,
   OutboundError,
@@ -170,6 +171,24 @@ describe('outbound client: redirects, size and time', () => {
     expect((await failure(get(c, `${site.origin}/huge?bytes=2000000`))).kind).toBe('too-large');
     expect((await failure(get(c, `${site.origin}/endless`))).kind).toBe('too-large');
     expect((await failure(get(c, `${site.origin}/gzip-bomb`))).kind).toBe('too-large');
+  });
+
+  it('requests sharing a byte budget read no more than it together, then all fail', async () => {
+    const c = allowed();
+    const budget = createByteBudget(1024 * 1024);
+    // Each alone may read 10 MB; two endless answers at once must stop at 1 MB between them.
+    const failures = await Promise.all([
+      failure(get(c, `${site.origin}/endless?n=1`, { budget, maxBytes: 10 * 1024 * 1024 })),
+      failure(get(c, `${site.origin}/endless?n=2`, { budget, maxBytes: 10 * 1024 * 1024 })),
+    ]);
+    expect(failures.map((f) => f.kind)).toEqual(['over-budget', 'over-budget']);
+    expect(budget.used).toBeLessThanOrEqual(1024 * 1024);
+    await expect(budget.spent).rejects.toMatchObject({ kind: 'over-budget' });
+    // Spent for good: even a small answer is refused now.
+    expect((await failure(get(c, `${site.origin}/echo`, { budget }))).kind).toBe('over-budget');
+    const fresh = createByteBudget(1024 * 1024);
+    expect((await get(c, `${site.origin}/echo`, { budget: fresh })).status).toBe(200);
+    expect(fresh.used).toBeGreaterThan(0);
   });
 
   it('says who is asking unless the caller does', async () => {

@@ -12,7 +12,7 @@
 import http from 'node:http';
 import { judgeAddress, parseIpv4, parseIpv6, type AllowEntry } from './address-policy.ts';
 import { OutboundError } from './outbound-error.ts';
-import { exchange, type OutboundResponse } from './outbound-exchange.ts';
+import { exchange, type OutboundResponse, type SharedByteBudget } from './outbound-exchange.ts';
 import {
   socketConnector,
   systemResolver,
@@ -41,6 +41,10 @@ export interface OutboundRequest {
   maxBytes: number;
   /** One deadline for every hop: resolving, connecting, sending and reading. */
   timeoutMs: number;
+  /** A total shared with other requests (a page capture's); past it this one fails `over-budget`. */
+  budget?: SharedByteBudget;
+  /** Ends the request early, as its deadline would: the page capture it served is over. */
+  signal?: AbortSignal;
   maxRedirects?: number;
   /** Asked before each redirect; false answers the redirect itself instead of following it. */
   mayFollow?: (from: URL, to: URL) => boolean;
@@ -163,6 +167,9 @@ export function createOutboundClient(opts: {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), r.timeoutMs);
       const signal = controller.signal;
+      const cancel = () => controller.abort();
+      if (r.signal?.aborted) cancel();
+      r.signal?.addEventListener('abort', cancel, { once: true });
       const timeout = new Promise<never>((_, reject) =>
         signal.addEventListener('abort', () =>
           reject(new OutboundError('timeout', 'The site took too long to answer')),
@@ -192,7 +199,16 @@ export function createOutboundClient(opts: {
         for (let hop = 0; ; hop++) {
           const addresses = await Promise.race([addressesOf(url), timeout]);
           const socket = await Promise.race([connect(url, addresses, signal), timeout]);
-          const res = await exchange(socket, url, method, headers, body, r.maxBytes, signal);
+          const res = await exchange(
+            socket,
+            url,
+            method,
+            headers,
+            body,
+            r.maxBytes,
+            signal,
+            r.budget,
+          );
           const location = res.headers.location;
           if (!REDIRECTS.has(res.status) || !location) return res;
           let next: URL;
@@ -217,6 +233,7 @@ export function createOutboundClient(opts: {
         }
       } finally {
         clearTimeout(timer);
+        r.signal?.removeEventListener('abort', cancel);
       }
     },
   };

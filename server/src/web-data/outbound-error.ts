@@ -11,6 +11,7 @@ export type OutboundFailure =
   | 'unreachable'
   | 'timeout'
   | 'too-large'
+  | 'over-budget'
   | 'too-many-redirects';
 
 export class OutboundError extends Error {
@@ -26,3 +27,10 @@ export class OutboundError extends Error {
 /** The answer went past `max` bytes (after decompression). */
 export const tooLarge = (max: number) =>
   new OutboundError('too-large', `The answer is larger than ${Math.round(max / 1024)} KB`);
+
+/** The answer did not fit in what its shared byte budget (a page capture's total, `max`) had left. */
+export const overBudget = (max: number) =>
+  new OutboundError(
+    'over-budget',
+    `The page loads more than a page capture may read (${Math.round(max / (1024 * 1024))} MB in all)`,
+  );

@@ -8,7 +8,13 @@ import http from 'node:http';
 import type net from 'node:net';
 import zlib from 'node:zlib';
 import type { Duplex } from 'node:stream';
-import { OutboundError, tooLarge } from './outbound-error.ts';
+import { OutboundError, overBudget, tooLarge } from './outbound-error.ts';
+
+/** Bytes several requests share (a page capture's, capture-budget.ts): each chunk is taken as read. */
+export interface SharedByteBudget {
+  readonly limit: number;
+  take(n: number): boolean;
+}
 
 export interface OutboundResponse {
   status: number;
@@ -26,6 +32,7 @@ export function exchange(
   body: Buffer | undefined,
   maxBytes: number,
   signal: AbortSignal,
+  budget?: SharedByteBudget,
 ): Promise<OutboundResponse> {
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -70,6 +77,7 @@ export function exchange(
       decoded.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > maxBytes) return fail(tooLarge(maxBytes));
+        if (budget && !budget.take(chunk.length)) return fail(overBudget(budget.limit));
         chunks.push(chunk);
       });
       decoded.on('error', () =>

@@ -65,7 +65,10 @@ export function webDataContext(deps: AppDeps): WebDataContext {
   };
 }
 
-/** An outbound failure as the answer a client reads: refused 400, too slow 504, the rest 502. */
+/**
+ * An outbound failure as the answer a client reads: refused 400, a capture past its total 413,
+ * too slow 504, the rest 502.
+ */
 export function outboundApiError(err: unknown): unknown {
   if (!(err instanceof OutboundError)) return err;
   switch (err.kind) {
@@ -78,6 +81,8 @@ export function outboundApiError(err: unknown): unknown {
       return new ApiError(504, 'DATA_TARGET_TIMEOUT', err.message);
     case 'too-large':
       return new ApiError(502, 'DATA_TARGET_TOO_LARGE', err.message);
+    case 'over-budget':
+      return new ApiError(413, 'DATA_CAPTURE_TOO_LARGE', err.message);
     default:
       return new ApiError(502, 'DATA_TARGET_UNREACHABLE', err.message);
   }
