@@ -200,27 +200,35 @@ describe('the browser pool', () => {
   });
 
   it('opens at most maxPages pages at once; the others wait their turn', async () => {
-    let now = 0;
-    let most = 0;
-    const waitUntil = async (done: () => boolean) => {
-      for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-    };
-    const ran = await Promise.all(
-      [1, 2, 3, 4].map((n) =>
-        web.pool.withPage({ width: 200, height: 200 }, async (page) => {
-          now++;
-          most = Math.max(most, now);
-          await page.setContent(`<p>${n}</p>`);
-          // Each page stays open until a second one is, so a pool letting more through would show it.
-          await waitUntil(() => most >= 2);
-          await new Promise((r) => setTimeout(r, 50));
-          now--;
-          return page.textContent('p');
-        }),
-      ),
+    // Each capture holds its page until the test lets it go.
+    const holding: Array<() => void> = [];
+    let arrived = () => {};
+    const captures = [1, 2, 3, 4].map((n) =>
+      web.pool.withPage({ width: 200, height: 200 }, async (page) => {
+        await page.setContent(`<p>${n}</p>`);
+        await new Promise<void>((resolve) => {
+          holding.push(resolve);
+          arrived();
+        });
+        return page.textContent('p');
+      }),
     );
-    expect(ran).toEqual(['1', '2', '3', '4']);
-    expect(most).toBe(2);
+    const holds = (count: number) =>
+      new Promise<void>((resolve) => {
+        arrived = () => holding.length >= count && resolve();
+        arrived();
+      });
+    await holds(2);
+    // The pool's maximum (2) are open; the other two wait, and none of them has a page.
+    expect([web.pool.open, web.pool.queued, holding.length]).toEqual([2, 2, 2]);
+    holding[0]?.();
+    await holds(3);
+    expect([web.pool.open, web.pool.queued, holding.length]).toEqual([2, 1, 3]);
+    for (const release of holding.slice(1)) release();
+    await holds(4);
+    holding[3]?.();
+    expect(await Promise.all(captures)).toEqual(['1', '2', '3', '4']);
+    expect([web.pool.open, web.pool.queued]).toEqual([0, 0]);
   });
 
   it('launches a new browser when the old one died', async () => {
