@@ -16,11 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
-import {
-  markEditRows,
-  markRemovedFollowing,
-  markRemovedOccurrence,
-} from '../notices/event-outbox.ts';
+import { markEditRows, markRemoval } from '../notices/event-outbox.ts';
 import { checkRow } from '../rest/row-checks.ts';
 import {
   changeOccurrence,
@@ -40,14 +36,6 @@ import { expandOccurrences } from './occurrences.ts';
 import { readableEvents } from './read-scope.ts';
 import { rowsForWindow } from './stored-events.ts';
 
-/** Who schedules the notice of a removal, by its scope. */
-const removalMarks: Partial<
-  Record<z.infer<typeof scopeQuery>['scope'], typeof markRemovedOccurrence>
-> = {
-  this: markRemovedOccurrence,
-  following: markRemovedFollowing,
-};
-
 export const occurrenceRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
   async (plain) => {
@@ -61,9 +49,8 @@ export const occurrenceRoutes =
       action: OccurrenceAction,
     ) => {
       const changes = await deps.store.transaction(async (tx) => {
-        // A whole series' delete is told by migration 033's trigger.
-        const mark = action.kind === 'delete' ? removalMarks[req.query.scope] : undefined;
-        if (mark) await mark(tx, deps.clock.now(), req.params.id, req.params.date);
+        if (action.kind === 'delete')
+          await markRemoval(tx, deps.clock.now(), { ...req.params, scope: req.query.scope });
         const made = await changeOccurrence(
           tx,
           { id: req.params.id, date: req.params.date, scope: req.query.scope, action },

@@ -14,7 +14,8 @@
  * occurrence, the new half of a split series): the occurrence routes call `markEditRows` in
  * their transaction, so families hear of the change, not of a new event.
  */
-import type { EventRecord } from '../calendar/occurrences.ts';
+import type { OccurrenceScope } from '@scout/protocol/calendar-events';
+import { occurrenceOn, type EventRecord } from '../calendar/occurrences.ts';
 import { EVENT_COLUMNS, findEvent } from '../calendar/stored-events.ts';
 import type { TableChange } from '../rest/write-common.ts';
 import type { Queryable } from '../store/store.ts';
@@ -70,39 +71,6 @@ export interface OccurrenceRemovedPayload extends Record<string, unknown> {
   removed: EventRecord;
 }
 
-/**
- * Inside the transaction that removes one occurrence of a series (the answers stay, keyed by
- * the series and the date): schedules the notice to those who answered it. `id` is the series
- * or a changed occurrence's own row; a single event's delete is told by migration 033's trigger.
- */
-export async function markRemovedOccurrence(
-  tx: Queryable,
-  now: number,
-  id: string,
-  date: string,
-): Promise<void> {
-  const found = await findEvent(tx, id);
-  if (!found) return;
-  let payload: OccurrenceRemovedPayload | null = null;
-  if (found.series_id && found.recurrence_date)
-    payload = { eventId: found.series_id, occurrence: found.recurrence_date, removed: found };
-  else if (found.rrule) {
-    const { rows } = await tx.query<EventRecord>(
-      `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE series_id = ? AND recurrence_date = ?`,
-      [found.id, date],
-    );
-    const changed = rows[0];
-    const onDate = { ...found, event_date: date, end_date: null };
-    payload = { eventId: found.id, occurrence: date, removed: changed ?? onDate };
-  }
-  if (!payload) return;
-  await enqueueJob(tx, now, {
-    kind: JOB_KINDS.occurrenceRemoved,
-    payload,
-    dedupeKey: `occurrence-removed:${payload.eventId}:${date}:${now}`,
-  });
-}
-
 /** What a `following-removed` job carries: the series as it stood and the first date removed. */
 export interface FollowingRemovedPayload extends Record<string, unknown> {
   eventId: string;
@@ -110,25 +78,71 @@ export interface FollowingRemovedPayload extends Record<string, unknown> {
   removed: EventRecord;
 }
 
+type RemovalJob =
+  | { kind: typeof JOB_KINDS.occurrenceRemoved; payload: OccurrenceRemovedPayload }
+  | { kind: typeof JOB_KINDS.followingRemoved; payload: FollowingRemovedPayload };
+
 /**
- * Inside the transaction that removes a series' meetings from `date` on ("this and following"):
- * schedules the notice to those who answered any of them. The answers stay, keyed by the series
- * and their dates, so the job reads them when it runs. `id` is the series or one of its changed
- * occurrences; a single event has no following meetings.
+ * One occurrence removed (the answers stay, keyed by the series and the date): the meeting as
+ * it stood, moved or not. `found` is the series or a changed occurrence's own row.
  */
-export async function markRemovedFollowing(
+async function occurrenceRemoval(
+  tx: Queryable,
+  found: EventRecord,
+  date: string,
+): Promise<RemovalJob | null> {
+  const kind = JOB_KINDS.occurrenceRemoved;
+  if (found.series_id && found.recurrence_date)
+    return {
+      kind,
+      payload: { eventId: found.series_id, occurrence: found.recurrence_date, removed: found },
+    };
+  if (!found.rrule) return null;
+  const { rows } = await tx.query<EventRecord>(
+    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE series_id = ? AND recurrence_date = ?`,
+    [found.id, date],
+  );
+  const removed = rows[0] ?? occurrenceOn(found, date);
+  return { kind, payload: { eventId: found.id, occurrence: date, removed } };
+}
+
+/**
+ * A series' meetings removed from `date` on ("this and following"): the answers stay, keyed by
+ * the series and their dates, so the job reads them when it runs.
+ */
+async function followingRemoval(
+  tx: Queryable,
+  found: EventRecord,
+  date: string,
+): Promise<RemovalJob | null> {
+  const series = found.series_id ? await findEvent(tx, found.series_id) : found;
+  if (!series?.rrule) return null;
+  return {
+    kind: JOB_KINDS.followingRemoved,
+    payload: { eventId: series.id, from: date, removed: series },
+  };
+}
+
+/**
+ * Inside the transaction of an occurrence route's delete: schedules the notice to those who
+ * answered what it removes. A whole series' delete, like a single event's, is told by
+ * migration 033's trigger; a refused delete rolls the job back with it.
+ */
+export async function markRemoval(
   tx: Queryable,
   now: number,
-  id: string,
-  date: string,
+  req: { id: string; date: string; scope: OccurrenceScope },
 ): Promise<void> {
-  const found = await findEvent(tx, id);
-  const series = found?.series_id ? await findEvent(tx, found.series_id) : found;
-  if (!series?.rrule) return;
-  const payload: FollowingRemovedPayload = { eventId: series.id, from: date, removed: series };
+  if (req.scope === 'all') return;
+  const found = await findEvent(tx, req.id);
+  if (!found) return;
+  const job =
+    req.scope === 'this'
+      ? await occurrenceRemoval(tx, found, req.date)
+      : await followingRemoval(tx, found, req.date);
+  if (!job) return;
   await enqueueJob(tx, now, {
-    kind: JOB_KINDS.followingRemoved,
-    payload,
-    dedupeKey: `following-removed:${series.id}:${date}:${now}`,
+    ...job,
+    dedupeKey: `${job.kind}:${job.payload.eventId}:${req.date}:${now}`,
   });
 }
