@@ -11,7 +11,11 @@ test('the API reference renders from the server alone, listing the routes', asyn
     if (msg.type() === 'error') blocked.push(msg.text());
   });
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /Scout Leadership Platform API/ })).toBeVisible();
+  // The reference parses the whole document (about 90 kB) before it draws anything: on a
+  // machine busy with other suites that takes longer than a screen of the app.
+  await expect(page.getByRole('heading', { name: /Scout Leadership Platform API/ })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText('/api/auth/signup', { exact: true }).first()).toBeVisible();
   await expect(
     page.getByText('/api/db/{projectId}/rest/v1/{table}', { exact: true }).first(),
