@@ -1,20 +1,19 @@
 /**
  * A SearXNG simulation: an in-process HTTP server on loopback that speaks SearXNG's search API
  * (`GET /search?q=&format=json&categories=&language=&pageno=`), since a real instance needs the
- * internet. Like a real instance it refuses a format that is not enabled with 403
- * (https://docs.searxng.org/dev/search_api.html).
+ * internet. As SearXNG documents for its API, it refuses a format that is not enabled with 403.
  *
- * Its answers are the committed files in server/test/fixtures/searxng/, one per category, with
- * `query` set to the query asked. They are written to the shape SearXNG's JSON format has
- * (searx/webutils.py `get_json_response`): `query`, `number_of_results`, `results`, `answers`,
- * `corrections`, `infoboxes`, `suggestions`, and `unresponsive_engines` as [engine, reason] pairs
- * sorted by engine. Each result carries what its engine returned (`url`, `title`, `content`,
- * `template`, and per template `publishedDate` for news, `img_src`/`thumbnail_src` for
- * images.html, `length`/`iframe_src` for videos.html, `price`/`shipping` for products.html) plus
- * the fields SearXNG fills in when merging (searx/result_types/_base.py `LegacyResult`):
- * `engine`, `parsed_url`, `engines`, `positions`, `score`, `category`, `priority`. Answers are
- * typed results (`answer`, `url`, `engine`, `parsed_url`, `template`). The results themselves are
- * invented for a troop's searches, not captured from a live instance.
+ * Its answers are synthetic: the committed files in server/test/fixtures/searxng/, one per
+ * category (`query` set to the query asked), were written by hand to the shape of SearXNG's
+ * documented JSON API. None was captured from a real instance, and the results in them are
+ * invented for a troop's searches. The shape: `query`, `number_of_results`, `results`,
+ * `answers`, `corrections`, `infoboxes`, `suggestions`, and `unresponsive_engines` as
+ * [engine, reason] pairs. Each result has `url`, `title`, `content` and `template`, per template
+ * `publishedDate` (news), `img_src`/`thumbnail_src` (images.html), `length`/`iframe_src`
+ * (videos.html) or `price`/`shipping` (products.html), and the fields SearXNG adds when it merges
+ * engines' results: `engine`, `parsed_url`, `engines`, `positions`, `score`, `category`,
+ * `priority`. Answers are objects (`answer`, `url`, `engine`, `parsed_url`, `template`).
+ * docs/operations.md (Web search through SearXNG) says the same to operators.
  */
 import fs from 'node:fs';
 import http from 'node:http';

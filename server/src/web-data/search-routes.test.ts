@@ -62,7 +62,11 @@ describe.each(testStoreKinds)('POST /api/data/:projectId/search (%s)', (kind) =>
 
   it('maps web results, suggestions and the answer, asking SearXNG in the language given', async () => {
     const a = await build(searx.url);
-    const res = await a.post('search', { q: 'knot tying', hl: 'en-US', num: 3 }, a.leader);
+    const res = await a.post(
+      'search',
+      { q: 'knot tying', hl: 'en-US', num: 3, location: 'Austin, Texas, United States' },
+      a.leader,
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const raw = searxngFixture('general');
@@ -97,6 +101,14 @@ describe.each(testStoreKinds)('POST /api/data/:projectId/search (%s)', (kind) =>
       'general',
       'en-US',
       'json',
+    ]);
+    // SearXNG has no searcher's location: it is not sent, and num is cut here, not asked for.
+    expect([...(asked?.keys() ?? [])].sort()).toEqual([
+      'categories',
+      'format',
+      'language',
+      'pageno',
+      'q',
     ]);
   });
 

@@ -1,9 +1,10 @@
 /**
  * Web search through a SearXNG instance (SEARCH_URL), its JSON API (`GET /search?q=&format=json`,
- * docs/operations.md, Web data), mapped to the answer shape existing clients read:
- * `{organic_results, related_searches, news_results, image_results, ...}`. `tbm` picks SearXNG's
- * category (news, images, videos, shopping); `hl` its language; `num` cuts the list. SearXNG has
- * no notion of a searcher's location, so `location` is accepted and not used.
+ * docs/operations.md, Web search through SearXNG), mapped to the answer shape existing clients
+ * read: `{organic_results, related_searches, news_results, image_results, ...}`. `tbm` picks
+ * SearXNG's category (news, images, videos, shopping); `hl` is its `language`; `num` cuts the
+ * first page it answers (it has no count to ask for). SearXNG has no notion of a searcher's
+ * location, so `location` is accepted, for the clients that send it, and not sent.
  */
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
