@@ -107,6 +107,12 @@ export const AI_IMAGE_MAX_COUNT = 4;
 export const AI_SPEECH_TEXT_MAX_LENGTH = 4096;
 /** An image URL a client sends (in messages and to modify): https, at most this long. */
 export const AI_URL_MAX_LENGTH = 2048;
+/** An image to modify, read from its URL, at most. */
+export const AI_IMAGE_INPUT_MAX_BYTES = 20 * 1024 * 1024;
+/** All images of one modify request together, at most. */
+export const AI_IMAGES_INPUT_TOTAL_MAX_BYTES = 50 * 1024 * 1024;
+/** One deadline for reading every image (or the audio) a request names by URL on another site. */
+export const AI_MEDIA_FETCH_TIMEOUT_MS = 60_000;
 /** How long the SDK waits for an AI answer's first byte: a little longer than the server waits for its provider by default. */
 export const AI_HTTP_TIMEOUT_MS = 130_000;
 /** Web data (docs/protocol.md, Web data): what the server reads from another site at most. */

@@ -1,7 +1,9 @@
 /**
  * Helpers for the AI gateway's tests: an app whose providers are the provider simulation
  * (test/ai-provider-simulation.ts), callers of each role, and the two ways clients read a
- * text stream.
+ * text stream. What the gateway reads from other sites (images and audio by URL) goes through
+ * the network guard of the web-data tests (test/network-guards.ts): nothing leaves loopback,
+ * and closing the app checks no connection was tried elsewhere.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +13,7 @@ import { parseAiConfig, type AiConfig } from '../src/ai/ai-config.ts';
 import type { Config } from '../src/config.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { startProviderSimulation, type ProviderSimulation } from './ai-provider-simulation.ts';
+import { networkGuard, type NetworkGuard } from './network-guards.ts';
 import { SERVICE_KEY, bearer, serviceKeys } from './storage.ts';
 import { buildTestApp, type StoreKind, type TestApp } from './test-app.ts';
 
@@ -18,6 +21,7 @@ export { SERVICE_KEY, bearer };
 
 export interface AiTestApp extends TestApp {
   sim: ProviderSimulation;
+  net: NetworkGuard;
   post(path: string, body: unknown, auth?: string): Promise<LightMyRequestResponse>;
 }
 
@@ -31,6 +35,7 @@ export async function buildAiTestApp(
   } = {},
 ): Promise<AiTestApp> {
   const sim = await startProviderSimulation();
+  const net = networkGuard();
   const ai = {
     ...parseAiConfig({ AI_BASE_URL: sim.baseUrl, AI_API_KEY: sim.apiKey, ...opts.env }),
     ...opts.ai,
@@ -38,11 +43,16 @@ export async function buildAiTestApp(
   const t = await buildTestApp({
     store: kind,
     config: { ai, publicUrl: 'https://troop.example', ...opts.config },
-    deps: { serviceKeys, ...opts.deps },
+    deps: {
+      serviceKeys,
+      ...opts.deps,
+      webData: { resolver: net.resolver, connector: net.connector, ...opts.deps?.webData },
+    },
   });
   return {
     ...t,
     sim,
+    net,
     post: (path, body, auth) =>
       t.app.inject({
         method: 'POST',
@@ -53,6 +63,7 @@ export async function buildAiTestApp(
     close: async () => {
       await t.close();
       await sim.close();
+      expect(net.stray, 'connections tried outside loopback').toEqual([]);
     },
   };
 }

@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { SignedInCaller } from '../http/route-guards.ts';
 import type { StorageContext } from '../storage/storage-service.ts';
+import type { OutboundClient } from '../web-data/outbound-client.ts';
 import type { AiMeter } from './meter.ts';
 import type { AiProvider } from './provider.ts';
 
@@ -13,6 +14,14 @@ export interface AiContext {
   meter: AiMeter;
   /** Where generated images and audio are stored and served from. */
   storage: StorageContext;
+  /** How images and audio named by another site's URL are read (remote-media.ts). */
+  remote: RemoteReads;
+}
+
+export interface RemoteReads {
+  client: OutboundClient;
+  /** One deadline for what one request reads from other sites. */
+  timeoutMs: number;
 }
 
 export interface AiCall {

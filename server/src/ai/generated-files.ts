@@ -1,9 +1,9 @@
 /**
  * Generated images and audio go through the storage service and leave as URLs: clients of
  * this protocol refuse inline base64. A member's files land under their own folder
- * (`users/{id}/ai/`), where they may remove them; a service key's under `ai/`. Images a
- * client asks to modify, and audio to transcribe by URL, are read back from this troop's own
- * storage: the server fetches nothing from addresses a client names
+ * (`users/{id}/ai/`), where they may remove them; a service key's under `ai/`. Images to
+ * modify and audio to transcribe named by one of this troop's file URLs are read back from its
+ * storage here; other sites' URLs are fetched in remote-media.ts
  * (docs/decisions/032-ai-provider-and-models.md).
  */
 import crypto from 'node:crypto';

@@ -66,7 +66,7 @@ describe.each(testStoreKinds)('AI images, speech and transcription (%s)', (kind)
     });
   });
 
-  it('refuses images to modify that break the rules or live elsewhere, with 400', async () => {
+  it('refuses images to modify that break the rules or live at a private address, with 400', async () => {
     const { a, leader } = await ai();
     const own = `https://troop.example/api/storage/${a.deps.config.projectId}/object/users/leader-1/x.png`;
     for (const images of [
@@ -75,7 +75,7 @@ describe.each(testStoreKinds)('AI images, speech and transcription (%s)', (kind)
       ['not a url'],
       [],
       Array.from({ length: 51 }, (_, i) => `https://troop.example/${i}.png`),
-      ['https://elsewhere.example/tent.png'],
+      ['https://metadata.test/tent.png'],
       [`https://troop.example/api/storage/${a.deps.config.projectId}/object/../../etc/passwd.png`],
     ]) {
       const res = await a.post('/image', { prompt: 'x', images }, leader);
@@ -101,7 +101,8 @@ describe.each(testStoreKinds)('AI images, speech and transcription (%s)', (kind)
     for (const elsewhere of [
       'http://elsewhere.example/api/storage/x.png',
       'http://troop.local:9090' + new URL(own).pathname,
-      own.replace('http:', 'https:'),
+      // Over https it is another site's URL, fetched only where the address policy lets it.
+      own.replace('http://troop.local:8080', 'https://private.test'),
     ]) {
       const refused = await a.post('/image', { prompt: 'x', images: [own, elsewhere] }, leader);
       expect(refused.statusCode, elsewhere).toBe(400);
@@ -175,7 +176,7 @@ describe.each(testStoreKinds)('AI images, speech and transcription (%s)', (kind)
       [],
       [256],
       [-1],
-      'https://elsewhere.example/a.mp3',
+      'https://private.test/a.mp3',
       '',
       42,
       { bytes: 1 },

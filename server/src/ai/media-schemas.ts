@@ -1,7 +1,8 @@
 /**
  * What `/image`, `/speech` and `/transcribe` take and answer (docs/protocol.md, AI).
  * Images to modify follow docs/protocol.md (AI): at most 50, https (or http for this troop's own
- * files when it is served over http), ending in an image extension.
+ * files when it is served over http), ending in an image extension; what they are is judged
+ * from their bytes once read (remote-media.ts).
  */
 import { z } from 'zod';
 import {
@@ -31,9 +32,9 @@ const isWebUrl = (s: string) => {
 };
 
 /**
- * An image to modify. Over http only this troop's own files are read, for a troop served over
- * http (its PUBLIC_URL): generateImage reads nothing but this troop's storage, so any other
- * http URL is refused there.
+ * An image to modify: any https URL (fetched through the checked outbound client), or over
+ * http only this troop's own files, for a troop served over http (its PUBLIC_URL); any other
+ * http URL is refused when it is read (remote-media.ts).
  */
 export const imageUrl = z
   .string()
@@ -93,7 +94,7 @@ export const speechAnswer = z.object({
 });
 
 export const transcribeRequest = z.object({
-  /** Base64, a data: URL, a stored file's URL (https, or http when the troop is), or the bytes as numbers. */
+  /** Base64, a data: URL, an https URL (or http for the troop's own files when it is served so), or the bytes as numbers. */
   audio: z.union([
     z.string().min(1),
     z.array(z.number().int().min(0).max(255)).min(1).max(AI_TRANSCRIBE_AUDIO_MAX_BYTES),

@@ -4,12 +4,17 @@
  * reports them, else the estimates of docs/decisions/033-ai-budgets-and-usage.md.
  */
 import { fileTypeFromBuffer } from '../http/file-type.ts';
-import { AI_TRANSCRIBE_AUDIO_MAX_BYTES } from '@scout/protocol/limits';
+import {
+  AI_IMAGE_INPUT_MAX_BYTES,
+  AI_IMAGES_INPUT_TOTAL_MAX_BYTES,
+  AI_TRANSCRIBE_AUDIO_MAX_BYTES,
+} from '@scout/protocol/limits';
 import { SAFE_IMAGE_TYPES } from '../storage/content-type.ts';
 import { badRequest } from '../errors.ts';
 import type { AiCall, AiContext } from './ai-context.ts';
 import { estimateTokens } from './chat.ts';
-import { readStored, storeGenerated } from './generated-files.ts';
+import { storeGenerated } from './generated-files.ts';
+import { mediaDeadline, readMedia } from './remote-media.ts';
 import {
   SPEECH_FORMATS,
   type ImageRequest,
@@ -23,7 +28,9 @@ import type { Usage } from './stream-lines.ts';
 
 /** What one generated image counts against a budget when the provider reports no tokens. */
 export const IMAGE_TOKEN_ESTIMATE = 1000;
-const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+const IMAGE_MAX_BYTES = AI_IMAGE_INPUT_MAX_BYTES;
+/** Images to modify read at once: enough to overlap slow sites, few enough to bound memory. */
+const IMAGE_READS_AT_ONCE = 4;
 
 const tokens = (total: number, prompt = 0): Usage => ({
   promptTokens: prompt,
@@ -31,18 +38,25 @@ const tokens = (total: number, prompt = 0): Usage => ({
   totalTokens: total,
 });
 
-async function withLease<T>(
+/**
+ * One provider call within the caller's budget. `prepare` runs once the caller is admitted and
+ * before a provider place is taken: reading what a request names by URL spends neither a
+ * member's budget past its end nor the provider's time.
+ */
+async function withLease<T, P = undefined>(
   ctx: AiContext,
   call: AiCall,
   capability: AiCapability,
   model: string | undefined,
-  run: (lease: ProviderLease) => Promise<T>,
+  run: (lease: ProviderLease, prepared: P) => Promise<T>,
+  prepare?: () => Promise<P>,
 ): Promise<{ result: T; model: string }> {
   ctx.provider.assertConfigured(capability);
   await ctx.meter.admit(call.caller);
+  const prepared = (prepare ? await prepare() : undefined) as P;
   const lease = await ctx.provider.lease(capability, model, call.clientGone, call.log);
   try {
-    return { result: await run(lease), model: lease.model };
+    return { result: await run(lease, prepared), model: lease.model };
   } catch (err) {
     throw lease.failure(err);
   } finally {
@@ -50,29 +64,60 @@ async function withLease<T>(
   }
 }
 
+/**
+ * The images to modify, as files for the provider: read a few at a time within one deadline
+ * and one total, each checked by its bytes to be a JPEG, PNG, GIF or WebP image.
+ */
+async function imagesToModify(ctx: AiContext, call: AiCall, urls: string[]): Promise<File[]> {
+  const deadline = mediaDeadline(ctx);
+  const files: File[] = new Array<File>(urls.length);
+  let total = 0;
+  let next = 0;
+  async function worker() {
+    for (let i = next++; i < urls.length; i = next++) {
+      const url = urls[i] as string;
+      const what = `The image ${url}`;
+      const { bytes } = await readMedia(ctx, url, {
+        what,
+        maxBytes: IMAGE_MAX_BYTES,
+        deadline,
+        clientGone: call.clientGone,
+      });
+      total += bytes.length;
+      if (total > AI_IMAGES_INPUT_TOTAL_MAX_BYTES)
+        throw badRequest(
+          `The images to modify are too large together (at most ${AI_IMAGES_INPUT_TOTAL_MAX_BYTES / (1024 * 1024)} MB)`,
+        );
+      const type = await fileTypeFromBuffer(bytes);
+      if (!type || !SAFE_IMAGE_TYPES.has(type.mime))
+        throw badRequest(`${what} is not a JPEG, PNG, GIF or WebP image`);
+      files[i] = new File([bytes], `image-${i}.${type.ext}`, { type: type.mime });
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(IMAGE_READS_AT_ONCE, urls.length) }, worker));
+  return files;
+}
+
 export async function generateImage(ctx: AiContext, call: AiCall, body: ImageRequest) {
-  const sources = body.images
-    ? await Promise.all(
-        body.images.map(async (url, i) => {
-          const bytes = await readStored(ctx.storage, url, IMAGE_MAX_BYTES, 'An image to modify');
-          const type = await fileTypeFromBuffer(bytes);
-          if (!type || !SAFE_IMAGE_TYPES.has(type.mime))
-            throw badRequest(`The image ${url} is not a JPEG, PNG, GIF or WebP image`);
-          return new File([bytes], `image-${i}.${type.ext}`, { type: type.mime });
-        }),
-      )
-    : undefined;
-  const { result: answer, model } = await withLease(ctx, call, 'image', body.model, (lease) => {
-    const common = {
-      model: lease.model,
-      prompt: body.prompt,
-      ...(body.n !== undefined ? { n: body.n } : {}),
-      ...(body.size !== undefined ? { size: body.size as '1024x1024' } : {}),
-    };
-    return sources
-      ? lease.client.images.edit({ ...common, image: sources }, { signal: lease.signal })
-      : lease.client.images.generate(common, { signal: lease.signal });
-  });
+  const images = body.images;
+  const { result: answer, model } = await withLease(
+    ctx,
+    call,
+    'image',
+    body.model,
+    (lease, sources: File[] | undefined) => {
+      const common = {
+        model: lease.model,
+        prompt: body.prompt,
+        ...(body.n !== undefined ? { n: body.n } : {}),
+        ...(body.size !== undefined ? { size: body.size as '1024x1024' } : {}),
+      };
+      return sources
+        ? lease.client.images.edit({ ...common, image: sources }, { signal: lease.signal })
+        : lease.client.images.generate(common, { signal: lease.signal });
+    },
+    images ? () => imagesToModify(ctx, call, images) : undefined,
+  );
   const data: { url: string }[] = [];
   for (const item of answer.data ?? []) {
     const bytes = item.b64_json
@@ -145,19 +190,35 @@ export async function generateSpeech(ctx: AiContext, call: AiCall, body: SpeechR
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[\w.-]+)*;base64,/i;
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 
+/** Audio by URL of another site must be sound (or a video's sound track) by its bytes. */
+async function checkFetchedAudio(bytes: Buffer): Promise<void> {
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !/^(audio|video)\//.test(type.mime))
+    throw badRequest('The audio at that URL is not a sound file');
+}
+
 /** The audio bytes from any of the four forms clients send. */
-async function audioBytes(ctx: AiContext, audio: TranscribeRequest['audio']): Promise<Buffer> {
+async function audioBytes(
+  ctx: AiContext,
+  call: AiCall,
+  audio: TranscribeRequest['audio'],
+): Promise<Buffer> {
   let bytes: Buffer;
   if (Array.isArray(audio)) bytes = Buffer.from(audio);
-  else if (/^https?:\/\//i.test(audio))
-    bytes = await readStored(ctx.storage, audio, AI_TRANSCRIBE_AUDIO_MAX_BYTES, 'The audio');
-  else {
+  else if (/^https?:\/\//i.test(audio)) {
+    const read = await readMedia(ctx, audio, {
+      what: 'The audio',
+      maxBytes: AI_TRANSCRIBE_AUDIO_MAX_BYTES,
+      deadline: mediaDeadline(ctx),
+      clientGone: call.clientGone,
+    });
+    if (!read.fromStorage) await checkFetchedAudio(read.bytes);
+    bytes = read.bytes;
+  } else {
     const data = DATA_URL.exec(audio);
     const b64 = data ? audio.slice(data[0].length) : audio;
     if (!BASE64.test(b64))
-      throw badRequest(
-        'audio must be base64, a data: URL, a stored file’s URL or an array of bytes',
-      );
+      throw badRequest('audio must be base64, a data: URL, an https URL or an array of bytes');
     bytes = Buffer.from(b64, 'base64');
   }
   if (bytes.length === 0) throw badRequest('The audio is empty');
@@ -166,21 +227,29 @@ async function audioBytes(ctx: AiContext, audio: TranscribeRequest['audio']): Pr
   return bytes;
 }
 
-export async function transcribeAudio(ctx: AiContext, call: AiCall, body: TranscribeRequest) {
-  ctx.provider.assertConfigured('transcribe');
-  const bytes = await audioBytes(ctx, body.audio);
+async function audioFile(
+  ctx: AiContext,
+  call: AiCall,
+  audio: TranscribeRequest['audio'],
+): Promise<File> {
+  const bytes = await audioBytes(ctx, call, audio);
   const type = await fileTypeFromBuffer(bytes);
   // Providers tell the audio's format by the file name's extension.
-  const file = new File([bytes], `audio.${type?.ext ?? 'mp3'}`, {
-    type: type?.mime ?? 'audio/mpeg',
-  });
+  return new File([bytes], `audio.${type?.ext ?? 'mp3'}`, { type: type?.mime ?? 'audio/mpeg' });
+}
+
+export async function transcribeAudio(ctx: AiContext, call: AiCall, body: TranscribeRequest) {
+  ctx.provider.assertConfigured('transcribe');
+  // Audio in the body is checked before the budget is asked; audio by URL is read after it.
+  const byUrl = typeof body.audio === 'string' && /^https?:\/\//i.test(body.audio);
+  const inline = byUrl ? undefined : await audioFile(ctx, call, body.audio);
   const format = body.response_format ?? 'verbose_json';
   const { result: answer, model } = await withLease(
     ctx,
     call,
     'transcribe',
     body.model,
-    (lease) =>
+    (lease, file: File) =>
       lease.client.audio.transcriptions.create(
         {
           model: lease.model,
@@ -190,6 +259,7 @@ export async function transcribeAudio(ctx: AiContext, call: AiCall, body: Transc
         },
         { signal: lease.signal },
       ) as Promise<unknown>,
+    async () => inline ?? audioFile(ctx, call, body.audio),
   );
   const result = toTranscript(answer);
   const reported = (answer as { usage?: { type?: string; total_tokens?: number } }).usage;

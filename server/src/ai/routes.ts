@@ -16,7 +16,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { PERMISSIONS } from '@scout/protocol/permissions';
-import { AI_BODY_MAX_BYTES, AI_TRANSCRIBE_BODY_MAX_BYTES } from '@scout/protocol/limits';
+import {
+  AI_BODY_MAX_BYTES,
+  AI_MEDIA_FETCH_TIMEOUT_MS,
+  AI_TRANSCRIBE_BODY_MAX_BYTES,
+} from '@scout/protocol/limits';
 import type { ReadyDeps } from '../deps.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
 import type { AiCapability } from './ai-config.ts';
@@ -37,6 +41,7 @@ import {
 } from './media-schemas.ts';
 import { readUsage, usageAnswer, usageQuery } from './usage-report.ts';
 import { storageContextOf } from '../storage/storage-service.ts';
+import { createOutboundClient } from '../web-data/outbound-client.ts';
 
 const NEEDS_AI_USE = 'Using AI needs the permission ai.use (leaders and admins)';
 
@@ -172,5 +177,15 @@ export function aiContext(deps: ReadyDeps): AiContext {
       config: deps.config.ai,
     }),
     storage: storageContextOf(deps),
+    // The web-data gateway's address policy and allow list; tests pass their resolver,
+    // connector and a shorter deadline as they do for web data.
+    remote: {
+      client: createOutboundClient({
+        allow: deps.config.dataAllowPrivateHosts,
+        ...(deps.webData?.resolver ? { resolver: deps.webData.resolver } : {}),
+        ...(deps.webData?.connector ? { connector: deps.webData.connector } : {}),
+      }),
+      timeoutMs: deps.webData?.timeoutMs ?? AI_MEDIA_FETCH_TIMEOUT_MS,
+    },
   };
 }
