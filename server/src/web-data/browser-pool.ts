@@ -146,8 +146,17 @@ export function createBrowserPool(opts: {
       try {
         ({ b, context } = await openContext(page));
         const p = await context.newPage();
-        p.on('crash', () => (crashed = true));
-        return await fn(p, context);
+        // A crashed page answers no more calls; the capture ends now, not at its deadline.
+        const crash = new Promise<never>((_, reject) =>
+          p.once('crash', () => {
+            crashed = true;
+            reject(browserFailed());
+          }),
+        );
+        crash.catch(() => {});
+        const work = fn(p, context);
+        work.catch(() => {});
+        return await Promise.race([work, crash]);
       } catch (err) {
         // Killed or crashed under this capture: whatever the capture made of it (a page that
         // "never loaded"), the answer says the browser failed. The next capture gets a new one.

@@ -81,4 +81,17 @@ describe.each(testStoreKinds)('page captures that cannot finish (%s)', (kind) =>
     expect(shot.statusCode).toBe(200);
     expect(shot.json().url).toMatch(/\.png$/);
   });
+
+  it('a page whose renderer crashes fails with 503 BROWSER_FAILED; the browser goes on', async () => {
+    const crashed = web.pool.withPage({ width: 200, height: 200 }, async (page, context) => {
+      await page.setContent('<p>about to crash</p>');
+      const devtools = await context.newCDPSession(page);
+      await devtools.send('Page.crash').catch(() => {});
+      return page.content();
+    });
+    await expect(crashed).rejects.toMatchObject({ status: 503, code: 'BROWSER_FAILED' });
+    const a = await build();
+    const res = await a.post('scrape', { url: page(), formats: ['markdown'] }, a.leader);
+    expect(res.json().markdown).toContain('# Rendered by script');
+  });
 });
