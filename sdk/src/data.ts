@@ -2,7 +2,8 @@
  * Web data (docs/protocol.md, Web data) under `/api/data/{projectId}`: text out of pages and
  * files, page captures, requests to other sites through the server and web search. Needs the
  * permission `data.use` (leaders and admins by default). Every failure is a ScoutError of kind
- * `data` carrying the server's status and code (DATA_URL_REFUSED, BROWSER_UNAVAILABLE, ...).
+ * `data` carrying the server's status and code (DATA_URL_REFUSED, 413 DATA_CAPTURE_TOO_LARGE
+ * for a page loading more than 30 MB, 503 BROWSER_UNAVAILABLE, 503 BROWSER_FAILED: try again, ...).
  * Nothing here is retried on its own except search and extraction, which change nothing.
  */
 import { DATA_EXTRACT_MAX_BYTES } from '@scout/protocol/limits';
