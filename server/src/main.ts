@@ -21,7 +21,12 @@ try {
   throw err;
 }
 
-const logger = openLogger(config.logLevel);
+// The providers' keys never reach a log line, in whatever form a provider echoed them.
+const logger = openLogger(
+  config.logLevel,
+  1,
+  Object.values(config.ai.providers).map((p) => p?.apiKey),
+);
 fs.mkdirSync(config.dataDir, { recursive: true });
 const deps = await openDeps(config, logger);
 const { store, bus } = deps;

@@ -32,9 +32,11 @@ export async function buildAiTestApp(
     ai?: Partial<AiConfig>;
     config?: Partial<Config>;
     deps?: Partial<AppDeps>;
+    /** The provider key the simulation expects and the app is given. */
+    apiKey?: string;
   } = {},
 ): Promise<AiTestApp> {
-  const sim = await startProviderSimulation();
+  const sim = await startProviderSimulation(opts.apiKey ? { apiKey: opts.apiKey } : {});
   const net = networkGuard();
   const ai = {
     ...parseAiConfig({ AI_BASE_URL: sim.baseUrl, AI_API_KEY: sim.apiKey, ...opts.env }),
