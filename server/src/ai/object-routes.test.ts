@@ -265,6 +265,28 @@ describe.each(testStoreKinds)('POST /api/ai/:projectId/object (%s)', (kind) => {
     },
   );
 
+  it.each(['lines', 'text'])(
+    'aborts the provider call when the client goes away before the first chunk of an object stream (%s)',
+    async (streamFormat) => {
+      const { a, leader } = await ai();
+      a.sim.next({ kind: 'hang' });
+      const call = await rawPost(
+        a,
+        '/object',
+        { prompt: 'x', schema: campsite, stream: true, streamFormat },
+        leader,
+      );
+      await waitFor(() => a.sim.requests.length === 1);
+      call.req.destroy();
+      expect(await call.ended).toBe('aborted');
+      await waitFor(() => a.sim.aborted === 1);
+      expect(call.body()).toBe('');
+      // The place it held is free again.
+      const res = await a.post('/object', { prompt: 'again', schema: campsite }, leader);
+      expect(res.json().object).toEqual({ name: 'sample', capacity: 1 });
+    },
+  );
+
   it('answers a provider failure before the first chunk as an HTTP error', async () => {
     const { a, leader } = await ai();
     a.sim.next({ kind: 'error', status: 503 });
