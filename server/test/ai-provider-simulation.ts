@@ -31,7 +31,7 @@ export type SimulatedFate =
   /** Answers nothing until the client goes away. */
   | { kind: 'hang' }
   /** Answers an image request with links to the images (as DALL·E does) instead of base64. */
-  | { kind: 'image-links' }
+  | { kind: 'image-links'; link?: string }
   /** Streams `chunks` pieces of the reply, then waits, never finishing, until the client goes away. */
   | { kind: 'stall'; chunks: number };
 
@@ -220,7 +220,9 @@ export async function startProviderSimulation(
     if (path === '/v1/images/generations' || path === '/v1/images/edits') {
       const n = Number(body.n ?? form?.n ?? 1);
       const b64 = SIMULATED_PNG.toString('base64');
-      const link = `http://${req.headers.host}/files/simulated.png`;
+      const link =
+        (fate?.kind === 'image-links' ? fate.link : undefined) ??
+        `http://${req.headers.host}/files/simulated.png`;
       return send(res, 200, {
         created,
         data: Array.from({ length: n }, () =>

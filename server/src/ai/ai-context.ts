@@ -20,6 +20,11 @@ export interface AiContext {
 
 export interface RemoteReads {
   client: OutboundClient;
+  /**
+   * For links the providers answer (generated images): the same checks, and the providers' own
+   * hosts allowed besides, since a troop's local provider serves its files from its own address.
+   */
+  providerLinks: OutboundClient;
   /** One deadline for what one request reads from other sites. */
   timeoutMs: number;
 }

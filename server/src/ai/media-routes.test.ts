@@ -47,6 +47,23 @@ describe.each(testStoreKinds)('AI images, speech and transcription (%s)', (kind)
     expect(Buffer.compare(stored.bytes, SIMULATED_PNG)).toBe(0);
   });
 
+  it('refuses an image link into the troop’s network that is not the provider’s own host', async () => {
+    const { a, leader } = await ai();
+    for (const link of [
+      'http://metadata.test/latest/meta-data/iam',
+      'http://private.test/files/simulated.png',
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
+      a.sim.next({ kind: 'image-links', link });
+      const res = await a.post('/image', { prompt: 'A canoe' }, leader);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().code).toBe('AI_OUTPUT_INVALID');
+    }
+    // Refused on the resolved address, before any connection (closing the app checks none was tried).
+    expect(a.net.lookups).toEqual(['metadata.test', 'private.test']);
+    expect(a.net.stray).toEqual([]);
+  });
+
   it('modifies images from the troop’s storage, sent to the provider as files', async () => {
     const { a, leader } = await ai();
     const made = (await a.post('/image', { prompt: 'A tent' }, leader)).json();

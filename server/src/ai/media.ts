@@ -25,6 +25,7 @@ import { outputInvalid } from './object-schema.ts';
 import type { AiCapability } from './ai-config.ts';
 import type { ProviderLease } from './provider.ts';
 import type { Usage } from './stream-lines.ts';
+import { OutboundError } from '../web-data/outbound-client.ts';
 
 /** What one generated image counts against a budget when the provider reports no tokens. */
 export const IMAGE_TOKEN_ESTIMATE = 1000;
@@ -123,7 +124,7 @@ export async function generateImage(ctx: AiContext, call: AiCall, body: ImageReq
     const bytes = item.b64_json
       ? Buffer.from(item.b64_json, 'base64')
       : item.url
-        ? await fetchProviderImage(item.url)
+        ? await fetchProviderImage(ctx, call, item.url)
         : undefined;
     // Only a raster image a browser shows safely is kept, whatever the provider says it is.
     const type = bytes && (await fileTypeFromBuffer(bytes));
@@ -146,12 +147,31 @@ export async function generateImage(ctx: AiContext, call: AiCall, body: ImageReq
   return { created: answer.created, data };
 }
 
-/** Some providers answer an image as a link to their own storage, valid for a while. */
-async function fetchProviderImage(url: string): Promise<Buffer | undefined> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
-  if (!res.ok) return undefined;
-  const bytes = Buffer.from(await res.arrayBuffer());
-  return bytes.length <= IMAGE_MAX_BYTES ? bytes : undefined;
+/**
+ * Some providers answer an image as a link to their own storage, valid for a while. The link is
+ * the provider's word, so it is fetched with the checks of every outbound request: an address
+ * inside the troop's network is refused unless it is a configured provider's own host (a local
+ * service serving its files) or DATA_ALLOW_PRIVATE_HOSTS lists it.
+ */
+async function fetchProviderImage(
+  ctx: AiContext,
+  call: AiCall,
+  url: string,
+): Promise<Buffer | undefined> {
+  try {
+    const res = await ctx.remote.providerLinks.request({
+      url,
+      headers: { accept: 'image/*' },
+      maxBytes: IMAGE_MAX_BYTES,
+      timeoutMs: ctx.remote.timeoutMs,
+      maxRedirects: 3,
+      signal: call.clientGone,
+    });
+    return res.status >= 200 && res.status <= 299 ? res.body : undefined;
+  } catch (err) {
+    if (err instanceof OutboundError) return undefined;
+    throw err;
+  }
 }
 
 export async function generateSpeech(ctx: AiContext, call: AiCall, body: SpeechRequest) {

@@ -81,6 +81,7 @@ export async function readMedia(
       maxBytes: read.maxBytes,
       timeoutMs: Math.max(1, read.deadline - Date.now()),
       maxRedirects: 3,
+      signal: read.clientGone,
       // A redirect to plain http would carry the request off https.
       mayFollow: (_from, to) => to.protocol === 'https:',
     });

@@ -23,7 +23,7 @@ import {
 } from '@scout/protocol/limits';
 import type { ReadyDeps } from '../deps.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
-import type { AiCapability } from './ai-config.ts';
+import type { AiCapability, AiConfig } from './ai-config.ts';
 import type { AiCall, AiContext } from './ai-context.ts';
 import { createAiMeter } from './meter.ts';
 import { createAiProvider } from './provider.ts';
@@ -41,6 +41,7 @@ import {
 } from './media-schemas.ts';
 import { readUsage, usageAnswer, usageQuery } from './usage-report.ts';
 import { storageContextOf } from '../storage/storage-service.ts';
+import { parseAllowList, type AllowEntry } from '../web-data/address-policy.ts';
 import { createOutboundClient } from '../web-data/outbound-client.ts';
 
 const NEEDS_AI_USE = 'Using AI needs the permission ai.use (leaders and admins)';
@@ -168,7 +169,19 @@ export const aiRoutes =
     );
   };
 
+/** The hosts of the configured providers, as entries of an allow list. */
+function providerHosts(ai: AiConfig): AllowEntry[] {
+  const hosts = Object.values(ai.providers).map((p) => new URL(p.baseUrl).hostname);
+  return parseAllowList([...new Set(hosts)].map((h) => h.replace(/^\[|\]$/g, '')));
+}
+
 export function aiContext(deps: ReadyDeps): AiContext {
+  const checked = (allow: readonly AllowEntry[]) =>
+    createOutboundClient({
+      allow,
+      ...(deps.webData?.resolver ? { resolver: deps.webData.resolver } : {}),
+      ...(deps.webData?.connector ? { connector: deps.webData.connector } : {}),
+    });
   return {
     provider: createAiProvider(deps.config.ai),
     meter: createAiMeter({
@@ -180,11 +193,11 @@ export function aiContext(deps: ReadyDeps): AiContext {
     // The web-data gateway's address policy and allow list; tests pass their resolver,
     // connector and a shorter deadline as they do for web data.
     remote: {
-      client: createOutboundClient({
-        allow: deps.config.dataAllowPrivateHosts,
-        ...(deps.webData?.resolver ? { resolver: deps.webData.resolver } : {}),
-        ...(deps.webData?.connector ? { connector: deps.webData.connector } : {}),
-      }),
+      client: checked(deps.config.dataAllowPrivateHosts),
+      providerLinks: checked([
+        ...deps.config.dataAllowPrivateHosts,
+        ...providerHosts(deps.config.ai),
+      ]),
       timeoutMs: deps.webData?.timeoutMs ?? AI_MEDIA_FETCH_TIMEOUT_MS,
     },
   };
