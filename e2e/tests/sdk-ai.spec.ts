@@ -99,11 +99,15 @@ test('images and speech come back as stored URLs; audio bytes transcribe', async
   const edited = await request.get(modified.data[0]!.url);
   expect(edited.headers()['content-type']).toBe('image/png');
 
-  // The server reads images to modify only from the troop's own storage.
+  // An image elsewhere is fetched through the server's address checks: the cloud metadata
+  // address is refused before any connection (an address, so nothing is looked up either).
   const elsewhere = await rejection(
-    client.ai.modifyImage({ prompt: 'Add a fire', images: ['https://elsewhere.example/a.png'] }),
+    client.ai.modifyImage({
+      prompt: 'Add a fire',
+      images: ['https://169.254.169.254/latest/a.png'],
+    }),
   );
-  expect(elsewhere).toMatchObject({ kind: 'ai', status: 400 });
+  expect(elsewhere).toMatchObject({ kind: 'ai', status: 400, code: 'DATA_URL_REFUSED' });
 });
 
 test('a member without ai.use is refused, and bad input never leaves the client', async () => {

@@ -31,8 +31,11 @@ export interface WebFixture {
   origin: string;
   port: number;
   seen: SeenRequest[];
-  /** Waits until a request for `pathname` arrived. */
-  waitFor(pathname: string): Promise<SeenRequest>;
+  /**
+   * Waits until a request for `pathname` arrived, among those from `seen[since]` on: a test
+   * passes `seen.length` from before what it does, since one site serves every test of a file.
+   */
+  waitFor(pathname: string, since?: number): Promise<SeenRequest>;
   close(): Promise<void>;
 }
 
@@ -85,9 +88,9 @@ export async function startWebFixture(
     seen.push(entry);
     socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
   });
-  const waitFor = (pathname: string) =>
+  const waitFor = (pathname: string, since = 0) =>
     new Promise<SeenRequest>((resolve) => {
-      const found = seen.find((s) => new URL(s.url, 'http://x').pathname === pathname);
+      const found = seen.slice(since).find((s) => new URL(s.url, 'http://x').pathname === pathname);
       if (found) resolve(found);
       else waiters.push({ pathname, resolve });
     });

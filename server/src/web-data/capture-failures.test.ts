@@ -63,9 +63,10 @@ describe.each(testStoreKinds)('page captures that cannot finish (%s)', (kind) =>
   it('a capture running when the browser is killed answers 503 BROWSER_FAILED; the next works', async () => {
     // A deadline far beyond the test's: only the browser's death can end the capture.
     const a = await build({ webData: { timeoutMs: 120_000 } });
+    const since = web.site.seen.length;
     const running = a.post('scrape', { url: `${web.site.origin}/slow` }, a.leader);
     // The gateway asked the site for the page: the browser is waiting for it to load.
-    await web.site.waitFor('/slow');
+    await web.site.waitFor('/slow', since);
     const [pid, ...others] = launchedChromiumPids();
     expect(others).toEqual([]);
     process.kill(Number(pid), 'SIGKILL');

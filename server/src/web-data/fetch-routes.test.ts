@@ -162,13 +162,14 @@ describe.each(testStoreKinds)('POST /api/data/:projectId/fetch (%s)', (kind) => 
 
   it('async: answers at once that it was triggered, and the request arrives', async () => {
     const a = await build();
+    const since = web.site.seen.length;
     const res = await a.post(
       'fetch',
       { url: `${web.site.origin}/hook?name=camp-reminder`, method: 'POST', async: true },
       a.leader,
     );
     expect(res.json()).toEqual({ status: 'triggered', message: 'Request triggered' });
-    const arrived = await web.site.waitFor('/hook');
+    const arrived = await web.site.waitFor('/hook', since);
     expect([arrived.method, arrived.url]).toEqual(['POST', '/hook?name=camp-reminder']);
     const refused = await a.post('fetch', { url: 'http://metadata.test/', async: true }, a.leader);
     expect(refused.statusCode).toBe(400);
