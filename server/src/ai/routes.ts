@@ -30,7 +30,8 @@ import { createAiProvider } from './provider.ts';
 import { generateText, streamText } from './text.ts';
 import { objectAnswer, objectRequest, textAnswer, textRequest } from './text-schemas.ts';
 import { generateObject, streamObject } from './object.ts';
-import { generateImage, generateSpeech, transcribeAudio } from './media.ts';
+import { generateImage, generateSpeech } from './media.ts';
+import { transcribeAudio } from './transcribe.ts';
 import {
   imageAnswer,
   imageRequest,
