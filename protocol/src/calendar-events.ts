@@ -2,26 +2,19 @@
  * The troop calendar's event details and recurring series (docs/protocol.md, Calendar events):
  * the categories, statuses and limits the server enforces and the web offers.
  */
+import { keysOf } from './choices.ts';
 
 /** Event categories; each has its own colour and icon on screen, and is always named in text too. */
-export const EVENT_CATEGORIES = [
-  'meeting',
-  'campout',
-  'service',
-  'fundraiser',
-  'court_of_honor',
-  'other',
-] as const;
-export type EventCategory = (typeof EVENT_CATEGORIES)[number];
-
-export const EVENT_CATEGORY_LABELS: Record<EventCategory, string> = {
+export const EVENT_CATEGORY_LABELS = {
   meeting: 'Meeting',
   campout: 'Campout',
   service: 'Service',
   fundraiser: 'Fundraiser',
   court_of_honor: 'Court of honor',
   other: 'Other',
-};
+} as const satisfies Record<string, string>;
+export type EventCategory = keyof typeof EVENT_CATEGORY_LABELS;
+export const EVENT_CATEGORIES = keysOf(EVENT_CATEGORY_LABELS);
 
 export const EVENT_STATUSES = ['confirmed', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];

@@ -14,6 +14,7 @@ import { mediaDeadline, readMedia } from './remote-media.ts';
 import { SPEECH_FORMATS, type ImageRequest, type SpeechRequest } from './media-schemas.ts';
 import { outputInvalid } from './object-schema.ts';
 import { tokens, withLease } from './provider-call.ts';
+import type { ProviderLease } from './provider.ts';
 import { OutboundError } from '../web-data/outbound-client.ts';
 
 /** What one generated image counts against a budget when the provider reports no tokens. */
@@ -134,25 +135,20 @@ async function fetchProviderImage(
 export async function generateSpeech(ctx: AiContext, call: AiCall, body: SpeechRequest) {
   const format = body.response_format ?? 'mp3';
   const voice = body.voice ?? 'alloy';
-  const { result: bytes, model } = await withLease(
-    ctx,
-    call,
-    'speech',
-    body.model,
-    async (lease) => {
-      const res = await lease.client.audio.speech.create(
-        {
-          model: lease.model,
-          input: body.text,
-          voice,
-          response_format: format,
-          ...(body.speed !== undefined ? { speed: body.speed } : {}),
-        },
-        { signal: lease.signal },
-      );
-      return Buffer.from(await res.arrayBuffer());
-    },
-  );
+  const speak = async (lease: ProviderLease) => {
+    const res = await lease.client.audio.speech.create(
+      {
+        model: lease.model,
+        input: body.text,
+        voice,
+        response_format: format,
+        ...(body.speed !== undefined ? { speed: body.speed } : {}),
+      },
+      { signal: lease.signal },
+    );
+    return Buffer.from(await res.arrayBuffer());
+  };
+  const { result: bytes, model } = await withLease(ctx, call, 'speech', body.model, speak);
   if (bytes.length === 0) throw outputInvalid('The AI service answered no audio');
   // The format asked for names the type: raw PCM has no signature to detect.
   const mimeType = SPEECH_FORMATS[format];

@@ -14,7 +14,9 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
+import type { ObjectStreamFormat, TextStreamFormat } from '@scout/protocol/ai-streams';
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import {
   AI_BODY_MAX_BYTES,
@@ -62,97 +64,126 @@ const STREAM_HEADERS = {
   'x-accel-buffering': 'no',
 };
 
-/** The older generation's lines alone, as its servers sent them. */
-const DATA_STREAM_HEADERS = {
-  ...STREAM_HEADERS,
-  'content-type': 'text/plain; charset=utf-8',
-  'x-vercel-ai-data-stream': 'v1',
+/** The headers of each stream format (docs/protocol.md, AI streams). */
+const FORMAT_HEADERS: Record<TextStreamFormat | ObjectStreamFormat, Record<string, string>> = {
+  // Both generations' framings in one event stream.
+  both: {
+    ...STREAM_HEADERS,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'x-vercel-ai-data-stream': 'v1',
+    'x-vercel-ai-ui-message-stream': 'v1',
+  },
+  // The older generation's lines alone, as its servers sent them.
+  lines: {
+    ...STREAM_HEADERS,
+    'content-type': 'text/plain; charset=utf-8',
+    'x-vercel-ai-data-stream': 'v1',
+  },
+  // An object's JSON text as it grows.
+  text: { ...STREAM_HEADERS, 'content-type': 'text/plain; charset=utf-8' },
 };
 
-const EVENT_STREAM_HEADERS = {
-  ...STREAM_HEADERS,
-  'content-type': 'text/event-stream; charset=utf-8',
-  'x-vercel-ai-data-stream': 'v1',
-  'x-vercel-ai-ui-message-stream': 'v1',
-};
+/** An answer sent as it comes, in a stream format. */
+class Streamed {
+  constructor(
+    readonly stream: Readable,
+    readonly format: TextStreamFormat | ObjectStreamFormat,
+  ) {}
+}
+
+/** One capability's route: what it spends, its body bound, its schemas, and what answers it. */
+interface CapabilityRoute<
+  Body extends z.ZodType = z.ZodType,
+  Answer extends z.ZodType = z.ZodType,
+> {
+  path: string;
+  capability: AiCapability;
+  body: Body;
+  answer: Answer;
+  bodyLimit?: number;
+  answerWith: (call: AiCall, body: z.output<Body>) => Promise<z.output<Answer> | Streamed>;
+}
+
+const capabilityRoute = <Body extends z.ZodType, Answer extends z.ZodType>(
+  route: CapabilityRoute<Body, Answer>,
+) => route as unknown as CapabilityRoute;
+
+/** The capability routes, each answered whole or, when the body asks, as a stream. */
+const capabilityRoutes = (ctx: AiContext, ai: AiConfig): CapabilityRoute[] => [
+  capabilityRoute({
+    path: 'text',
+    capability: 'text',
+    body: textRequest,
+    answer: textAnswer,
+    answerWith: async (call, body) => {
+      if (!body.stream) return generateText(ctx, call, body);
+      const format = body.streamFormat ?? 'both';
+      return new Streamed(await streamText(ctx, call, body, format), format);
+    },
+  }),
+  capabilityRoute({
+    path: 'object',
+    capability: 'text',
+    body: objectRequest,
+    answer: objectAnswer,
+    answerWith: async (call, body) => {
+      const format = body.streamFormat ?? ai.objectStream;
+      return body.stream
+        ? new Streamed(await streamObject(ctx, call, body, format), format)
+        : generateObject(ctx, call, body);
+    },
+  }),
+  capabilityRoute({
+    path: 'image',
+    capability: 'image',
+    body: imageRequest,
+    answer: imageAnswer,
+    answerWith: (call, body) => generateImage(ctx, call, body),
+  }),
+  capabilityRoute({
+    path: 'speech',
+    capability: 'speech',
+    body: speechRequest,
+    answer: speechAnswer,
+    answerWith: (call, body) => generateSpeech(ctx, call, body),
+  }),
+  capabilityRoute({
+    path: 'transcribe',
+    capability: 'transcribe',
+    body: transcribeRequest,
+    answer: transcribeAnswer,
+    // Audio travels in the body: its own, larger bound.
+    bodyLimit: AI_TRANSCRIBE_BODY_MAX_BYTES,
+    answerWith: (call, body) => transcribeAudio(ctx, call, body),
+  }),
+];
 
 export const aiRoutes =
   (deps: ReadyDeps, ctx: AiContext = aiContext(deps)): FastifyPluginAsync =>
   async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const guards = routeGuards(deps);
-    const guard = (capability: AiCapability) => [
-      guards.project,
-      guards.permission(PERMISSIONS.aiUse, NEEDS_AI_USE),
-      async () => ctx.provider.assertConfigured(capability),
-    ];
-    /** Every capability route: its guard, its body bound, and its body and answer schemas. */
-    const capabilityRoute = <Body extends z.ZodType, Answer extends z.ZodType>(
-      capability: AiCapability,
-      body: Body,
-      answer: Answer,
-      bodyLimit = AI_BODY_MAX_BYTES,
-    ) => ({
-      preValidation: guard(capability),
-      bodyLimit,
-      schema: { params: projectParams, body, response: { 200: answer } },
-    });
 
-    app.post(
-      '/:projectId/text',
-      capabilityRoute('text', textRequest, textAnswer),
-      async (req, reply) => {
-        const call = callOf(req, reply);
-        if (!req.body.stream) return generateText(ctx, call, req.body);
-        const format = req.body.streamFormat ?? 'both';
-        const stream = await streamText(ctx, call, req.body, format);
-        // Fastify sends a stream as it is: the response schema serialises whole answers only.
-        return reply
-          .headers(format === 'lines' ? DATA_STREAM_HEADERS : EVENT_STREAM_HEADERS)
-          .send(stream as never);
-      },
-    );
-
-    app.post(
-      '/:projectId/object',
-      capabilityRoute('text', objectRequest, objectAnswer),
-      async (req, reply) => {
-        const call = callOf(req, reply);
-        if (!req.body.stream) return generateObject(ctx, call, req.body);
-        const format = req.body.streamFormat ?? deps.config.ai.objectStream;
-        const stream = await streamObject(ctx, call, req.body, format);
-        const headers = {
-          ...STREAM_HEADERS,
-          'content-type': 'text/plain; charset=utf-8',
-          ...(format === 'lines' ? { 'x-vercel-ai-data-stream': 'v1' } : {}),
-        };
-        return reply.headers(headers).send(stream as never);
-      },
-    );
-
-    app.post(
-      '/:projectId/image',
-      capabilityRoute('image', imageRequest, imageAnswer),
-      async (req, reply) => generateImage(ctx, callOf(req, reply), req.body),
-    );
-
-    app.post(
-      '/:projectId/speech',
-      capabilityRoute('speech', speechRequest, speechAnswer),
-      async (req, reply) => generateSpeech(ctx, callOf(req, reply), req.body),
-    );
-
-    app.post(
-      '/:projectId/transcribe',
-      // Audio travels in the body: its own, larger bound.
-      capabilityRoute(
-        'transcribe',
-        transcribeRequest,
-        transcribeAnswer,
-        AI_TRANSCRIBE_BODY_MAX_BYTES,
-      ),
-      async (req, reply) => transcribeAudio(ctx, callOf(req, reply), req.body),
-    );
+    for (const route of capabilityRoutes(ctx, deps.config.ai)) {
+      app.post(
+        `/:projectId/${route.path}`,
+        {
+          preValidation: [
+            guards.project,
+            guards.permission(PERMISSIONS.aiUse, NEEDS_AI_USE),
+            async () => ctx.provider.assertConfigured(route.capability),
+          ],
+          bodyLimit: route.bodyLimit ?? AI_BODY_MAX_BYTES,
+          schema: { params: projectParams, body: route.body, response: { 200: route.answer } },
+        },
+        async (req, reply) => {
+          const answer = await route.answerWith(callOf(req, reply), req.body);
+          if (!(answer instanceof Streamed)) return answer;
+          // Fastify sends a stream as it is: the response schema serialises whole answers only.
+          return reply.headers(FORMAT_HEADERS[answer.format]).send(answer.stream);
+        },
+      );
+    }
 
     app.get(
       '/:projectId/usage',

@@ -4,17 +4,14 @@
  * default, oldest messages first) so many busy channels cannot exhaust memory.
  */
 import type { Clock } from '../clock.ts';
-import {
-  HISTORY_MAX_AGE_MS,
-  HISTORY_MAX_MESSAGES,
-  PRESENCE_TTL_MS,
-  mergePresence,
-  type BusEvent,
-  type HistoryQuery,
-  type PresenceEntry,
-  type PresenceUser,
-  type RealtimeBus,
-  type RealtimeMessage,
+import { HISTORY_MAX_AGE_MS, HISTORY_MAX_MESSAGES, PRESENCE_TTL_MS, mergePresence } from './bus.ts';
+import type {
+  BusEvent,
+  HistoryQuery,
+  PresenceEntry,
+  PresenceUser,
+  RealtimeBus,
+  RealtimeMessage,
 } from './bus.ts';
 import {
   compareMessageIds,

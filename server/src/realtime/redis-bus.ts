@@ -10,17 +10,8 @@
  */
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import {
-  HISTORY_MAX_AGE_MS,
-  HISTORY_MAX_MESSAGES,
-  PRESENCE_TTL_MS,
-  mergePresence,
-  type BusEvent,
-  type NewMessage,
-  type PresenceUser,
-  type RealtimeBus,
-  type RealtimeMessage,
-} from './bus.ts';
+import { HISTORY_MAX_AGE_MS, HISTORY_MAX_MESSAGES, PRESENCE_TTL_MS, mergePresence } from './bus.ts';
+import type { BusEvent, NewMessage, PresenceUser, RealtimeBus, RealtimeMessage } from './bus.ts';
 import {
   compareMessageIds,
   formatMessageId,

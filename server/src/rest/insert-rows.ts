@@ -20,10 +20,8 @@ import {
   tableFor,
   writeTarget,
   withId,
-  type TableChange,
-  type WriteOptions,
-  type WriteResult,
 } from './write-common.ts';
+import type { TableChange, WriteOptions, WriteResult } from './write-common.ts';
 
 /** Rows x columns per INSERT statement, well under both engines' bound-parameter limits. */
 const MAX_PARAMS_PER_INSERT = 5000;

@@ -19,10 +19,8 @@ import {
   tableFor,
   writeTarget,
   withId,
-  type TableChange,
-  type WriteOptions,
-  type WriteResult,
 } from './write-common.ts';
+import type { TableChange, WriteOptions, WriteResult } from './write-common.ts';
 
 export async function updateRows(
   ctx: DataContext,

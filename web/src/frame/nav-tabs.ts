@@ -4,15 +4,13 @@
  * frame every signed-in screen (app-frame.tsx); from another screen, a tab other than Calendar
  * returns to the dashboard with that tab highlighted.
  */
-export const NAV_TABS = ['home', 'calendar', 'social', 'newsletter'] as const;
-export type NavTab = (typeof NAV_TABS)[number];
-
-export const TAB_LABELS: Record<NavTab, string> = {
-  home: 'Home',
-  calendar: 'Calendar',
-  social: 'Social',
-  newsletter: 'Newsletter',
-};
+export const NAV_TABS = [
+  { tab: 'home', label: 'Home' },
+  { tab: 'calendar', label: 'Calendar' },
+  { tab: 'social', label: 'Social' },
+  { tab: 'newsletter', label: 'Newsletter' },
+] as const;
+export type NavTab = (typeof NAV_TABS)[number]['tab'];
 
 /** Tabs that belong to the dashboard: choosing one only highlights it there. */
 export type DashboardTab = Exclude<NavTab, 'calendar'>;

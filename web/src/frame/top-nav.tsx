@@ -1,6 +1,6 @@
 import { cx } from '../ui/cx.ts';
 import { TAB_ICONS } from './nav-icons.ts';
-import { NAV_TABS, TAB_LABELS, type NavTab } from './nav-tabs.ts';
+import { NAV_TABS, type NavTab } from './nav-tabs.ts';
 
 interface NavProps {
   /** The highlighted tab; none on a screen that is not one of the four (Profile). */
@@ -45,7 +45,7 @@ function NavTabs({
   return (
     <nav aria-label={label} className={style.nav}>
       <ul className={style.list}>
-        {NAV_TABS.map((tab) => {
+        {NAV_TABS.map(({ tab, label: tabLabel }) => {
           const Icon = TAB_ICONS[tab];
           const current = tab === active;
           return (
@@ -66,7 +66,7 @@ function NavTabs({
                   />
                 ) : null}
                 <Icon className={style.icon} />
-                {TAB_LABELS[tab]}
+                {tabLabel}
               </button>
             </li>
           );

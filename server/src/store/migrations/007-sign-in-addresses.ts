@@ -10,8 +10,8 @@ export const signInAddresses: Migration = {
   name: 'sign-in-addresses',
   up: () => [
     `CREATE TABLE sign_in_addresses (
-      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
       address_hash TEXT NOT NULL,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
       last_seen_at TEXT NOT NULL,
       PRIMARY KEY (user_id, address_hash)
     )`,

@@ -58,8 +58,8 @@ export const families: Migration = {
       'CREATE INDEX scouts_household ON scouts (household_id)',
       `CREATE TABLE household_invitations (
         id ${text} PRIMARY KEY,
-        household_id ${text} NOT NULL REFERENCES households(id) ON DELETE CASCADE,
         kind ${text} NOT NULL,
+        household_id ${text} NOT NULL REFERENCES households(id) ON DELETE CASCADE,
         scout_id ${text} REFERENCES scouts(id) ON DELETE CASCADE,
         token_hash ${text} NOT NULL UNIQUE,
         email ${text},

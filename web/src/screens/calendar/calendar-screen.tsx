@@ -183,9 +183,9 @@ export function CalendarScreen({ user, nav }: CalendarScreenProps) {
             }
           />
           <CreateEventDialog
+            busy={create.isPending}
             open={creating}
             onOpenChange={openCreate}
-            busy={create.isPending}
             error={
               create.isError ? failureMessage(create.error, 'Could not create the event.') : null
             }

@@ -36,9 +36,9 @@ function CancelForm({
     <Form busy={busy} onSubmit={submit}>
       <TextField
         label="Reason (optional)"
+        maxLength={EVENT_CANCEL_REASON_MAX_LENGTH}
         name="reason"
         autoComplete="off"
-        maxLength={EVENT_CANCEL_REASON_MAX_LENGTH}
         placeholder="Storm warning"
         hint="Families see it beside the event."
         value={reason}

@@ -13,15 +13,12 @@ export type RepeatEnd = 'never' | 'until' | 'count';
 /** RFC 5545 weekday codes, Sunday first as Date.getUTCDay counts. */
 export const WEEKDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
-export const WEEKDAY_NAMES: Record<WeekdayCode, string> = {
-  SU: 'Sunday',
-  MO: 'Monday',
-  TU: 'Tuesday',
-  WE: 'Wednesday',
-  TH: 'Thursday',
-  FR: 'Friday',
-  SA: 'Saturday',
-};
+
+/** "Sunday" to "Saturday", as the calendar's dates write them: 1 January 2023 was a Sunday. */
+const dayName = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+export const WEEKDAY_NAMES = Object.fromEntries(
+  WEEKDAY_CODES.map((code, i) => [code, dayName.format(Date.UTC(2023, 0, 1 + i))]),
+) as Record<WeekdayCode, string>;
 
 /** The server's COUNT limit (decision 041). */
 export const REPEAT_COUNT_MAX = 5000;
