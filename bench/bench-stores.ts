@@ -258,6 +258,28 @@ export async function noticesLongSent(store: Queryable): Promise<void> {
 }
 
 /**
+ * Puts the calendar back as seeded between measurements, and lets the server finish what the
+ * measurement left it to do: the notices of the events it created are the server's own work and
+ * run to the end before the next measurement starts, while the removal notices of this clean-up
+ * (migration 033) are not product work and are dropped.
+ */
+export async function removeCreatedEvents(store: Store, eventName: string): Promise<void> {
+  await store.query('DELETE FROM calendar_events WHERE event_name = ?', [eventName]);
+  await store.query("DELETE FROM jobs WHERE kind = 'event-removed' AND done_at IS NULL");
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const { rows } = await store.query<{ due: number }>(
+      'SELECT count(*) AS due FROM jobs WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ?',
+      [new Date().toISOString()],
+    );
+    if (Number(rows[0]?.due ?? 0) === 0) break;
+    if (Date.now() > deadline) throw new Error('the server did not finish its notice jobs');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await settle(store);
+}
+
+/**
  * On PostgreSQL, a vacuumed table with fresh planner statistics (its visibility map lets counts
  * read the index alone), as autovacuum leaves it, so every measurement starts from the same
  * state of the table. SQLite needs nothing: deleted rows leave its tree as it was.

@@ -37,6 +37,7 @@ function sqliteRunner(file: string): Run {
   // As the server opens it (server/src/store/sqlite.ts).
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   const statements = new Map<string, Database.Statement>();
   return async (text, params) => {

@@ -35,7 +35,7 @@ import {
   benchStoreKinds,
   openBenchStore,
   seedEvents,
-  settle,
+  removeCreatedEvents,
   startOurServer,
   type BenchStore,
   type BenchStoreKind,
@@ -191,10 +191,7 @@ async function startStore(bench: BenchStore): Promise<Scenario[]> {
   const auth = { authorization: `Bearer ${member.token}` };
   const json = { 'content-type': 'application/json' };
   const body = JSON.stringify(createBody());
-  const reset = async () => {
-    await bench.store.query('DELETE FROM calendar_events WHERE event_name = ?', [CREATED_NAME]);
-    await settle(bench.store);
-  };
+  const reset = () => removeCreatedEvents(bench.store, CREATED_NAME);
   const label = bench.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   return [
     {

@@ -139,9 +139,11 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       if (!row) return;
       // A changed occurrence's row is news about a meeting families already knew of.
       if (row.series_id && row.recurrence_date) return tellChange(row);
-      // What families knew from the start; a change job that ran first has recorded its own.
-      const known = createdState(job.payload) ?? stateOf(row);
-      await saveNotified(store, eventId, known, nowIso(), true);
+      // What families knew from the start. The job itself keeps it when its payload carries the
+      // event as created (knownAtCreation reads it there); otherwise it is recorded now, unless
+      // a change job that ran first has recorded its own.
+      if (!createdState(job.payload))
+        await saveNotified(store, eventId, stateOf(row), nowIso(), true);
       if (job.payload.announce === false || row.status === 'cancelled') return;
       const members = (await allActiveMembers(store)).filter((id) => id !== row.user_id);
       await fanOut(
