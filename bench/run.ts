@@ -10,7 +10,8 @@
  * all from this process. Both run the same SQL with the same pool size. Targets alternate within
  * a round, and which goes first alternates between rounds, so drift on a shared machine hits both
  * alike. Events created in a measurement are deleted before the next, so every list sees the same
- * 10,000 rows.
+ * 10,000 rows, and the server finishes the notice jobs of those events first, so no measurement
+ * does the work of the one before (bench/bench-stores.ts, removeCreatedEvents).
  *
  * Settings (flags when run directly, environment through npm): --duration / BENCH_DURATION
  * seconds per measurement (default 5), --connections / BENCH_CONNECTIONS (default 10),
