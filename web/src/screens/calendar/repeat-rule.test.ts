@@ -8,12 +8,28 @@ import {
   repeatValuesOf,
   sameRule,
   weekdayOf,
+  WEEKDAY_CODES,
+  WEEKDAY_NAMES,
   type RepeatValues,
 } from './repeat-rule.ts';
 
 const repeat = (over: Partial<RepeatValues>): RepeatValues => ({ ...noRepeat, ...over });
 // 2026-12-01 is a Tuesday; 2026-12-12 the 2nd Saturday of December.
 const TUESDAY = '2026-12-01';
+
+describe('weekday names', () => {
+  it('names each RFC 5545 weekday code in full, Sunday first', () => {
+    expect(WEEKDAY_CODES.map((c) => `${c} ${WEEKDAY_NAMES[c]}`)).toEqual([
+      'SU Sunday',
+      'MO Monday',
+      'TU Tuesday',
+      'WE Wednesday',
+      'TH Thursday',
+      'FR Friday',
+      'SA Saturday',
+    ]);
+  });
+});
 
 describe('buildRepeatRule', () => {
   it('gives no rule for an event that does not repeat', () => {
