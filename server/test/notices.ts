@@ -2,7 +2,7 @@
  * What the tests of event notices share: a troop on a real SMTP peer, event writes through the
  * Data API, running the jobs due, and reading what arrived.
  */
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { buildMailTestApp, type MailTestApp } from './auth-links.ts';
 import { bearer, signUp } from './auth.ts';
 import type { ReceivedMail } from './mail.ts';
@@ -63,4 +63,21 @@ export async function troopOn(kind: StoreKind) {
   const parent = await signUp(t, { email: 'parent@troop12.org' });
   const other = await signUp(t, { email: 'other@troop12.org' });
   return { t, leader, parent, other };
+}
+
+/**
+ * A fresh troop (troopOn) for each test of a suite, closed after the test: call once in the
+ * suite's body, then `await troop()` in each test.
+ */
+export function troopPerTest(kind: StoreKind): () => ReturnType<typeof troopOn> {
+  let current: MailTestApp | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return async () => {
+    const made = await troopOn(kind);
+    current = made.t;
+    return made;
+  };
 }

@@ -3,25 +3,22 @@
  * (notices/event-outbox.ts): an event whose notice cannot be stored is not saved either, and
  * families hear of an event as it stands when the notice goes out.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MailTestApp } from '../../test/auth-links.ts';
 import { bearer } from '../../test/auth.ts';
 import { addHousehold, answer } from '../../test/families.ts';
-import { createEvent, patchEvent, runJobs, to, troopOn, withSubject } from '../../test/notices.ts';
+import {
+  createEvent,
+  patchEvent,
+  runJobs,
+  to,
+  troopPerTest,
+  withSubject,
+} from '../../test/notices.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 
 describe.each(testStoreKinds)('event notice outbox (%s)', (kind) => {
-  let t: MailTestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
-
-  async function troop() {
-    const made = await troopOn(kind);
-    t = made.t;
-    return made;
-  }
+  const troop = troopPerTest(kind);
 
   const eventsNamed = async (app: MailTestApp, name: string) =>
     (await app.deps.store.query('SELECT id FROM calendar_events WHERE event_name = ?', [name])).rows

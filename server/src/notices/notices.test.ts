@@ -1,24 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MailTestApp } from '../../test/auth-links.ts';
+import { describe, expect, it } from 'vitest';
 import { bearer } from '../../test/auth.ts';
 import { addHousehold, answer } from '../../test/families.ts';
-import { createEvent, patchEvent, runJobs, to, troopOn, withSubject } from '../../test/notices.ts';
+import {
+  createEvent,
+  patchEvent,
+  runJobs,
+  to,
+  troopPerTest,
+  withSubject,
+} from '../../test/notices.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 
 const unfolded = (raw: string) => raw.replace(/\r?\n[ \t]+/g, ' ');
 
 describe.each(testStoreKinds)('event notices (%s)', (kind) => {
-  let t: MailTestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
-
-  async function troop() {
-    const made = await troopOn(kind);
-    t = made.t;
-    return made;
-  }
+  const troop = troopPerTest(kind);
 
   it('tells members of a new event, and a household that answered one notice naming old and new time and place', async () => {
     const { t, leader, parent } = await troop();

@@ -1,22 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MailTestApp } from '../../test/auth-links.ts';
+import { describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../test/auth.ts';
 import { addHousehold, answer } from '../../test/families.ts';
-import { createEvent, runJobs, to, troopOn, withSubject } from '../../test/notices.ts';
+import { createEvent, runJobs, to, troopPerTest, withSubject } from '../../test/notices.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 
 describe.each(testStoreKinds)('reminders (%s)', (kind) => {
-  let t: MailTestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
-
-  async function troop() {
-    const made = await troopOn(kind);
-    t = made.t;
-    return made;
-  }
+  const troop = troopPerTest(kind);
 
   it('reminds each household going or not answered once, at the hours its adults chose', async () => {
     const { t, leader, parent, other } = await troop();
