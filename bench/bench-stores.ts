@@ -258,25 +258,30 @@ export async function noticesLongSent(store: Queryable): Promise<void> {
 }
 
 /**
- * Puts the calendar back as seeded between measurements, and lets the server finish what the
- * measurement left it to do: the notices of the events it created are the server's own work and
- * run to the end before the next measurement starts, while the removal notices of this clean-up
- * (migration 033) are not product work and are dropped.
+ * Puts the calendar back as seeded between measurements. The notices of the events a measurement
+ * created are the server's own work: they run to the end, with their events still there, before
+ * anything is removed. The removal notices of the clean-up itself (migration 033) are not product
+ * work and are dropped, so no measurement does the work of the one before.
  */
 export async function removeCreatedEvents(store: Store, eventName: string): Promise<void> {
+  await jobsDone(store);
   await store.query('DELETE FROM calendar_events WHERE event_name = ?', [eventName]);
   await store.query("DELETE FROM jobs WHERE kind = 'event-removed' AND done_at IS NULL");
-  const deadline = Date.now() + 120_000;
+  await settle(store);
+}
+
+/** Waits until the server's job worker has run every job that is due. */
+async function jobsDone(store: Store): Promise<void> {
+  const deadline = Date.now() + 300_000;
   for (;;) {
     const { rows } = await store.query<{ due: number }>(
       'SELECT count(*) AS due FROM jobs WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ?',
       [new Date().toISOString()],
     );
-    if (Number(rows[0]?.due ?? 0) === 0) break;
+    if (Number(rows[0]?.due ?? 0) === 0) return;
     if (Date.now() > deadline) throw new Error('the server did not finish its notice jobs');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await settle(store);
 }
 
 /**

@@ -3,9 +3,10 @@
  * calendar_events schedules its notice job in the same statement, by trigger (migration 032):
  * the event and the job commit together or not at all, whoever writes the row.
  *
- * - A new row: an `event-created` job carrying the row as created. Its handler (handlers.ts)
- *   records that as what families know and tells the members of the event as it then stands;
- *   a changed occurrence's row instead tells those who answered what changed.
+ * - A new row: an `event-created` job carrying the row as created, which stays what families
+ *   know of the event until its first change notice (the job row is kept). Its handler
+ *   (handlers.ts) tells the members of the event as it then stands; a changed occurrence's row
+ *   instead tells those who answered what changed.
  * - A changed row: an `event-changed` job. Its handler compares the event as it stands with
  *   what families were last told and sends one notice naming old and new, however many writes
  *   came between.
