@@ -7,6 +7,7 @@
  * lease runs out.
  */
 import crypto from 'node:crypto';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Store } from '../store/store.ts';
@@ -105,6 +106,9 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
       for (const job of jobs) {
         await runOne(job);
         count++;
+        // SQLite answers on this thread and its promises settle at once, so a long queue would
+        // hold the requests waiting behind it: let them in between jobs.
+        await yieldToRequests();
       }
     }
     return count;
