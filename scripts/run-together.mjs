@@ -1,9 +1,10 @@
 /**
- * Runs npm scripts side by side and fails when any of them fails: `npm test` runs the unit and
- * API suites beside the browser journeys, which spend most of their time waiting on a browser
- * and a server rather than on the processor. Each line of output names its script.
+ * Runs npm scripts side by side and fails when any of them fails: `npm test` runs the type,
+ * lint and format checks and the unit and API suites beside the browser journeys, which spend
+ * much of their time waiting on a browser and a server rather than on the processor. Each line
+ * of output names its script.
  *
- *   node scripts/run-together.mjs test:unit test:e2e
+ *   node scripts/run-together.mjs test:checks test:unit test:e2e
  */
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
