@@ -29,9 +29,6 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../server/src/config.ts';
-import { buildCount, buildInsert, buildSelect, totalOrder } from '../server/src/rest/build-sql.ts';
-import { DECLARED_TABLES } from '../server/src/rest/tables.ts';
-import type { Dialect } from '../server/src/store/store.ts';
 import {
   benchMember,
   benchPgUrl,
@@ -43,6 +40,7 @@ import {
   type BenchStore,
   type BenchStoreKind,
 } from './bench-stores.ts';
+import { CREATED_NAME, createBody, serverSql } from './data-api-requests.ts';
 import { freePort, startProcess, stopAll, waitFor } from './processes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,7 +52,6 @@ const TARGETS: Record<BenchStoreKind, Record<'list' | 'create', number>> = {
   sqlite: { list: 0.8, create: 0.6 },
   postgres: { list: 0.8, create: 0.8 },
 };
-const CREATED_NAME = 'Bench create';
 
 const { values: opts } = parseArgs({
   options: {
@@ -75,42 +72,6 @@ const kinds = benchStoreKinds(opts.stores);
 if (kinds.length === 0 || kinds.some((k) => k !== 'sqlite' && k !== 'postgres'))
   throw new Error('--stores takes sqlite, postgres or both');
 const pgUrl = benchPgUrl();
-
-/** The statements our server makes for these requests, made by its own build-sql.ts. */
-function serverSql(dialect: Dialect) {
-  const table = DECLARED_TABLES.get('calendar_events');
-  if (!table) throw new Error('calendar_events is not a declared table');
-  const all = [...table.columns.keys()];
-  const selection = { filters: [], scope: { kind: 'all' as const } };
-  const order = totalOrder([{ column: 'event_date', descending: false, nullsFirst: false }]);
-  const list = buildSelect(table, dialect, {
-    columns: all,
-    selection,
-    order,
-    limit: 20,
-    offset: 0,
-  });
-  // A created row: the body's fields, the owner, and the id and timestamps the server sets.
-  const insertColumns = [...Object.keys(createBody()), 'user_id', 'id', 'created_at', 'updated_at'];
-  insertColumns.sort();
-  const insert = buildInsert(table, insertColumns, [insertColumns.map(() => null)], all);
-  return {
-    list: list.text,
-    count: buildCount(table, dialect, selection).text,
-    insert: insert.text,
-    insertColumns,
-  };
-}
-
-function createBody() {
-  return {
-    event_name: CREATED_NAME,
-    event_date: '2027-06-12',
-    event_time: '19:30',
-    hyperlink: 'https://troop.example/events/new',
-    creator_name: 'Bench Leader',
-  };
-}
 
 interface Target {
   name: string;
