@@ -5,9 +5,17 @@
  * of output names its script.
  *
  *   node scripts/run-together.mjs test:checks test:unit test:e2e
+ *
+ * Each script's wall time and the processor time of everything it ran are kept in
+ * `test-results/stages.json`, and the test report (`scripts/test-report.mjs`) is printed at the
+ * end: where the time of a run went, and what each stage waited on.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseTimes, writeReport } from './test-report.mjs';
 
 const scripts = process.argv.slice(2);
 if (scripts.length === 0) {
@@ -15,10 +23,26 @@ if (scripts.length === 0) {
   process.exit(2);
 }
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'test-results');
+fs.mkdirSync(resultsDir, { recursive: true });
+
+/**
+ * Node cannot read the processor time of a child's whole tree, so each script runs under bash,
+ * whose `times` reports the user and system time of every process it has waited for, theirs
+ * included (Chromium under Playwright, the workers under Vitest).
+ */
+const TIMED = 'npm run "$1"; status=$?; times > "$2"; exit $status';
+
+const started = Date.now();
 const children = scripts.map(
   (name) =>
     new Promise((resolve) => {
-      const child = spawn('npm', ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const timesFile = path.join(resultsDir, `times-${name.replaceAll(':', '-')}.txt`);
+      const begin = Date.now();
+      const child = spawn('bash', ['-c', TIMED, 'run', name, timesFile], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       for (const [from, to] of [
         [child.stdout, process.stdout],
         [child.stderr, process.stderr],
@@ -30,10 +54,26 @@ const children = scripts.map(
       child.on('close', (code, signal) => {
         const ok = code === 0;
         console.log(`[${name}] ${ok ? 'passed' : `failed (${signal ?? `exit ${code}`})`}`);
-        resolve(ok);
+        let cpuSeconds = null;
+        try {
+          cpuSeconds = parseTimes(fs.readFileSync(timesFile, 'utf8'));
+          fs.rmSync(timesFile);
+        } catch {
+          // Killed before `times` ran: the stage keeps its wall time only.
+        }
+        resolve({ name, ok, wallSeconds: (Date.now() - begin) / 1000, cpuSeconds });
       });
     }),
 );
 
-const results = await Promise.all(children);
-process.exit(results.every(Boolean) ? 0 : 1);
+const stages = await Promise.all(children);
+fs.writeFileSync(
+  path.join(resultsDir, 'stages.json'),
+  JSON.stringify({ wallSeconds: (Date.now() - started) / 1000, stages }, null, 2),
+);
+try {
+  console.log(writeReport(resultsDir));
+} catch (err) {
+  console.log(`No test report: ${err instanceof Error ? err.message : String(err)}`);
+}
+process.exit(stages.every((s) => s.ok) ? 0 : 1);

@@ -7,6 +7,9 @@ export default defineConfig({
   resolve: { alias: sdkFromSource },
   test: {
     setupFiles: ['../scripts/fail-on-console.ts'],
+    // The JSON report feeds the test run's time report (scripts/test-report.mjs).
+    reporters: ['default', 'json'],
+    outputFile: { json: '../test-results/vitest-web.json' },
     include: ['src/**/*.test.ts'],
     environment: 'node',
   },
