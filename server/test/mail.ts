@@ -100,20 +100,26 @@ export function addressesOf(field: AddressObject | AddressObject[] | undefined):
   return objects.flatMap((o) => o.value.map((v) => (v.address ?? '').toLowerCase()));
 }
 
+/** A message as the memory mailer keeps it, with the first link of its text part. */
+export interface KeptMail extends MailMessage {
+  link?: string;
+}
+
 export interface MemoryMailer extends Mailer {
-  sent: MailMessage[];
-  waitFor(count: number): Promise<MailMessage[]>;
+  sent: KeptMail[];
+  waitFor(count: number): Promise<KeptMail[]>;
 }
 
 export function createMemoryMailer(): MemoryMailer {
-  const sent: MailMessage[] = [];
+  const sent: KeptMail[] = [];
   const outbox = waiter(sent, 'memory mailer');
   let n = 0;
   return {
     sent,
     waitFor: (count) => outbox.waitFor(count),
     async send(message) {
-      outbox.push(message);
+      const link = /https?:\/\/\S+/.exec(message.text)?.[0];
+      outbox.push({ ...message, ...(link ? { link } : {}) });
       return { messageId: `<memory-${++n}@scout.test>` };
     },
   };

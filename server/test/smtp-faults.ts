@@ -12,8 +12,11 @@ export interface FaultyPeer {
   accepted: { raw: string; parsed: ParsedMail; rcptTo: string[] }[];
   /** Messages refused so far. */
   refused: number;
-  /** Refuse the next `n` messages with 451. */
-  refuseNext(n: number): void;
+  /**
+   * Refuse the next `n` messages with 451, in `answer`'s words when given (a spam filter's
+   * refusal may quote the message).
+   */
+  refuseNext(n: number, answer?: (refused: ParsedMail) => string): void;
   /** Hold every message from now on until `release()`; `held` counts those waiting. */
   hold(): void;
   held: number;
@@ -26,6 +29,7 @@ export interface FaultyPeer {
 
 export async function startFaultyPeer(): Promise<FaultyPeer> {
   let refuse = 0;
+  let refusal: ((refused: ParsedMail) => string) | undefined;
   let holding = false;
   const waiting: (() => void)[] = [];
   const closed = new Set<string>();
@@ -35,8 +39,9 @@ export async function startFaultyPeer(): Promise<FaultyPeer> {
     refused: 0,
     held: 0,
     sessionsClosed: 0,
-    refuseNext(n) {
+    refuseNext(n, answer) {
       refuse = n;
+      refusal = answer;
     },
     hold() {
       holding = true;
@@ -62,8 +67,11 @@ export async function startFaultyPeer(): Promise<FaultyPeer> {
         if (refuse > 0) {
           refuse--;
           peer.refused++;
-          const err = Object.assign(new Error('Try again later'), { responseCode: 451 });
-          callback(err);
+          const answer = refusal;
+          void simpleParser(Buffer.concat(chunks)).then((parsed) => {
+            const words = answer ? answer(parsed) : 'Try again later';
+            callback(Object.assign(new Error(words), { responseCode: 451 }));
+          });
           return;
         }
         const accept = () => {

@@ -53,7 +53,6 @@ export async function mailLink(
   await deps.mail.send({
     to: [{ address: user.email, ...(user.display_name ? { name: user.display_name } : {}) }],
     ...mail,
-    link: link.url,
   });
   return true;
 }

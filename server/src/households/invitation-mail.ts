@@ -34,5 +34,5 @@ export async function mailHouseholdInvitation(
     inviter: inviter?.display_name ?? inviter?.email ?? '',
     scoutName: made.scoutName,
   });
-  await deps.mail.send({ to: [{ address: to }], ...mail, link: made.url });
+  await deps.mail.send({ to: [{ address: to }], ...mail });
 }

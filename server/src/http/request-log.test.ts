@@ -16,6 +16,8 @@ describe('request log URLs', () => {
       '/api/auth/verify??token=s3cret',
       '/api/auth/callback?x=1&code=s3cret&state=s3cret',
       '/api/auth/verify?a=1&&refresh_token=s3cret',
+      '/?invite=s3cret',
+      '/?family=s3cret&x=1',
     ];
     for (const url of urls) {
       const logged = redactUrl(url);

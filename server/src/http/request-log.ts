@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Query parameters that carry secrets; their values never reach a log line. */
+/**
+ * Query parameters that carry secrets; their values never reach a log line. `invite` and
+ * `family` are the troop's and a household's invitation links (members/invitations.ts,
+ * households/invitations.ts), opened at the app's address like the sign-in links.
+ */
 const SECRET_PARAMS =
-  /^(token|magic_token|access_token|refresh_token|id_token|code|state|session_id|key|apikey|api_key|feed_token)$/i;
+  /^(token|magic_token|access_token|refresh_token|id_token|code|state|session_id|key|apikey|api_key|feed_token|invite|family)$/i;
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');

@@ -24,3 +24,13 @@ export function parseMailbox(raw: string): MailAddress | undefined {
   const name = named?.[1] ? headerText(named[1]) : '';
   return name ? { address, name } : { address };
 }
+
+/**
+ * An address as a log line may show it: the first character of the mailbox and the domain
+ * (`p***@troop12.org`), enough for an operator to tell messages apart, not to collect addresses.
+ */
+export function maskedAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${Array.from(address)[0]}***${address.slice(at)}`;
+}

@@ -20,10 +20,11 @@ export interface MailMessage {
   text: string;
   html: string;
   /**
-   * The one-time link the message carries, if any. Only the outbox logs it (so an operator
-   * without SMTP can still complete a reset); a delivering mailer never writes it anywhere.
+   * `<...@host>`, when the product names the message itself: a mail sent again (a job retried
+   * after its process died) carries the same id, so mail programs show it once. Absent: a new
+   * random id per send.
    */
-  link?: string;
+  messageId?: string;
   /**
    * Extra headers the product sets itself (List-Unsubscribe); never user input. Values pass
    * through headerText, so none can start another header.
@@ -71,6 +72,7 @@ export function toNodemailerMessage(message: MailMessage, defaultFrom: string): 
     subject: headerText(message.subject),
     text: message.text,
     html: message.html,
+    ...(message.messageId ? { messageId: message.messageId } : {}),
     ...(message.headers
       ? {
           headers: Object.fromEntries(

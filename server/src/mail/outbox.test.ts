@@ -27,7 +27,7 @@ describe('outbox mailer (no SMTP_URL)', () => {
   });
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('keeps each message as an .eml file only the server can read, and logs recipient and link', async () => {
+  it('keeps each message as an .eml file only the server can read, and logs whom it is for and where, never the link', async () => {
     const { lines, logger } = logSink();
     const mailer = createOutboxMailer({
       config: { dataDir, mailFrom: 'Scout Leadership Platform <no-reply@troop.example>' },
@@ -40,7 +40,6 @@ describe('outbox mailer (no SMTP_URL)', () => {
       subject: 'Reset\r\nBcc: x@evil.example',
       text: `Open ${link}`,
       html: `<a href="${link}">Open</a>`,
-      link,
     });
 
     const files = fs.readdirSync(outboxDir({ dataDir }));
@@ -56,7 +55,8 @@ describe('outbox mailer (no SMTP_URL)', () => {
     expect(parsed.messageId).toBe(sent.messageId);
 
     const line = lines.find((l) => l.msg === 'mail kept in the outbox (SMTP_URL is not set)');
-    expect(line).toMatchObject({ to: ['parent@troop.example'], link, file });
+    expect(line).toMatchObject({ to: ['p***@troop.example'], file });
+    expect(JSON.stringify(lines)).not.toContain('tok123');
   });
 
   it('creates nothing until the first message', () => {

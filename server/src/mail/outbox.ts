@@ -1,8 +1,9 @@
 /**
  * The embedded default when SMTP_URL is not set: every message is kept as a complete .eml file
- * under DATA_DIR/outbox and logged with its recipients and link, so a fresh install works and an
- * operator can still hand someone their reset link. The files hold live one-time tokens, so they
- * are readable by the server's user only.
+ * under DATA_DIR/outbox, so a fresh install works and an operator can still hand someone their
+ * reset link. The files hold live one-time tokens, so they are readable by the server's user
+ * only; the log says only that a mail was kept, for whom (masked) and in which file, since log
+ * lines travel further than that folder.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -10,7 +11,9 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { headerText, toNodemailerMessage, type Mailer } from './mailer.ts';
+import { maskedAddress } from './addresses.ts';
+import { headerText, toNodemailerMessage, type Mailer, type MailMessage } from './mailer.ts';
+import { mailSendFailure } from './send-failure.ts';
 
 export interface OutboxMailerOptions {
   config: Pick<Config, 'dataDir' | 'mailFrom'>;
@@ -35,31 +38,40 @@ export function createOutboxMailer(opts: OutboxMailerOptions): Mailer {
     (composer ??= import('nodemailer').then(({ default: nodemailer }) =>
       nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
+  async function keep(message: MailMessage): Promise<{ messageId: string; file: string }> {
+    const info = await (
+      await compose()
+    ).sendMail(toNodemailerMessage(message, opts.config.mailFrom));
+    // Created on first use: an app that never sends mail leaves no folder behind.
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    const file = path.join(dir, fileName(opts.clock.now()));
+    // Written aside and renamed, so whoever reads the outbox never sees half a message.
+    await fs.writeFile(`${file}.tmp`, info.message, { flag: 'wx', mode: 0o600 });
+    await fs.rename(`${file}.tmp`, file);
+    return { messageId: info.messageId, file };
+  }
+
   return {
     async send(message) {
-      const info = await (
-        await compose()
-      ).sendMail(toNodemailerMessage(message, opts.config.mailFrom));
-      // Created on first use: an app that never sends mail leaves no folder behind.
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-      const file = path.join(dir, fileName(opts.clock.now()));
-      // Written aside and renamed, so whoever reads the outbox never sees half a message.
-      await fs.writeFile(`${file}.tmp`, info.message, { flag: 'wx', mode: 0o600 });
-      await fs.rename(`${file}.tmp`, file);
+      let kept: { messageId: string; file: string };
+      try {
+        kept = await keep(message);
+      } catch (err) {
+        throw mailSendFailure(err, message);
+      }
       if (opts.logger) {
         opts.logger.info(
           {
-            to: [...message.to, ...(message.cc ?? []), ...(message.bcc ?? [])].map(
-              (a) => a.address,
+            to: [...message.to, ...(message.cc ?? []), ...(message.bcc ?? [])].map((a) =>
+              maskedAddress(a.address),
             ),
             subject: headerText(message.subject),
-            ...(message.link ? { link: message.link } : {}),
-            file,
+            file: kept.file,
           },
           'mail kept in the outbox (SMTP_URL is not set)',
         );
       }
-      return { messageId: info.messageId };
+      return { messageId: kept.messageId };
     },
   };
 }

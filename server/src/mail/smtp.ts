@@ -1,6 +1,10 @@
-/** Delivery over SMTP (SMTP_URL). The URL may carry credentials: it is never logged. */
+/**
+ * Delivery over SMTP (SMTP_URL). The URL may carry credentials: it is never logged. A refusal is
+ * thrown as a MailSendError, which holds nothing of the message (mail/send-failure.ts).
+ */
 import nodemailer from 'nodemailer';
 import { toNodemailerMessage, type Mailer } from './mailer.ts';
+import { mailSendFailure } from './send-failure.ts';
 
 export interface SmtpMailerOptions {
   /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...:465`. */
@@ -19,8 +23,12 @@ export function createSmtpMailer(opts: SmtpMailerOptions): Mailer {
   });
   return {
     async send(message) {
-      const info = await transport.sendMail(toNodemailerMessage(message, opts.from));
-      return { messageId: info.messageId };
+      try {
+        const info = await transport.sendMail(toNodemailerMessage(message, opts.from));
+        return { messageId: info.messageId };
+      } catch (err) {
+        throw mailSendFailure(err, message);
+      }
     },
   };
 }

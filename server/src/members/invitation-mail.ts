@@ -23,5 +23,5 @@ export async function mailInvitation(
     expiresInSeconds: seconds,
     inviter: inviter?.display_name ?? inviter?.email ?? '',
   });
-  await deps.mail.send({ to: [{ address: to }], ...mail, link: url });
+  await deps.mail.send({ to: [{ address: to }], ...mail });
 }
