@@ -2,7 +2,7 @@
  * The jobs behind event notices (docs/decisions/052-durable-jobs.md). Fan-out jobs decide who
  * gets what and schedule one `notice-mail` job per person, keyed so that no person gets the same
  * notice twice; `notice-mail` checks the person's settings once more (an unsubscribe in between
- * is honoured) and sends. Nobody is told of an event the `calendar_events` read rule keeps from
+ * is honoured) and sends, under a Message-ID made from the job (mail/message-id.ts). Nobody is told of an event the `calendar_events` read rule keeps from
  * them (docs/roles.md): a notice goes only to those who could read the event. A send that fails throws, and the worker retries it with backoff.
  */
 import type { NotificationKind } from '@scout/protocol/notification-settings';
@@ -45,6 +45,7 @@ import type {
 import { createdJobKey, JOB_KINDS } from './job-kinds.ts';
 import { readSettings, settingsOf, wants } from './settings.ts';
 import { deriveUnsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
+import { jobMessageId } from '../mail/message-id.ts';
 
 const HOUR_MS = 3600_000;
 /** A reminder taken a little early (a worker's poll) goes out now rather than being put off. */
@@ -254,15 +255,17 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       if (!wants(await readSettings(store, user.id), payload.kind)) return;
       const token = unsubscribeToken(key, user.id, payload.kind);
       const unsubscribeUrl = `${config.publicUrl}/api/notifications/${encodeURIComponent(config.projectId)}/unsubscribe?token=${token}`;
-      await deps.mail.send(
-        renderNotice({
+      await deps.mail.send({
+        ...renderNotice({
           to: { address: user.email, ...(user.displayName ? { name: user.displayName } : {}) },
           kind: payload.kind,
           content: payload.content,
           appUrl: `${config.publicUrl}/`,
           unsubscribeUrl,
         }),
-      );
+        // A run again after the mail server took it (its process died) sends the same id.
+        messageId: jobMessageId(job.id, user.email, config.publicUrl),
+      });
     },
   };
 }
