@@ -4,13 +4,12 @@
  * reports them, else the estimates of docs/decisions/033-ai-budgets-and-usage.md.
  */
 import { fileTypeFromBuffer } from '../http/file-type.ts';
-import { AI_IMAGE_INPUT_MAX_BYTES, AI_IMAGES_INPUT_TOTAL_MAX_BYTES } from '@scout/protocol/limits';
+import { AI_IMAGE_INPUT_MAX_BYTES } from '@scout/protocol/limits';
 import { SAFE_IMAGE_TYPES } from '../storage/content-type.ts';
-import { badRequest } from '../errors.ts';
 import type { AiCall, AiContext } from './ai-context.ts';
 import { estimateTokens } from './chat.ts';
 import { storeGenerated } from './generated-files.ts';
-import { mediaDeadline, readMedia } from './remote-media.ts';
+import { readImages } from './input-images.ts';
 import { SPEECH_FORMATS, type ImageRequest, type SpeechRequest } from './media-schemas.ts';
 import { outputInvalid } from './object-schema.ts';
 import { tokens, withLease } from './provider-call.ts';
@@ -20,41 +19,13 @@ import { OutboundError } from '../web-data/outbound-client.ts';
 /** What one generated image counts against a budget when the provider reports no tokens. */
 export const IMAGE_TOKEN_ESTIMATE = 1000;
 const IMAGE_MAX_BYTES = AI_IMAGE_INPUT_MAX_BYTES;
-/** Images to modify read at once: enough to overlap slow sites, few enough to bound memory. */
-const IMAGE_READS_AT_ONCE = 4;
 
-/**
- * The images to modify, as files for the provider: read a few at a time within one deadline
- * and one total, each checked by its bytes to be a JPEG, PNG, GIF or WebP image.
- */
+/** The images to modify, as files for the provider. */
 async function imagesToModify(ctx: AiContext, call: AiCall, urls: string[]): Promise<File[]> {
-  const deadline = mediaDeadline(ctx);
-  const files: File[] = new Array<File>(urls.length);
-  let total = 0;
-  let next = 0;
-  async function worker() {
-    for (let i = next++; i < urls.length; i = next++) {
-      const url = urls[i] as string;
-      const what = `The image ${url}`;
-      const { bytes } = await readMedia(ctx, url, {
-        what,
-        maxBytes: IMAGE_MAX_BYTES,
-        deadline,
-        clientGone: call.clientGone,
-      });
-      total += bytes.length;
-      if (total > AI_IMAGES_INPUT_TOTAL_MAX_BYTES)
-        throw badRequest(
-          `The images to modify are too large together (at most ${AI_IMAGES_INPUT_TOTAL_MAX_BYTES / (1024 * 1024)} MB)`,
-        );
-      const type = await fileTypeFromBuffer(bytes);
-      if (!type || !SAFE_IMAGE_TYPES.has(type.mime))
-        throw badRequest(`${what} is not a JPEG, PNG, GIF or WebP image`);
-      files[i] = new File([bytes], `image-${i}.${type.ext}`, { type: type.mime });
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(IMAGE_READS_AT_ONCE, urls.length) }, worker));
-  return files;
+  const images = await readImages(ctx, call, urls, 'The images to modify');
+  return images.map(
+    (image, i) => new File([image.bytes], `image-${i}.${image.ext}`, { type: image.mime }),
+  );
 }
 
 export async function generateImage(ctx: AiContext, call: AiCall, body: ImageRequest) {

@@ -11,6 +11,7 @@ import {
   waitFor,
   type AiTestApp,
 } from '../../test/ai.ts';
+import { SIMULATED_PNG } from '../../test/ai-provider-simulation.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 
 describe.each(testStoreKinds)('POST /api/ai/:projectId/text (%s)', (kind) => {
@@ -105,8 +106,10 @@ describe.each(testStoreKinds)('POST /api/ai/:projectId/text (%s)', (kind) => {
     expect(a.sim.requests[0]?.body.model).toBe('qwen2.5:14b');
   });
 
-  it('sends messages with images as the provider’s image parts', async () => {
+  it('sends messages with images as the provider’s image parts, the images as their bytes', async () => {
     const a = await ai();
+    const leader = await bearer(a, 'leader-1', 'leader');
+    const knot = (await a.post('/image', { prompt: 'A knot' }, leader)).json().data[0].url;
     const res = await a.post(
       '/text',
       {
@@ -117,25 +120,28 @@ describe.each(testStoreKinds)('POST /api/ai/:projectId/text (%s)', (kind) => {
             role: 'user',
             content: [
               { type: 'text', text: 'What knot is this?' },
-              { type: 'image', image: 'https://troop.example/knot.png' },
+              { type: 'image', image: knot },
             ],
           },
         ],
         search: true,
         maxSteps: 3,
       },
-      await bearer(a, 'leader-1', 'leader'),
+      leader,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().text).toBe('Echo: What knot is this?');
-    expect(a.sim.requests[0]?.body.messages).toEqual([
+    expect(a.sim.requests.at(-1)?.body.messages).toEqual([
       { role: 'user', content: 'Earlier question' },
       { role: 'assistant', content: 'Earlier answer' },
       {
         role: 'user',
         content: [
           { type: 'text', text: 'What knot is this?' },
-          { type: 'image_url', image_url: { url: 'https://troop.example/knot.png' } },
+          {
+            type: 'image_url',
+            image_url: { url: `data:image/png;base64,${SIMULATED_PNG.toString('base64')}` },
+          },
         ],
       },
     ]);

@@ -16,6 +16,7 @@ import {
   toChatMessages,
   toUsage,
 } from './chat.ts';
+import { imagesAsData } from './message-images.ts';
 import type { ProviderLease } from './provider.ts';
 import { textStreamDelta, textStreamFinish, textStreamStart, type Usage } from './stream-lines.ts';
 import type { TextRequest } from './text-schemas.ts';
@@ -31,10 +32,23 @@ export interface TextAnswer {
   result?: { text: string; finishReason: string; usage: Usage };
 }
 
-async function leaseFor(ctx: AiContext, call: AiCall, model: string | undefined) {
+/**
+ * The provider's messages and a provider place, once the caller is admitted. The messages'
+ * images are read in between (message-images.ts): neither past the member's budget nor on the
+ * provider's time.
+ */
+async function prepare(
+  ctx: AiContext,
+  call: AiCall,
+  body: TextRequest,
+): Promise<{ messages: ChatParam[]; lease: ProviderLease }> {
   ctx.provider.assertConfigured('text');
   await ctx.meter.admit(call.caller);
-  return ctx.provider.lease('text', model, call.clientGone, call.log);
+  const messages = await imagesAsData(ctx, call, toChatMessages(body));
+  return {
+    messages,
+    lease: await ctx.provider.lease('text', body.model, call.clientGone, call.log),
+  };
 }
 
 /**
@@ -63,11 +77,8 @@ export async function generateText(
   call: AiCall,
   body: TextRequest,
 ): Promise<TextAnswer> {
-  const lease = await leaseFor(ctx, call, body.model);
-  const result = await answerAndRecord(ctx, call, lease, {
-    messages: toChatMessages(body),
-    ...chatOptions(body),
-  });
+  const { messages, lease } = await prepare(ctx, call, body);
+  const result = await answerAndRecord(ctx, call, lease, { messages, ...chatOptions(body) });
   // Older clients read an empty answer's fields from `result`.
   return result.text === '' ? { ...result, result } : result;
 }
@@ -156,8 +167,7 @@ export async function streamText(
   body: TextRequest,
   format: TextStreamFormat = 'both',
 ): Promise<Readable> {
-  const messages = toChatMessages(body);
-  const lease = await leaseFor(ctx, call, body.model);
+  const { messages, lease } = await prepare(ctx, call, body);
   const opened = await openChatStream(lease, { messages, ...chatOptions(body) });
   const outcome = startOutcome();
 
