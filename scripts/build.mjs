@@ -136,7 +136,11 @@ const parts = {
         },
       });
       // Files the server opens by path next to its own module.
-      for (const file of ['admin/sqlite-sql-child.js', 'auth/hash-worker.js']) {
+      for (const file of [
+        'admin/sqlite-sql-child.js',
+        'admin/sqlite-backup-child.js',
+        'auth/hash-worker.js',
+      ]) {
         fs.copyFileSync(
           path.join(root, 'server/src', file),
           path.join(outdir, path.basename(file)),

@@ -5,7 +5,10 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serviceKeyVerifier } from '../admin/service-keys.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runAdmin } from './admin.ts';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, describeBackupProgress, runAdmin } from './admin.ts';
+
+/** `text` as a regular expression that matches only itself. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('admin CLI (sqlite)', () => {
   let dir: string;
@@ -138,6 +141,7 @@ describe('admin CLI (sqlite)', () => {
 
   it('backs up to a path relative to where npm was run', async () => {
     expect(await admin('issue-key', '--name', 'kept')).toBe(EXIT_OK);
+    lines = [];
     expect(await admin('backup', '--out', 'copy.db')).toBe(EXIT_OK);
     const copy = new Database(path.join(dir, 'copy.db'), { readonly: true, fileMustExist: true });
     try {
@@ -145,6 +149,37 @@ describe('admin CLI (sqlite)', () => {
     } finally {
       copy.close();
     }
+    // The result on standard output; progress, from the size to expect to the end, on standard
+    // error, where a scheduler's log keeps it apart from the result.
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Backed up to ${literal(path.join(dir, 'copy.db'))} \\(\\d+ bytes\\) in \\d+\\.\\d s\\.$`,
+        ),
+      ),
+    ]);
+    expect(errors[0]).toMatch(
+      new RegExp(
+        `^Backing up ${literal(path.join(dir, 'data', 'scout.db'))} \\(about \\d+\\.\\d MB\\) to ${literal(path.join(dir, 'copy.db'))}$`,
+      ),
+    );
+    expect(errors.slice(-2)).toEqual([
+      expect.stringMatching(
+        /^ {2}Copy written \(\d+\.\d MB\), \d+\.\d s; checking it \(integrity_check\)$/,
+      ),
+      expect.stringMatching(/^ {2}Checked and in place, \d+\.\d s$/),
+    ]);
+  });
+
+  it('describes a backup in progress by what is copied, of how much', () => {
+    const p = { source: '/data/scout.db', file: '/backups/scout.db', expectedBytes: 245_000_000 };
+    expect(
+      describeBackupProgress({ ...p, phase: 'copying', bytes: 120_000_000, elapsedMs: 3100 }),
+    ).toBe('  120.0 MB of about 245.0 MB copied (48%), 3.1 s');
+    // The estimate counts pages in use: a copy packed differently never reads past 99% early.
+    expect(
+      describeBackupProgress({ ...p, phase: 'copying', bytes: 250_000_000, elapsedMs: 6000 }),
+    ).toBe('  250.0 MB of about 245.0 MB copied (99%), 6.0 s');
   });
 
   it('refuses backup on PostgreSQL with exit 2, before connecting', async () => {

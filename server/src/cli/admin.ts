@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BackupUnsupportedError, PG_BACKUP_ADVICE, backupDatabase } from '../admin/backup.ts';
+import {
+  BackupUnsupportedError,
+  PG_BACKUP_ADVICE,
+  backupDatabase,
+  type BackupProgress,
+} from '../admin/backup.ts';
 import { issueServiceKey, listServiceKeys, revokeServiceKey } from '../admin/service-keys.ts';
 import { createUserWithRole, setUserRole } from '../admin/users.ts';
 import { systemClock } from '../clock.ts';
@@ -34,8 +39,8 @@ Commands:
   issue-key --name N        issue a service key; it is printed once and never again
   revoke-key --id ID        revoke a service key
   list-keys                 list service keys (never the keys themselves)
-  backup --out FILE         online backup of the SQLite database while the server runs
-                            (on PostgreSQL use pg_dump)
+  backup --out FILE         online backup of the SQLite database while the server runs;
+                            progress on standard error (on PostgreSQL use pg_dump)
 
 The database is the server's: DATA_DIR (default ./data) or DATABASE_URL.
 Exit codes: 0 done, 1 the command failed, 2 usage error or not supported here.`;
@@ -118,11 +123,49 @@ const COMMANDS: Record<string, CommandSpec> = {
     required: ['out'],
     sqliteOnly: true,
     async run(store, f, out, io) {
-      const result = await backupDatabase(store, path.resolve(io.cwd, f.out as string));
-      out.log(`Backed up to ${result.file} (${result.bytes} bytes).`);
+      // Interrupted (Ctrl-C, or a scheduler's time limit), it removes its partial copy first.
+      const stop = new AbortController();
+      const onSignal = () => stop.abort();
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      let result;
+      try {
+        // Progress goes to standard error, so standard output keeps only the result.
+        result = await backupDatabase(store, path.resolve(io.cwd, f.out as string), {
+          onProgress: (p) => out.error(describeBackupProgress(p)),
+          signal: stop.signal,
+        });
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+      out.log(
+        `Backed up to ${result.file} (${result.bytes} bytes) in ${seconds(result.elapsedMs)}.`,
+      );
     },
   },
 };
+
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** One line of a backup's progress, for an operator watching or a scheduler's log. */
+export function describeBackupProgress(p: BackupProgress): string {
+  switch (p.phase) {
+    case 'start':
+      return `Backing up ${p.source} (about ${megabytes(p.expectedBytes)}) to ${p.file}`;
+    case 'copying': {
+      // The estimate counts pages in use; the copy can pack them a little differently.
+      const percent =
+        p.expectedBytes > 0 ? Math.min(99, Math.floor((100 * p.bytes) / p.expectedBytes)) : 0;
+      return `  ${megabytes(p.bytes)} of about ${megabytes(p.expectedBytes)} copied (${percent}%), ${seconds(p.elapsedMs)}`;
+    }
+    case 'checking':
+      return `  Copy written (${megabytes(p.bytes)}), ${seconds(p.elapsedMs)}; checking it (integrity_check)`;
+    case 'done':
+      return `  Checked and in place, ${seconds(p.elapsedMs)}`;
+  }
+}
 
 const FLAGS = ['email', 'password', 'role', 'name', 'id', 'out'] as const;
 

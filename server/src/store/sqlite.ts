@@ -172,9 +172,6 @@ export function openSqliteStore(file: string): Store {
       queue = next;
       return next;
     },
-    async backup(file: string) {
-      await db.backup(file);
-    },
     async close() {
       await queue.catch(() => undefined);
       clearInterval(optimizer);

@@ -52,8 +52,6 @@ export interface Store extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /** SQLite only: the database file's absolute path, for work done in another process (none in memory). */
   readonly file?: string;
-  /** Copies the live database to `file` while it keeps serving (SQLite only; PG uses pg_dump). */
-  backup?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
