@@ -83,8 +83,10 @@ export const EVENT_LINK_MAX_LENGTH = 2048;
 
 /** A provider sign-in (its PKCE verifier, nonce and the client's state) lives this long, used once. */
 export const PROVIDER_SIGN_IN_TTL_SECONDS = 600;
-/** A mobile app's pending sign-in session waits this long for the browser to finish. */
+/** A mobile app's sign-in waits this long for the browser to finish. */
 export const MOBILE_SESSION_TTL_SECONDS = 600;
+/** The one-time code a finished mobile sign-in hands the app (by its redirect) works this long. */
+export const MOBILE_SIGN_IN_CODE_TTL_SECONDS = 120;
 /** How often the SDK asks whether a mobile sign-in has finished. */
 export const MOBILE_SESSION_POLL_MS = 2000;
 

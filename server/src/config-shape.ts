@@ -56,6 +56,8 @@ export interface Config {
   authProviders: AuthProviderConfig[];
   /** Origins besides PUBLIC_URL's that the hosted sign-in page may send tokens back to. */
   allowedRedirectOrigins: string[];
+  /** APP_REDIRECT_URIS: the troop's apps' own redirects a mobile sign-in's code may go to (auth/providers/app-redirects.ts). */
+  appRedirectUris: string[];
   /** The AI gateway: providers per capability, model map, budgets (ai/ai-config.ts). */
   ai: AiConfig;
   /** DATA_ALLOW_PRIVATE_HOSTS: private hosts, addresses and ranges the web-data gateway may reach. */

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { SIGNUP_MODES, type SignupMode } from '@scout/protocol/auth';
 import { ANALYTICS_RETENTION_DAYS_DEFAULT } from '@scout/protocol/limits';
 import { parseAiConfig } from './ai/ai-config.ts';
+import { parseAppRedirectUris } from './auth/providers/app-redirects.ts';
 import { parseAuthProviders } from './auth/providers/provider-config.ts';
 import type { Config } from './config-shape.ts';
 import {
@@ -159,6 +160,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     allowedRedirectOrigins: list(env.ALLOWED_REDIRECT_ORIGINS).map((o) =>
       origin('ALLOWED_REDIRECT_ORIGINS', o),
     ),
+    appRedirectUris: parsedBy(() => parseAppRedirectUris(list(env.APP_REDIRECT_URIS))),
     ai,
     dataAllowPrivateHosts,
     dataSecrets,

@@ -69,14 +69,54 @@ export interface Person {
   cancel?: boolean;
 }
 
+/**
+ * The cookies one browser holds for the app. Every test app has one browser by default, which
+ * starts sign-ins and follows callbacks alike; a test that needs a second person makes another.
+ */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+
+  /** Keeps what an answer sets, and forgets what it expires. */
+  keep(setCookie: string | string[] | undefined): void {
+    for (const c of [setCookie ?? []].flat()) {
+      const [pair = '', ...attributes] = c.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      if (attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(eq + 1).trim());
+    }
+  }
+
+  header(): Record<string, string> {
+    if (this.cookies.size === 0) return {};
+    return { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+  }
+}
+
+const browsers = new WeakMap<TestApp, Browser>();
+
+/** The test app's own browser. */
+export function browserOf(t: TestApp): Browser {
+  let browser = browsers.get(t);
+  if (!browser) browsers.set(t, (browser = new Browser()));
+  return browser;
+}
+
 /** GET /auth with the given query, as a browser (Accept: text/html) from its own address. */
-export function openAuth(t: TestApp, query: Record<string, string>, address = nextAddress()) {
-  return t.app.inject({
+export async function openAuth(
+  t: TestApp,
+  query: Record<string, string>,
+  address = nextAddress(),
+  browser = browserOf(t),
+) {
+  const res = await t.app.inject({
     method: 'GET',
     url: `/auth?${new URLSearchParams(query).toString()}`,
-    headers: { accept: 'text/html' },
+    headers: { accept: 'text/html', ...browser.header() },
     remoteAddress: address,
   });
+  browser.keep(res.headers['set-cookie']);
+  return res;
 }
 
 const decodeEntities = (s: string) =>
@@ -156,27 +196,44 @@ export async function signInAtProvider(authorizationUrl: string, person: Person)
 }
 
 /** Delivers the provider's answer to the app's callback, as the browser would. */
-export function followCallback(t: TestApp, callback: URL, accept = 'text/html') {
-  return t.app.inject({
+export async function followCallback(
+  t: TestApp,
+  callback: URL,
+  accept = 'text/html',
+  browser = browserOf(t),
+) {
+  const res = await t.app.inject({
     method: 'GET',
     url: `${callback.pathname}${callback.search}`,
-    headers: { accept },
+    headers: { accept, ...browser.header() },
     remoteAddress: nextAddress(),
   });
+  browser.keep(res.headers['set-cookie']);
+  return res;
 }
 
-/** `/auth` for PROVIDER through to the callback's answer. */
-export async function providerSignIn(t: TestApp, query: Record<string, string>, person: Person) {
-  const start = await openAuth(t, {
-    provider: PROVIDER,
-    project_id: t.deps.config.projectId,
-    redirect_url: APP_ORIGIN,
-    ...query,
-  });
+/** `/auth` for PROVIDER through to the callback's answer, all in one browser. */
+export async function providerSignIn(
+  t: TestApp,
+  query: Record<string, string>,
+  person: Person,
+  browser = browserOf(t),
+) {
+  const start = await openAuth(
+    t,
+    {
+      provider: PROVIDER,
+      project_id: t.deps.config.projectId,
+      redirect_url: APP_ORIGIN,
+      ...query,
+    },
+    nextAddress(),
+    browser,
+  );
   if (start.statusCode !== 302)
     throw new Error(`/auth answered ${start.statusCode}: ${start.body}`);
   const callback = await signInAtProvider(String(start.headers.location), person);
-  return { start, callback, answer: await followCallback(t, callback) };
+  return { start, callback, answer: await followCallback(t, callback, 'text/html', browser) };
 }
 
 /** The message a popup page posts to its opener, and where it posts it. */

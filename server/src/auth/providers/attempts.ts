@@ -1,9 +1,14 @@
 /**
- * Provider sign-ins in flight (sign_in_attempts, migration 010). Everything the callback needs
- * stays on the server: the PKCE verifier, the nonce, the client's state and where the answer
- * goes. The `state` sent to the provider is a random key of our own, stored only as a hash; an
- * attempt lives 10 minutes and is spent by one atomic UPDATE, so a replayed callback finds it
- * gone.
+ * Provider sign-ins in flight (sign_in_attempts, migrations 010 and 034). Everything the
+ * callback needs stays on the server: the PKCE verifier, the nonce, the client's state and where
+ * the answer goes. The `state` sent to the provider is a random key of our own, stored only as a
+ * hash; an attempt lives 10 minutes and is spent by one atomic UPDATE, so a replayed callback
+ * finds it gone.
+ *
+ * An attempt also belongs to the browser that started it: that browser holds a random key in a
+ * cookie (browser-key.ts) and the attempt keeps its hash. A callback arriving in another browser
+ * (someone passed on the provider's address, or the callback's) is refused, so nobody can
+ * finish a sign-in they did not start, nor make a person finish theirs.
  */
 import crypto from 'node:crypto';
 import { PROVIDER_SIGN_IN_TTL_SECONDS } from '@scout/protocol/limits';
@@ -22,13 +27,17 @@ export interface SignInAttempt {
   invitationKey: string | null;
 }
 
+/** The hash of the starting browser's key, kept with the attempt (browser-key.ts). */
+export type BrowserHash = string;
+
 interface AttemptRow {
   provider: string;
   mode: string;
   client_state: string | null;
   redirect_url: string | null;
   opener_origin: string | null;
-  mobile_session_hash: string | null;
+  code_challenge: string | null;
+  browser_hash: string | null;
   code_verifier: string;
   nonce: string;
   invitation_key: string | null;
@@ -41,13 +50,24 @@ const STATE_MAX_LENGTH = 128;
 
 const KEEP_ENDED_MS = 3600_000;
 
+/** Both hashes present and equal, compared in constant time. */
+function sameBrowser(kept: string | null, presented: string | undefined): boolean {
+  if (!kept || !presented || kept.length !== presented.length) return false;
+  return crypto.timingSafeEqual(Buffer.from(kept), Buffer.from(presented));
+}
+
 const hashState = (state: string) => crypto.createHash('sha256').update(state).digest('hex');
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A fresh random state for the provider. */
 export const newProviderState = () => crypto.randomBytes(32).toString('base64url');
 
-export async function saveAttempt(deps: Db, state: string, attempt: SignInAttempt): Promise<void> {
+export async function saveAttempt(
+  deps: Db,
+  state: string,
+  attempt: SignInAttempt,
+  browserHash: BrowserHash,
+): Promise<void> {
   const now = deps.clock.now();
   const { back } = attempt;
   // Kept an hour past their end, so a late callback still hears "too late", not "unknown".
@@ -56,16 +76,21 @@ export async function saveAttempt(deps: Db, state: string, attempt: SignInAttemp
   ]);
   await deps.store.query(
     `INSERT INTO sign_in_attempts (state_hash, provider, mode, client_state, redirect_url, opener_origin,
-       mobile_session_hash, code_verifier, nonce, invitation_key, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       code_challenge, browser_hash, code_verifier, nonce, invitation_key, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       hashState(state),
       attempt.provider,
       back.mode,
-      back.mode === 'mobile-session' ? null : back.clientState,
-      back.mode === 'redirect' ? back.redirectUrl : null,
+      back.clientState,
+      back.mode === 'redirect'
+        ? back.redirectUrl
+        : back.mode === 'mobile-session'
+          ? back.redirectUri
+          : null,
       back.mode === 'popup' ? back.openerOrigin : null,
-      back.mode === 'mobile-session' ? back.sessionHash : null,
+      back.mode === 'mobile-session' ? back.codeChallenge : null,
+      browserHash,
       attempt.codeVerifier,
       attempt.nonce,
       attempt.invitationKey,
@@ -80,8 +105,13 @@ function toReturn(row: AttemptRow): SignInReturn | undefined {
     return { mode: 'popup', openerOrigin: row.opener_origin, clientState: row.client_state };
   if (row.mode === 'redirect' && row.redirect_url)
     return { mode: 'redirect', redirectUrl: row.redirect_url, clientState: row.client_state };
-  if (row.mode === 'mobile-session' && row.mobile_session_hash)
-    return { mode: 'mobile-session', sessionHash: row.mobile_session_hash };
+  if (row.mode === 'mobile-session' && row.redirect_url && row.code_challenge)
+    return {
+      mode: 'mobile-session',
+      redirectUri: row.redirect_url,
+      codeChallenge: row.code_challenge,
+      clientState: row.client_state,
+    };
   return undefined;
 }
 
@@ -99,11 +129,16 @@ export class AttemptRefused extends Error {
  * Spends the attempt named by the provider's `state`. Unknown or already used: refused with
  * VERIFICATION_FAILED; past its 10 minutes: AUTH_TIMEOUT (the client may still be told, since the
  * row says where it waits). Either way no token is ever issued for it.
+ *
+ * A callback in a browser other than the one that started the attempt (`browserHash` is the
+ * hash of the key this browser holds, or undefined) spends it too, with VERIFICATION_FAILED and
+ * no answer sent anywhere: the client waiting is not this browser's.
  */
 export async function consumeAttempt(
   deps: Db,
   state: unknown,
   provider: string,
+  browserHash: BrowserHash | undefined,
 ): Promise<SignInAttempt> {
   if (typeof state !== 'string' || state === '' || state.length > STATE_MAX_LENGTH)
     throw new AttemptRefused(new ApiError(400, 'VERIFICATION_FAILED'), undefined);
@@ -116,6 +151,8 @@ export async function consumeAttempt(
     [iso(now), hash, iso(now)],
   );
   const row = rows[0];
+  if (row && !sameBrowser(row.browser_hash, browserHash))
+    throw new AttemptRefused(new ApiError(400, 'VERIFICATION_FAILED'), undefined);
   if (row && row.provider === provider) {
     const back = toReturn(row);
     if (back)

@@ -5,7 +5,8 @@
  * - popup: a small page posts `BLINK_AUTH_TOKENS` (or `BLINK_AUTH_ERROR`) to its opener, at the
  *   opener's exact origin, and closes itself;
  * - redirect: 302 back to `redirect_url` with the tokens (or `error`) in its query;
- * - mobile-session: the tokens wait for the app; the browser shows where to go next.
+ * - mobile-session: 302 to the app's `redirect_uri` with a one-time `code` (or `error`) and the
+ *   app's `state`; the app exchanges the code with its PKCE verifier (mobile-sessions.ts).
  *
  * Answers are descriptions (a page or a redirect); routes.ts sends them.
  */
@@ -13,7 +14,7 @@ import crypto from 'node:crypto';
 import type { TokenResponse } from '@scout/protocol/auth';
 import type { AppDeps } from '../../deps.ts';
 import type { ApiError } from '../../errors.ts';
-import { completeMobileSession } from './mobile-sessions.ts';
+import { issueAppCode } from './mobile-sessions.ts';
 import { escapeHtml, renderPage } from './page-shell.ts';
 import type { SignInReturn } from './sign-in-return.ts';
 
@@ -28,8 +29,9 @@ export type SignInAnswer =
       formTargets?: string[];
       /** Why it failed, for a client that asked for JSON rather than a page. */
       error?: ApiError;
+      cookies?: string[];
     }
-  | { kind: 'redirect'; location: string };
+  | { kind: 'redirect'; location: string; cookies?: string[] };
 
 /**
  * The popup page's one script: it reads the message from a JSON data block (which never runs)
@@ -67,14 +69,6 @@ function popupPage(
 <script>${POPUP_SCRIPT}</script>`,
   });
   return { kind: 'page', status: 200, html, csp: POPUP_CSP };
-}
-
-export function messagePage(status: number, title: string, text: string): SignInAnswer {
-  return {
-    kind: 'page',
-    status,
-    html: renderPage({ title, body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` }),
-  };
 }
 
 /** A sign-in that cannot answer its client: the person reads why, and nothing is sent anywhere. */
@@ -124,13 +118,13 @@ export async function deliverTokens(
         state: back.clientState,
       }),
     };
-  if (await completeMobileSession(deps, back.sessionHash, tokens))
-    return messagePage(200, 'You are signed in', 'Return to the app: it signs you in by itself.');
-  return messagePage(
-    400,
-    'This sign-in has ended',
-    'The app stopped waiting for it. Start again from the app.',
-  );
+  return {
+    kind: 'redirect',
+    location: withQuery(back.redirectUri, {
+      code: await issueAppCode(deps, back, tokens),
+      state: back.clientState,
+    }),
+  };
 }
 
 export function deliverError(back: SignInReturn | undefined, err: ApiError): SignInAnswer {
@@ -140,10 +134,10 @@ export function deliverError(back: SignInReturn | undefined, err: ApiError): Sig
       { type: 'BLINK_AUTH_ERROR', code: err.code, message: err.message },
       'Sign-in failed. This window closes by itself.',
     );
-  if (back?.mode === 'redirect')
+  if (back?.mode === 'redirect' || back?.mode === 'mobile-session')
     return {
       kind: 'redirect',
-      location: withQuery(back.redirectUrl, {
+      location: withQuery(back.mode === 'redirect' ? back.redirectUrl : back.redirectUri, {
         error: err.code,
         error_description: err.message,
         state: back.clientState,

@@ -11,11 +11,16 @@ export interface HostedPageInput {
   /** The checked query to carry through (mode, project_id, state, redirect_url, ...). */
   params: Record<string, string>;
   providers: string[];
+  /** An app's sign-in (mobile-session mode): the page says which app it signs in. */
+  forApp?: boolean;
   notice?: { tone: 'error' | 'success'; text: string };
   email?: string;
   /** Set when the page was opened from a mailed sign-in link. */
   magicToken?: string;
 }
+
+const APP_SIGN_IN =
+  'You are signing in to the app on this device that opened this page. It receives the sign-in once you finish here.';
 
 const hidden = (params: Record<string, string>) =>
   Object.entries(params)
@@ -56,7 +61,7 @@ export function hostedSignInPage(input: HostedPageInput): string {
   return renderPage({
     title: 'Sign in',
     body: `<h1>Welcome back</h1>
-<p>Sign in to continue to your troop.</p>
+<p>${input.forApp ? APP_SIGN_IN : 'Sign in to continue to your troop.'}</p>
 ${notice(input)}
 <form method="post" action="/auth">
 ${hidden(input.params)}

@@ -9,6 +9,7 @@ import { mailLinkToAccount, type LinkMailDeps } from '../link-mail.ts';
 import { verifyMagicLink } from '../magic-link.ts';
 import { acceptLinkRequest } from '../recovery.ts';
 import { signInWithEmail } from '../sign-in.ts';
+import { appRedirectSource } from './app-redirects.ts';
 import { deliverTokens, type SignInAnswer } from './deliver.ts';
 import { hostedSignInPage } from './hosted-page.ts';
 import type { HostedQuery } from './sign-in-return.ts';
@@ -34,17 +35,25 @@ export function hostedPage(
   return {
     kind: 'page',
     status: extra.status ?? 200,
-    ...(query.back.mode === 'redirect'
-      ? { formTargets: [new URL(query.back.redirectUrl).origin] }
-      : {}),
+    ...formTargets(query),
     html: hostedSignInPage({
       params: query.params,
+      forApp: query.back.mode === 'mobile-session',
       providers: deps.config.authProviders.map((p) => p.name),
       ...(extra.notice ? { notice: extra.notice } : {}),
       ...(extra.email ? { email: extra.email } : {}),
       ...(extra.magicToken ? { magicToken: extra.magicToken } : {}),
     }),
   };
+}
+
+/** Where the page's forms end (a form's POST redirects there), for its CSP's form-action. */
+function formTargets(query: HostedQuery): { formTargets?: string[] } {
+  if (query.back.mode === 'redirect')
+    return { formTargets: [new URL(query.back.redirectUrl).origin] };
+  if (query.back.mode === 'mobile-session')
+    return { formTargets: [appRedirectSource(query.back.redirectUri)] };
+  return {};
 }
 
 /** The hosted page's own address with the flow's parameters: where a mailed link leads. */

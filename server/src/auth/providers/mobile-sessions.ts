@@ -1,41 +1,58 @@
 /**
- * Sign-in for mobile apps (docs/protocol.md, Sign-in with providers and the hosted page): the
- * app makes a random 64-hex session id, opens `/auth?mode=mobile-session&session_id=...` in a
- * browser and polls `GET /api/auth/mobile-session/{id}`: 202 while the person signs in, 200
- * with the tokens once, 404 after that (and for ids never seen or older than 10 minutes).
+ * Sign-in for mobile and desktop apps, as RFC 8252 asks (docs/decisions/018-mobile-sign-in.md):
+ * the app opens `/auth?mode=mobile-session&redirect_uri=&code_challenge=&code_challenge_method=S256
+ * &state=` in the system browser; once the person has signed in, the browser is sent to the
+ * app's redirect with a one-time `code`, and the app exchanges it at
+ * `POST /api/auth/mobile-session/token` with the verifier only it holds.
  *
- * Only a hash of the id is stored, and the tokens wait encrypted (AES-256-GCM) under a key
+ * The code reaches only the device the person signed in on (a loopback address, or the
+ * troop's registered app scheme), and it is worth nothing without the verifier: whoever made
+ * the link, and so knows everything in it, never learns the code. A code works once, for two
+ * minutes, and only with its own redirect.
+ *
+ * Only a hash of the code is stored, and the tokens wait encrypted (AES-256-GCM) under a key
  * derived from the server's signing key, so a copy of the database alone signs nobody in.
  */
 import crypto from 'node:crypto';
 import type { TokenResponse } from '@scout/protocol/auth';
-import { MOBILE_SESSION_TTL_SECONDS } from '@scout/protocol/limits';
+import { MOBILE_SIGN_IN_CODE_TTL_SECONDS } from '@scout/protocol/limits';
 import type { AppDeps } from '../../deps.ts';
-import { hashSessionId } from './sign-in-return.ts';
+import { ApiError } from '../../errors.ts';
+import { revokeRefreshTokenFamily } from '../sessions.ts';
+import { appRedirect } from './app-redirects.ts';
+import type { SignInReturn } from './sign-in-return.ts';
 
-type Deps = Pick<AppDeps, 'store' | 'clock' | 'jwtSecret'>;
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'jwtSecret' | 'config'>;
+type AppReturn = Extract<SignInReturn, { mode: 'mobile-session' }>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest();
+const hashCode = (code: string) => sha256(code).toString('hex');
+
+/** RFC 7636 4.1: 43 to 128 unreserved characters. */
+const VERIFIER_PATTERN = /^[\w.~-]{43,128}$/;
+/** Longer than any code we issue; anything else is not worth a database look-up. */
+const CODE_PATTERN = /^[\w-]{43}$/;
 
 function sealingKey(secret: Uint8Array): Buffer {
-  return Buffer.from(crypto.hkdfSync('sha256', secret, '', 'scout mobile-session tokens', 32));
+  return Buffer.from(crypto.hkdfSync('sha256', secret, '', 'scout app sign-in tokens', 32));
 }
 
-function seal(deps: Deps, sessionHash: string, tokens: TokenResponse): string {
+function seal(deps: Deps, codeHash: string, tokens: TokenResponse): string {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', sealingKey(deps.jwtSecret), iv);
-  // Bound to its row: sealed tokens moved to another session's row do not open.
-  cipher.setAAD(Buffer.from(sessionHash));
+  // Bound to its row: sealed tokens moved to another code's row do not open.
+  cipher.setAAD(Buffer.from(codeHash));
   const body = Buffer.concat([cipher.update(JSON.stringify(tokens), 'utf8'), cipher.final()]);
   return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
 }
 
-function unseal(deps: Deps, sessionHash: string, sealed: string): TokenResponse | undefined {
+function unseal(deps: Deps, codeHash: string, sealed: string): TokenResponse | undefined {
   try {
     const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
     if (!iv || !tag || !body) return undefined;
     const decipher = crypto.createDecipheriv('aes-256-gcm', sealingKey(deps.jwtSecret), iv);
-    decipher.setAAD(Buffer.from(sessionHash));
+    decipher.setAAD(Buffer.from(codeHash));
     decipher.setAuthTag(tag);
     const text = Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
     return JSON.parse(text) as TokenResponse;
@@ -44,57 +61,73 @@ function unseal(deps: Deps, sessionHash: string, sealed: string): TokenResponse 
   }
 }
 
-/** Opens a pending session when the browser arrives; one already open stays as it is. */
-export async function openMobileSession(deps: Deps, sessionHash: string): Promise<void> {
+/** Keeps the finished sign-in's tokens for the app, and answers the one-time code for them. */
+export async function issueAppCode(
+  deps: Deps,
+  back: AppReturn,
+  tokens: TokenResponse,
+): Promise<string> {
   const now = deps.clock.now();
-  await deps.store.query('DELETE FROM mobile_sessions WHERE expires_at < ?', [iso(now)]);
+  await deps.store.query('DELETE FROM app_sign_in_codes WHERE expires_at < ?', [iso(now)]);
+  const code = crypto.randomBytes(32).toString('base64url');
+  const codeHash = hashCode(code);
   await deps.store.query(
-    `INSERT INTO mobile_sessions (id_hash, sealed_tokens, created_at, expires_at) VALUES (?, NULL, ?, ?)
-     ON CONFLICT (id_hash) DO NOTHING`,
-    [sessionHash, iso(now), iso(now + MOBILE_SESSION_TTL_SECONDS * 1000)],
+    `INSERT INTO app_sign_in_codes (code_hash, sealed_tokens, code_challenge, redirect_uri, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+    [
+      codeHash,
+      seal(deps, codeHash, tokens),
+      back.codeChallenge,
+      back.redirectUri,
+      iso(now),
+      iso(now + MOBILE_SIGN_IN_CODE_TTL_SECONDS * 1000),
+    ],
   );
+  return code;
+}
+
+const refused = () =>
+  new ApiError(
+    400,
+    'VERIFICATION_FAILED',
+    'This sign-in code is unknown, used or expired, or was not made for this app. Sign in again from the app.',
+  );
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
 /**
- * Leaves the tokens for the app. Only a pending, unexpired session takes them; false otherwise
- * (the app gave up, or the session was finished already).
+ * The tokens for a code, once: the row goes whatever the outcome, so a code tried with a wrong
+ * verifier (someone else caught it) is spent, and the session it carried is ended.
  */
-export async function completeMobileSession(
+export async function redeemAppCode(
   deps: Deps,
-  sessionHash: string,
-  tokens: TokenResponse,
-): Promise<boolean> {
-  const { rowCount } = await deps.store.query(
-    `UPDATE mobile_sessions SET sealed_tokens = ?
-     WHERE id_hash = ? AND sealed_tokens IS NULL AND expires_at > ?`,
-    [seal(deps, sessionHash, tokens), sessionHash, iso(deps.clock.now())],
+  input: { code: string; codeVerifier: string; redirectUri: string },
+): Promise<TokenResponse> {
+  if (!CODE_PATTERN.test(input.code) || !VERIFIER_PATTERN.test(input.codeVerifier)) throw refused();
+  const codeHash = hashCode(input.code);
+  const { rows } = await deps.store.query<{
+    sealed_tokens: string;
+    code_challenge: string;
+    redirect_uri: string;
+    expires_at: string;
+  }>(
+    'DELETE FROM app_sign_in_codes WHERE code_hash = ? RETURNING sealed_tokens, code_challenge, redirect_uri, expires_at',
+    [codeHash],
   );
-  return rowCount > 0;
-}
-
-export type MobileSessionState =
-  { status: 'pending' } | { status: 'done'; tokens: TokenResponse } | { status: 'unknown' };
-
-/** What the polling app learns. Finished tokens are handed out once: the row goes with them. */
-export async function takeMobileSession(
-  deps: Deps,
-  sessionId: string,
-): Promise<MobileSessionState> {
-  const hash = hashSessionId(sessionId);
-  const now = iso(deps.clock.now());
-  const { rows } = await deps.store.query<{ sealed_tokens: string }>(
-    `DELETE FROM mobile_sessions WHERE id_hash = ? AND sealed_tokens IS NOT NULL AND expires_at > ?
-     RETURNING sealed_tokens`,
-    [hash, now],
-  );
-  const sealed = rows[0]?.sealed_tokens;
-  if (sealed) {
-    const tokens = unseal(deps, hash, sealed);
-    return tokens ? { status: 'done', tokens } : { status: 'unknown' };
-  }
-  const { rows: pending } = await deps.store.query(
-    'SELECT 1 AS one FROM mobile_sessions WHERE id_hash = ? AND expires_at > ?',
-    [hash, now],
-  );
-  return pending.length > 0 ? { status: 'pending' } : { status: 'unknown' };
+  const row = rows[0];
+  if (!row) throw refused();
+  const tokens = unseal(deps, codeHash, row.sealed_tokens);
+  const challenge = sha256(input.codeVerifier).toString('base64url');
+  const ok =
+    tokens !== undefined &&
+    row.expires_at > iso(deps.clock.now()) &&
+    sameText(challenge, row.code_challenge) &&
+    appRedirect(deps.config.appRedirectUris, input.redirectUri) === row.redirect_uri;
+  if (ok) return tokens;
+  if (tokens) await revokeRefreshTokenFamily(deps, tokens.refresh_token);
+  throw refused();
 }

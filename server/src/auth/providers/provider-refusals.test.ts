@@ -107,10 +107,13 @@ describe.each(testStoreKinds)('provider sign-ins refused, with no token (%s)', (
   it.each<Record<string, string>>([
     { mode: 'redirect', redirect_url: 'https://evil.example/' },
     { mode: 'redirect', redirect_url: 'http://localhost:3000.evil.example/' },
+    { mode: 'redirect', redirect_url: 'http://localhost:3000@evil.example/' },
+    { mode: 'redirect', redirect_url: '//evil.example/' },
+    { mode: 'redirect', redirect_url: 'javascript:alert(1)//localhost:3000' },
     { mode: 'popup', redirect_url: 'https://evil.example' },
     { mode: 'popup', redirect_url: APP_ORIGIN, opener_origin: 'https://evil.example' },
     { mode: 'popup' },
-    { mode: 'mobile-session', session_id: 'too-short' },
+    { mode: 'mobile-session', session_id: 'a'.repeat(64) },
     { mode: 'smoke-signal' },
   ])('a return address that is not allowed: %j', async (query) => {
     const res = await openAuth(rig.t, { provider: PROVIDER, ...query });

@@ -5,6 +5,7 @@ import {
   APP_ORIGIN,
   PROVIDER,
   answerFromProvider,
+  browserOf,
   openAuth,
   popupMessage,
   providerSignIn,
@@ -149,7 +150,11 @@ describe('a provider that answers by form post (as Apple does)', () => {
     const res = await rig.t.app.inject({
       method: 'POST',
       url: answer.url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+        ...browserOf(rig.t).header(),
+      },
       payload: answer.form?.toString(),
     });
     expect(res.statusCode).toBe(302);

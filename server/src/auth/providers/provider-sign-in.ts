@@ -2,10 +2,11 @@
  * Sign-in with a provider, from `GET /auth?provider=...` to the callback:
  *
  *   start   check where the answer goes, keep an attempt (PKCE verifier, nonce, client state,
- *           the invitation to join if one came) for 10 minutes, and send the person to the
- *           provider;
- *   finish  spend the attempt, exchange the code (openid-client checks everything), find or make
- *           the account, start a session and deliver it to the client.
+ *           the invitation to join if one came) for 10 minutes, give the browser the key that
+ *           binds the attempt to it, and send the person to the provider;
+ *   finish  spend the attempt (in the browser that started it only), exchange the code
+ *           (openid-client checks everything), find or make the account, start a session and
+ *           deliver it to the client.
  *
  * Every refusal reaches the client in its own mode with a catalogue code, and never a token.
  */
@@ -16,8 +17,8 @@ import { invitationKey } from '../../members/invitations.ts';
 import { AUTH_RATE_LIMITS, hitRateLimit } from '../rate-limits.ts';
 import { issueSession } from '../sessions.ts';
 import { AttemptRefused, consumeAttempt, newProviderState, saveAttempt } from './attempts.ts';
+import { newBrowserKey, presentedBrowserHash } from './browser-key.ts';
 import { deliverError, deliverTokens, type SignInAnswer } from './deliver.ts';
-import { openMobileSession } from './mobile-sessions.ts';
 import { authorizationRequest, exchangeCode, type OidcClients } from './oidc-clients.ts';
 import { accountForProviderSignIn } from './provider-account.ts';
 import type { AuthProviderConfig } from './provider-config.ts';
@@ -72,20 +73,25 @@ export async function startProviderSignIn(
     const config = await clients.get(provider).catch(() => {
       throw unreachable(provider);
     });
-    if (query.back.mode === 'mobile-session') await openMobileSession(deps, query.back.sessionHash);
     const state = newProviderState();
     const request = await authorizationRequest(config, provider, {
       redirectUri: callbackUri(deps.config, provider.name),
       state,
     });
-    await saveAttempt(deps, state, {
-      provider: provider.name,
-      back: query.back,
-      codeVerifier: request.codeVerifier,
-      nonce: request.nonce,
-      invitationKey: query.invitation ? invitationKey(query.invitation) : null,
-    });
-    return { kind: 'redirect', location: request.url.href };
+    const browser = newBrowserKey(deps.config, state, provider.responseMode === 'form_post');
+    await saveAttempt(
+      deps,
+      state,
+      {
+        provider: provider.name,
+        back: query.back,
+        codeVerifier: request.codeVerifier,
+        nonce: request.nonce,
+        invitationKey: query.invitation ? invitationKey(query.invitation) : null,
+      },
+      browser.hash,
+    );
+    return { kind: 'redirect', location: request.url.href, cookies: [browser.setCookie] };
   } catch (err) {
     if (err instanceof ApiError) return deliverError(query.back, err);
     throw err;
@@ -102,12 +108,23 @@ function providerRefusal(error: string): ApiError {
 export async function finishProviderSignIn(
   deps: Deps,
   clients: OidcClients,
-  input: { provider: string; params: Record<string, string>; callback: URL | Request },
+  input: {
+    provider: string;
+    params: Record<string, string>;
+    callback: URL | Request;
+    /** The browser's Cookie header, which holds its key to the attempt. */
+    cookies: string | undefined;
+  },
   log: RefusalLog,
 ): Promise<SignInAnswer> {
   let attempt;
   try {
-    attempt = await consumeAttempt(deps, input.params.state, input.provider);
+    attempt = await consumeAttempt(
+      deps,
+      input.params.state,
+      input.provider,
+      presentedBrowserHash(input.cookies, input.params.state),
+    );
   } catch (err) {
     if (!(err instanceof AttemptRefused)) throw err;
     log({ provider: input.provider, reason: err.error.code });

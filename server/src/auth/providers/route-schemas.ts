@@ -34,6 +34,13 @@ export const tokensAnswer = z.object({
   refresh_expires_in: z.number(),
 });
 
+/** An app's code exchange (mobile-sessions.ts); the values' shapes are checked there. */
+export const appCodeExchange = z.object({
+  code: z.string().max(256),
+  code_verifier: z.string().max(256),
+  redirect_uri: z.string().max(2048),
+});
+
 export const identitiesAnswer = z.object({
   hasPassword: z.boolean(),
   identities: z.array(

@@ -5,7 +5,7 @@
  *   GET  /auth                                  provider= : off to the provider; else the hosted page
  *   POST /auth                                  the hosted page's forms
  *   GET|POST /api/auth/callback/{provider}      the provider's answer (POST: Apple's form_post)
- *   GET  /api/auth/mobile-session/{sessionId}   202 pending, 200 the tokens once, else 404
+ *   POST /api/auth/mobile-session/token         an app's one-time code and PKCE verifier for its tokens
  *   GET  /api/auth/identities (bearer)          the caller's linked providers, and whether a password is set
  *   DELETE /api/auth/identities/{id} (bearer)   unlinks one, while another way to sign in remains
  *
@@ -23,12 +23,14 @@ import { hitRateLimit } from '../rate-limits.ts';
 import { errorPage, type SignInAnswer } from './deliver.ts';
 import { hostedPage, hostedSignIn } from './hosted-sign-in.ts';
 import { signInMethods, unlinkIdentity } from './identities.ts';
-import { openMobileSession, takeMobileSession } from './mobile-sessions.ts';
+import { clearBrowserKey } from './browser-key.ts';
+import { redeemAppCode } from './mobile-sessions.ts';
 import { createOidcClients } from './oidc-clients.ts';
 import { callbackUri, finishProviderSignIn, startProviderSignIn } from './provider-sign-in.ts';
 import {
   callbackParams,
   formFields,
+  appCodeExchange,
   identitiesAnswer,
   providerName,
   tokensAnswer,
@@ -38,8 +40,8 @@ import { readHostedQuery, type HostedQuery } from './sign-in-return.ts';
 /** A form is a few fields; nothing legitimate comes near this. */
 const FORM_BODY_MAX_BYTES = 64 * 1024;
 
-/** An app polls every 2 s; this leaves room for a few apps behind one address. */
-const MOBILE_POLL_LIMIT = { limit: 120, windowMs: 60_000, perAddress: true };
+/** An app exchanges one code per sign-in; this leaves room for a few apps behind one address. */
+const APP_CODE_LIMIT = { limit: 30, windowMs: 60_000, perAddress: true };
 
 export const providerRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
@@ -69,7 +71,8 @@ export const providerRoutes =
     app.get(
       '/api/auth/callback/:provider',
       { schema: { ...callbackSchema, querystring: callbackParams } },
-      async (req, reply) => send(req, reply, await callback(req.params.provider, req.query, 'GET')),
+      async (req, reply) =>
+        send(req, reply, await callback(req, req.params.provider, req.query, 'GET')),
     );
     app.post(
       '/api/auth/callback/:provider',
@@ -80,24 +83,27 @@ export const providerRoutes =
           body: callbackParams.nullish().transform((fields) => fields ?? {}),
         },
       },
-      async (req, reply) => send(req, reply, await callback(req.params.provider, req.body, 'POST')),
+      async (req, reply) =>
+        send(req, reply, await callback(req, req.params.provider, req.body, 'POST')),
     );
-    app.get(
-      '/api/auth/mobile-session/:sessionId',
+    app.post(
+      '/api/auth/mobile-session/token',
       {
         schema: {
-          summary: 'A mobile sign-in: 202 while pending, 200 with the tokens once, then 404',
-          params: z.object({ sessionId: z.string() }),
-          response: { 200: tokensAnswer, 202: z.object({ status: z.literal('pending') }) },
+          summary:
+            "An app's sign-in: the one-time code its redirect received and its PKCE verifier, for the tokens (once)",
+          body: appCodeExchange,
+          response: { 200: tokensAnswer },
         },
       },
       async (req, reply) => {
         reply.header('Cache-Control', 'no-store');
-        await hitRateLimit(deps, `auth:mobile-session:addr:${req.ip}`, MOBILE_POLL_LIMIT);
-        const found = await takeMobileSession(deps, req.params.sessionId);
-        if (found.status === 'done') return reply.code(200).send(found.tokens);
-        if (found.status === 'pending') return reply.code(202).send({ status: 'pending' as const });
-        throw new ApiError(404, 'NOT_FOUND', 'No sign-in is waiting for this session');
+        await hitRateLimit(deps, `auth:app-code:addr:${req.ip}`, APP_CODE_LIMIT);
+        return redeemAppCode(deps, {
+          code: req.body.code,
+          codeVerifier: req.body.code_verifier,
+          redirectUri: req.body.redirect_uri,
+        });
       },
     );
     app.get(
@@ -125,8 +131,6 @@ export const providerRoutes =
       return withHostedQuery(query, async (hosted) => {
         if (hosted.provider !== undefined)
           return startProviderSignIn(deps, clients, hosted, req.ip);
-        if (hosted.back.mode === 'mobile-session')
-          await openMobileSession(deps, hosted.back.sessionHash);
         const magicToken = typeof query.magic_token === 'string' ? query.magic_token : undefined;
         return hostedPage(deps, hosted, magicToken ? { magicToken } : {});
       });
@@ -155,18 +159,25 @@ export const providerRoutes =
       }
     }
 
-    function callback(provider: string, params: Record<string, string>, method: 'GET' | 'POST') {
+    async function callback(
+      req: FastifyRequest,
+      provider: string,
+      params: Record<string, string>,
+      method: 'GET' | 'POST',
+    ): Promise<SignInAnswer> {
       const uri = callbackUri(deps.config, provider);
       const current =
         method === 'GET'
           ? new URL(`${uri}?${new URLSearchParams(params).toString()}`)
           : new Request(uri, { method: 'POST', body: new URLSearchParams(params) });
-      return finishProviderSignIn(
+      const answer = await finishProviderSignIn(
         deps,
         clients,
-        { provider, params, callback: current },
+        { provider, params, callback: current, cookies: req.headers.cookie },
         (detail) => app.log.warn(detail, 'provider sign-in refused'),
       );
+      // The browser's key to this attempt has done its work, whatever the outcome.
+      return { ...answer, cookies: clearBrowserKey(deps.config, params.state) };
     }
 
     /**
@@ -192,6 +203,7 @@ export const providerRoutes =
     function send(req: FastifyRequest, reply: FastifyReply, answer: SignInAnswer) {
       // Answers carry tokens; and a popup's page must keep its opener across origins.
       reply.header('Cache-Control', 'no-store').header('Cross-Origin-Opener-Policy', 'unsafe-none');
+      if (answer.cookies?.length) reply.header('Set-Cookie', answer.cookies);
       if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);
       const accept = req.headers.accept ?? '';
       if (

@@ -37,9 +37,16 @@ describe('readHostedQuery', () => {
       'mode must be popup, redirect or mobile-session',
     );
     expect(refusal({ redirect_url: back, state: 'a b' })).toBe('state is not valid');
-    expect(refusal({ mode: 'mobile-session', session_id: 'x' })).toBe(
-      'session_id must be 64 hexadecimal characters',
+    expect(refusal({ mode: 'mobile-session', session_id: 'a'.repeat(64) })).toMatch(
+      /^redirect_uri is missing or not an address of an app/,
     );
+    expect(
+      refusal({
+        mode: 'mobile-session',
+        redirect_uri: 'http://127.0.0.1:8400/',
+        code_challenge: 'a'.repeat(43),
+      }),
+    ).toBe('An app sign-in needs a code_challenge made with code_challenge_method S256');
     expect(refusal({ redirect_url: 'https://elsewhere.example/' })).toMatch(
       /^redirect_url is missing or not an address/,
     );

@@ -4,29 +4,35 @@
  *
  *   mode=popup           the page posts to its opener; `opener_origin`, else `redirect_url`'s origin
  *   mode=redirect        back to `redirect_url` with the tokens in its query (the default)
- *   mode=mobile-session  the tokens wait for the app polling `/api/auth/mobile-session/{session_id}`
+ *   mode=mobile-session  back to the app's `redirect_uri` with a one-time code, which the app
+ *                        exchanges with the verifier of its `code_challenge` (RFC 8252)
  *
  * `redirect_url` and `opener_origin` must be on PUBLIC_URL or ALLOWED_REDIRECT_ORIGINS: a
- * token is never sent anywhere else.
+ * token is never sent anywhere else. An app's `redirect_uri` must be on this device (loopback)
+ * or one the troop registered (app-redirects.ts).
  */
-import crypto from 'node:crypto';
 import { snakeToCamel } from '@scout/protocol/case';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { urlOnOrigins } from '../links.ts';
+import { appRedirect } from './app-redirects.ts';
 
 export type SignInReturn =
   | { mode: 'popup'; openerOrigin: string; clientState: string | null }
   | { mode: 'redirect'; redirectUrl: string; clientState: string | null }
-  | { mode: 'mobile-session'; sessionHash: string };
+  | {
+      mode: 'mobile-session';
+      redirectUri: string;
+      /** BASE64URL(SHA-256(code_verifier)), which the app proves on the exchange. */
+      codeChallenge: string;
+      clientState: string | null;
+    };
 
 export interface HostedQuery {
   /** A provider to go to at once; absent, the hosted sign-in page (managed mode). */
   provider: string | undefined;
   back: SignInReturn;
-  /** The app's own session id (mobile mode only), to open its pending session. */
-  sessionId: string | undefined;
   /**
    * The token of an invitation to join (SIGNUP_MODE=invite): used only if the sign-in makes a
    * new account. The hosted page carries it into its "Continue with" links.
@@ -37,14 +43,12 @@ export interface HostedQuery {
 }
 
 const MODES = ['popup', 'redirect', 'mobile-session'] as const;
-const SESSION_ID_PATTERN = /^[0-9a-f]{64}$/i;
+/** An S256 challenge: 32 bytes of SHA-256 in base64url (RFC 7636 4.2). */
+const CHALLENGE_PATTERN = /^[\w-]{43}$/;
 /** The client's state comes back to it as it was sent: printable, and not a novel. */
 const STATE_PATTERN = /^[\x21-\x7e]{1,256}$/;
 /** An invitation link's token is base64url (members/invitations.ts); anything else names none. */
 const INVITATION_PATTERN = /^[\w-]{1,128}$/;
-
-export const hashSessionId = (id: string) =>
-  crypto.createHash('sha256').update(id.toLowerCase()).digest('hex');
 
 /** A parameter given once; empty is the same as absent. */
 const once = (name: string) =>
@@ -65,7 +69,9 @@ const hostedParams = z.object({
   }),
   redirect_url: once('redirect_url'),
   opener_origin: once('opener_origin'),
-  session_id: once('session_id'),
+  redirect_uri: once('redirect_uri'),
+  code_challenge: once('code_challenge'),
+  code_challenge_method: once('code_challenge_method'),
   invitation: once('invitation'),
 });
 
@@ -92,7 +98,6 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
     mode,
     redirect_url: redirect,
     opener_origin: opener,
-    session_id: sessionId,
     invitation,
   } = read.data;
   if (projectId !== undefined && projectId !== config.projectId)
@@ -108,15 +113,26 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
   if (invitation !== undefined) params.invitation = invitation;
 
   if (mode === 'mobile-session') {
-    if (!sessionId || !SESSION_ID_PATTERN.test(sessionId))
-      throw badRequest('session_id must be 64 hexadecimal characters');
-    params.session_id = sessionId;
+    const { code_challenge: codeChallenge, code_challenge_method: method } = read.data;
+    const redirectUri = appRedirect(config.appRedirectUris, read.data.redirect_uri);
+    if (!redirectUri)
+      throw badRequest(
+        'redirect_uri is missing or not an address of an app on this device or of one the troop registered',
+      );
+    if (method !== 'S256' || !codeChallenge || !CHALLENGE_PATTERN.test(codeChallenge))
+      throw badRequest(
+        'An app sign-in needs a code_challenge made with code_challenge_method S256',
+      );
+    Object.assign(params, {
+      redirect_uri: redirectUri,
+      code_challenge: codeChallenge,
+      code_challenge_method: method,
+    });
     return {
       provider,
-      sessionId,
       invitation,
       params,
-      back: { mode, sessionHash: hashSessionId(sessionId) },
+      back: { mode, redirectUri, codeChallenge, clientState: state },
     };
   }
   const redirectUrl = allowed(config, redirect, 'redirect_url');
@@ -126,7 +142,6 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
     ).origin;
     return {
       provider,
-      sessionId,
       invitation,
       params,
       back: { mode, openerOrigin, clientState: state },
@@ -134,7 +149,6 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
   }
   return {
     provider,
-    sessionId,
     invitation,
     params,
     back: { mode: 'redirect', redirectUrl, clientState: state },

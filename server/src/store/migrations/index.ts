@@ -18,6 +18,7 @@ import { families } from './030-families.ts';
 import { eventNotices } from './031-event-notices.ts';
 import { eventNoticeOutbox } from './032-event-notice-outbox.ts';
 import { eventRemovalNotice } from './033-event-removal-notice.ts';
+import { appSignInCodes } from './034-app-sign-in-codes.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   eventNotices,
   eventNoticeOutbox,
   eventRemovalNotice,
+  appSignInCodes,
 ];
