@@ -5,6 +5,7 @@
  * reader may not see is answered as if it did not exist.
  */
 import { UI_MESSAGES } from '@scout/protocol/errors';
+import { withoutHiddenTextControls } from '@scout/protocol/file-names';
 import { notFound } from '../errors.ts';
 import { OCTET_STREAM, STORED_FILE_CSP, contentDisposition, isInlineSafe } from './content-type.ts';
 import type { OpenedObject } from './file-store.ts';
@@ -18,11 +19,16 @@ import { fileUrl, parsePath, type StorageContext } from './storage-context.ts';
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const UNSAFE_NAME_CHARACTERS = new RegExp('[\\u0000-\\u001f\\u007f/\\\\]', 'g');
 
-/** A safe file name for the download: the one asked for, else the path's last segment. */
+/**
+ * A safe file name for the download: the one asked for, else the path's last segment, without
+ * the characters that would make it read as another name (a file stored before uploads refused
+ * them, or asked for in `filename`).
+ */
 function downloadName(path: string, requested: unknown): string {
-  const name =
-    typeof requested === 'string' ? requested.replace(UNSAFE_NAME_CHARACTERS, '').trim() : '';
-  return (name || baseName(path)).slice(0, 255);
+  const clean = (name: string) =>
+    withoutHiddenTextControls(name.replace(UNSAFE_NAME_CHARACTERS, '')).trim();
+  const name = typeof requested === 'string' ? clean(requested) : '';
+  return (name || clean(baseName(path)) || 'file').slice(0, 255);
 }
 
 /** A link to a file the actor may read; one they may not is answered as if it did not exist. */

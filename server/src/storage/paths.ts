@@ -6,6 +6,7 @@
  * prefix. Old clients percent-encode values, sometimes twice; the decoded form is the path, and
  * a stored path never holds a `%XX` sequence, so the encoded and decoded forms cannot disagree.
  */
+import { hasHiddenTextControl } from '@scout/protocol/file-names';
 import { areaGrant, areaRuleOf, DEFAULT_STORAGE_RULES, type StorageRules } from './area-rules.ts';
 
 export const STORAGE_PATH_MAX_BYTES = 512;
@@ -46,6 +47,20 @@ export function checkStoragePath(raw: unknown): PathCheck {
       return { ok: false, reason: 'segment too long' };
   }
   return { ok: true, path };
+}
+
+/**
+ * A path a new file may be given: a storage path with no character that reorders or hides the
+ * text around it (protocol/src/file-names.ts), so no name can pass itself off as another
+ * (`invoice\u202Efdp.exe` reading "invoiceexe.pdf"). Paths already stored are still read and
+ * removed by checkStoragePath, so a file written before this check or outside the API can be
+ * cleaned up.
+ */
+export function checkNewStoragePath(raw: unknown): PathCheck {
+  const checked = checkStoragePath(raw);
+  if (checked.ok && hasHiddenTextControl(checked.path))
+    return { ok: false, reason: 'hidden text control' };
+  return checked;
 }
 
 export const isAvatarPath = (path: string) => path.startsWith('avatars/');

@@ -5,19 +5,24 @@
  * schema over the parts rather than the route's body schema; any refusal is the storage message.
  */
 import { UI_MESSAGES } from '@scout/protocol/errors';
+import { HIDDEN_TEXT_CONTROL_REFUSAL } from '@scout/protocol/file-names';
 import { z } from 'zod';
-import { badRequest } from '../errors.ts';
-import { checkStoragePath } from './paths.ts';
+import { ApiError } from '../errors.ts';
+import { checkNewStoragePath } from './paths.ts';
 
-const refused = (ctx: z.RefinementCtx) => {
-  ctx.addIssue({ code: 'custom', message: UI_MESSAGES.storageInvalid });
+const refused = (ctx: z.RefinementCtx, message: string = UI_MESSAGES.storageInvalid) => {
+  ctx.addIssue({ code: 'custom', message });
   return z.NEVER;
 };
 
-/** A path a file may be stored at (paths.ts), its percent escapes decoded. */
+/** A path a new file may be stored at (paths.ts), its percent escapes decoded. */
 const storagePath = z.unknown().transform((raw, ctx) => {
-  const checked = checkStoragePath(raw);
-  return checked.ok ? checked.path : refused(ctx);
+  const checked = checkNewStoragePath(raw);
+  if (checked.ok) return checked.path;
+  return refused(
+    ctx,
+    checked.reason === 'hidden text control' ? HIDDEN_TEXT_CONTROL_REFUSAL : undefined,
+  );
 });
 
 /** JSON text is read as JSON; anything else as it came. */
@@ -46,6 +51,16 @@ export const uploadFields = z
 
 export function readUploadFields(fields: Record<string, unknown>): z.output<typeof uploadFields> {
   const read = uploadFields.safeParse(fields);
-  if (!read.success) throw badRequest(UI_MESSAGES.storageInvalid);
-  return read.data;
+  if (read.success) return read.data;
+  // The storage message clients know, with what to do about a name that hides its real order.
+  const hidden = read.error.issues.some((i) => i.message === HIDDEN_TEXT_CONTROL_REFUSAL);
+  throw new ApiError(
+    400,
+    'VALIDATION_ERROR',
+    UI_MESSAGES.storageInvalid,
+    {},
+    {
+      details: hidden ? HIDDEN_TEXT_CONTROL_REFUSAL : null,
+    },
+  );
 }
