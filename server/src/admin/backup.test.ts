@@ -100,6 +100,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = NORMAL');
 const insert = db.prepare('INSERT INTO ticks (at) VALUES (?)');
 const state = new Int32Array(workerData.state);
 const pace = new Int32Array(new SharedArrayBuffer(4));
