@@ -10,6 +10,7 @@ export type { StorageLike } from './auth/token-store.ts';
 export type { ProviderSignInOptions } from './auth/provider-sign-in.ts';
 export type {
   LinkedIdentity,
+  MobileOAuthOptions,
   MobileOAuthStart,
   MobilePollOptions,
   SignInMethods,

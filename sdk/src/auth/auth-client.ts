@@ -16,7 +16,7 @@ import { tokensFromResponse } from './token-store.ts';
 export type { AuthState, AuthStateListener } from './session.ts';
 export type { EmailLinkOptions, GeneratedLink } from './account-links.ts';
 export type { EmailLink, EmailLinkKind } from './email-links.ts';
-export type { MobileOAuthStart, MobilePollOptions } from './mobile-oauth.ts';
+export type { MobileOAuthOptions, MobileOAuthStart, MobilePollOptions } from './mobile-oauth.ts';
 export type { LinkedIdentity, SignInMethods } from './sign-in-methods.ts';
 export type { AuthClientOptions, AuthMode } from './auth-session.ts';
 

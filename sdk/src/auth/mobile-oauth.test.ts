@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MOBILE_SESSION_POLL_MS, MOBILE_SESSION_TTL_SECONDS } from '@scout/protocol/limits';
 import { memoryStorage } from './token-store.ts';
@@ -5,8 +6,10 @@ import { HttpClient } from '../http.ts';
 import { BASE_URL, FakeApi, errorReply, jsonReply } from '../../test/fake-api.ts';
 import { FakeAuthServer, makeUser } from '../../test/fake-auth-server.ts';
 import { AuthClient } from './auth-client.ts';
+import { sha256 } from './sha256.ts';
 
 const PROJECT = 'troop-42';
+const LOOPBACK = 'http://127.0.0.1:53682/signed-in';
 const clients: AuthClient[] = [];
 afterEach(() => {
   for (const c of clients.splice(0)) c.dispose();
@@ -23,67 +26,136 @@ function mobileApp() {
     storage: memoryStorage(),
   });
   clients.push(auth);
-  /** The server's answers to polls, in order; the last one repeats. */
-  const answers: Array<() => Response> = [];
-  api.on('GET', /^\/api\/auth\/mobile-session\//, (_req, i) =>
-    (answers[Math.min(i, answers.length - 1)] ?? (() => errorReply(404, 'NOT_FOUND', 'x')))(),
-  );
-  const tokens = () => {
+  /** The server's one code, and the challenge it was made for (from the sign-in's link). */
+  const issued = { code: 'c'.repeat(43), challenge: '' };
+  api.on('POST', '/api/auth/mobile-session/token', (req) => {
+    const body = req.body as Record<string, string>;
+    const proven =
+      crypto
+        .createHash('sha256')
+        .update(body.code_verifier ?? '')
+        .digest('base64url') === issued.challenge;
+    if (body.code !== issued.code || !proven || body.redirect_uri !== LOOPBACK)
+      return errorReply(400, 'VERIFICATION_FAILED', 'This sign-in code is unknown');
     const { user: _u, ...t } = server.session(makeUser({ email: 'phone@troop42.test' }));
     return jsonReply(200, t);
+  });
+  /** What the browser hands back once the person has signed in. */
+  const start = () => {
+    const begun = auth.initiateMobileOAuth('google', { redirectUri: LOOPBACK });
+    issued.challenge = new URL(begun.authUrl).searchParams.get('code_challenge') ?? '';
+    const back = `${LOOPBACK}?code=${issued.code}&state=${begun.sessionId}`;
+    return { ...begun, back };
   };
-  return { api, auth, answers, tokens };
+  return { api, auth, start };
 }
 
-const pending = () => jsonReply(202, { status: 'pending' });
-
-describe('mobile sign-in sessions', () => {
-  it('initiateMobileOAuth: a 64-hex session id and the hosted page in mobile-session mode', () => {
+describe('mobile sign-in', () => {
+  it('initiateMobileOAuth: a link with the redirect, an S256 challenge and a state, never the verifier', () => {
     const { auth } = mobileApp();
-    const { sessionId, authUrl } = auth.initiateMobileOAuth('google');
+    const { sessionId, authUrl, redirectUri } = auth.initiateMobileOAuth('google', {
+      redirectUri: LOOPBACK,
+    });
     expect(sessionId).toMatch(/^[0-9a-f]{64}$/);
+    expect(redirectUri).toBe(LOOPBACK);
     const url = new URL(authUrl);
     expect(`${url.origin}${url.pathname}`).toBe(`${BASE_URL}/auth`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       provider: 'google',
       project_id: PROJECT,
       mode: 'mobile-session',
-      session_id: sessionId,
+      redirect_uri: LOOPBACK,
+      code_challenge: expect.stringMatching(/^[\w-]{43}$/),
+      code_challenge_method: 'S256',
+      state: sessionId,
     });
-    expect(auth.initiateMobileOAuth('google').sessionId).not.toBe(sessionId);
+    expect(url.searchParams.has('session_id')).toBe(false);
+    expect(auth.initiateMobileOAuth('google', { redirectUri: LOOPBACK }).sessionId).not.toBe(
+      sessionId,
+    );
   });
 
-  it('checkMobileOAuthSession: null while 404 or 202, then signed in with the tokens', async () => {
-    const { auth, answers, tokens, api } = mobileApp();
-    const { sessionId } = auth.initiateMobileOAuth('google');
-    answers.push(() => errorReply(404, 'NOT_FOUND', 'No sign-in is waiting'), pending, tokens);
-    expect(await auth.checkMobileOAuthSession(sessionId)).toBeNull();
-    expect(await auth.checkMobileOAuthSession(sessionId)).toBeNull();
-    const user = await auth.checkMobileOAuthSession(sessionId);
-    expect(user?.email).toBe('phone@troop42.test');
+  it('needs a redirect: without one there is no way back but a session id anyone could poll', () => {
+    const { auth } = mobileApp();
+    expect(() =>
+      auth.initiateMobileOAuth('google', undefined as unknown as { redirectUri: string }),
+    ).toThrow(/redirectUri/);
+  });
+
+  it('completeMobileOAuth exchanges the code with the verifier only this app holds, once', async () => {
+    const { auth, api, start } = mobileApp();
+    const { back, authUrl } = start();
+    const user = await auth.completeMobileOAuth(back);
+    expect(user.email).toBe('phone@troop42.test');
     expect(auth.isAuthenticated()).toBe(true);
-    expect(api.requests[0]?.path).toBe(`/api/auth/mobile-session/${sessionId}`);
-    expect(api.requests[0]?.headers.authorization).toBeUndefined();
+    const [exchange] = api.calls('POST', '/api/auth/mobile-session/token');
+    const body = exchange?.body as Record<string, string>;
+    expect(body.redirect_uri).toBe(LOOPBACK);
+    expect(authUrl).not.toContain(body.code_verifier);
+    expect(exchange?.headers.authorization).toBeUndefined();
+    // The same redirect again (replayed, or caught by another app) is not this app's any more.
+    await expect(auth.completeMobileOAuth(back)).rejects.toMatchObject({
+      code: 'VERIFICATION_FAILED',
+    });
   });
 
-  it('pollMobileOAuthSession asks every 2 s until the tokens come', async () => {
+  it('refuses a redirect it did not start, without asking the server', async () => {
+    const { auth, api } = mobileApp();
+    await expect(
+      auth.completeMobileOAuth(`${LOOPBACK}?code=${'c'.repeat(43)}&state=${'a'.repeat(64)}`),
+    ).rejects.toMatchObject({ code: 'VERIFICATION_FAILED' });
+    expect(api.calls('POST', '/api/auth/mobile-session/token')).toHaveLength(0);
+  });
+
+  it("passes on the server's refusal that came back in the redirect", async () => {
+    const { auth, start } = mobileApp();
+    const { sessionId } = start();
+    const back = `${LOOPBACK}?error=POPUP_CANCELED&error_description=Canceled&state=${sessionId}`;
+    await expect(auth.completeMobileOAuth(back)).rejects.toMatchObject({
+      code: 'POPUP_CANCELED',
+    });
+    await expect(auth.checkMobileOAuthSession(sessionId)).rejects.toMatchObject({
+      code: 'POPUP_CANCELED',
+    });
+  });
+
+  it('checkMobileOAuthSession: null until the redirect came back, then the user once', async () => {
+    const { auth, start } = mobileApp();
+    const { sessionId, back } = start();
+    expect(await auth.checkMobileOAuthSession(sessionId)).toBeNull();
+    await auth.completeMobileOAuth(back);
+    expect((await auth.checkMobileOAuthSession(sessionId))?.email).toBe('phone@troop42.test');
+    expect(await auth.checkMobileOAuthSession(sessionId)).toBeNull();
+  });
+
+  it('pollMobileOAuthSession waits for the redirect the app hands over', async () => {
     vi.useFakeTimers();
-    const { auth, answers, tokens, api } = mobileApp();
-    answers.push(pending, pending, tokens);
-    const signedIn = auth.pollMobileOAuthSession(auth.initiateMobileOAuth('google').sessionId);
+    const { auth, start, api } = mobileApp();
+    const { sessionId, back } = start();
+    const signedIn = auth.pollMobileOAuthSession(sessionId);
     await vi.advanceTimersByTimeAsync(MOBILE_SESSION_POLL_MS * 2);
+    await auth.completeMobileOAuth(back);
+    await vi.advanceTimersByTimeAsync(MOBILE_SESSION_POLL_MS);
     expect((await signedIn).email).toBe('phone@troop42.test');
     expect(api.calls('GET', '/api/auth/me')).toHaveLength(1);
   });
 
   it('pollMobileOAuthSession gives up with AUTH_TIMEOUT after 10 minutes', async () => {
     vi.useFakeTimers();
-    const { auth, answers } = mobileApp();
-    answers.push(pending);
-    const outcome = auth
-      .pollMobileOAuthSession(auth.initiateMobileOAuth('google').sessionId)
-      .catch((e: unknown) => e);
+    const { auth, start } = mobileApp();
+    const outcome = auth.pollMobileOAuthSession(start().sessionId).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(MOBILE_SESSION_TTL_SECONDS * 1000);
     expect(await outcome).toMatchObject({ code: 'AUTH_TIMEOUT' });
+  });
+});
+
+describe('sha256', () => {
+  it('matches the platform digest across block boundaries', () => {
+    for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 128, 300]) {
+      const data = crypto.randomBytes(n);
+      expect(Buffer.from(sha256(data)).toString('hex')).toBe(
+        crypto.createHash('sha256').update(data).digest('hex'),
+      );
+    }
   });
 });

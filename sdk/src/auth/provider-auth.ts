@@ -8,9 +8,9 @@ import type { WireUser } from '@scout/protocol/auth';
 import { validationError, type ScoutError } from '../errors.ts';
 import { authServerBase } from './hosted-auth.ts';
 import {
-  checkMobileOAuthSession,
-  initiateMobileOAuth,
+  MobileSignIns,
   pollUntil,
+  type MobileOAuthOptions,
   type MobileOAuthStart,
   type MobilePollOptions,
 } from './mobile-oauth.ts';
@@ -25,6 +25,8 @@ import {
 
 /** The provider sign-ins of AuthClient. */
 export class ProviderAuth extends SessionViews {
+  private readonly mobileSignIns = new MobileSignIns();
+
   /**
    * Signs in with a provider in a 500 by 600 popup (in a frame: the page goes and comes back).
    * `invitation` lets a newcomer join a troop that joins by invitation.
@@ -79,22 +81,36 @@ export class ProviderAuth extends SessionViews {
     return error;
   }
 
-  /** A mobile sign-in: open `authUrl` in the system browser, then poll with `sessionId`. */
-  initiateMobileOAuth(provider: string): MobileOAuthStart {
-    return initiateMobileOAuth(
+  /**
+   * A sign-in in the system browser for a mobile or desktop app: open `authUrl` there; the
+   * browser comes back to `options.redirectUri`, and the app hands that address to
+   * `completeMobileOAuth`.
+   */
+  initiateMobileOAuth(provider: string, options: MobileOAuthOptions): MobileOAuthStart {
+    return this.mobileSignIns.start(
       authServerBase(this.http.baseUrl, this.win),
       this.options.projectId,
       provider,
+      options,
     );
   }
 
-  /** Signs in once the browser has finished; null while it has not (or the session is gone). */
-  async checkMobileOAuthSession(sessionId: string): Promise<WireUser | null> {
-    const tokens = await checkMobileOAuthSession(this.http, sessionId);
-    return tokens ? this.adoptHandedTokens(tokens) : null;
+  /**
+   * Signs in with the address the browser came back to (the app's redirect, with its one-time
+   * code): the code and this app's own PKCE verifier are exchanged for the tokens.
+   */
+  completeMobileOAuth(returnedUrl: string): Promise<WireUser> {
+    return this.mobileSignIns.complete(this.http, returnedUrl, (tokens) =>
+      this.adoptHandedTokens(tokens),
+    );
   }
 
-  /** Checks every 2 s until signed in; AUTH_TIMEOUT after 10 minutes. */
+  /** The signed-in user once `completeMobileOAuth` has had the sign-in's redirect; else null. */
+  checkMobileOAuthSession(sessionId: string): Promise<WireUser | null> {
+    return this.mobileSignIns.take(sessionId);
+  }
+
+  /** Waits until the sign-in's redirect has come back and signed in; AUTH_TIMEOUT after 10 minutes. */
   pollMobileOAuthSession(sessionId: string, options?: MobilePollOptions): Promise<WireUser> {
     return pollUntil(() => this.checkMobileOAuthSession(sessionId), options);
   }
