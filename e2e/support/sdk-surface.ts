@@ -47,6 +47,7 @@ export const SURFACE: Record<string, string[]> = {
     'initiateMobileOAuth',
     'checkMobileOAuthSession',
     'pollMobileOAuthSession',
+    'completeMobileOAuth',
     'getSignInMethods',
     'unlinkIdentity',
     'takeRedirectError',
