@@ -70,6 +70,9 @@ describe('sign-in providers from the environment', () => {
     [{ ...council, AUTH_PROVIDERS: 'council-login,council-login' }, 'AUTH_PROVIDERS'],
     [{ AUTH_ALLOW_INSECURE_ISSUER: 'perhaps' }, 'AUTH_ALLOW_INSECURE_ISSUER'],
     [{ ALLOWED_REDIRECT_ORIGINS: 'portal.example' }, 'ALLOWED_REDIRECT_ORIGINS'],
+    [{ APP_REDIRECT_URIS: 'myapp:/signed-in' }, 'APP_REDIRECT_URIS'],
+    [{ APP_REDIRECT_URIS: 'http://troop.example/signed-in' }, 'APP_REDIRECT_URIS'],
+    [{ APP_REDIRECT_URIS: 'org.troop.app:/signed-in#x' }, 'APP_REDIRECT_URIS'],
   ])('a broken configuration stops the start with one line naming it (%#)', (env, name) => {
     let error: unknown;
     try {
@@ -87,5 +90,13 @@ describe('sign-in providers from the environment', () => {
       loadConfig({ ALLOWED_REDIRECT_ORIGINS: 'https://portal.example/home, https://b.example' })
         .allowedRedirectOrigins,
     ).toEqual(['https://portal.example', 'https://b.example']);
+  });
+
+  it("reads APP_REDIRECT_URIS as the troop apps' exact redirects", () => {
+    expect(
+      loadConfig({
+        APP_REDIRECT_URIS: 'org.troop214.app:/signed-in, https://troop.example/app/signed-in',
+      }).appRedirectUris,
+    ).toEqual(['org.troop214.app:/signed-in', 'https://troop.example/app/signed-in']);
   });
 });
