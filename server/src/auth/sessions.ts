@@ -38,8 +38,25 @@ const REFRESH_TOKEN_MAX_LENGTH = 128;
 export const hashRefreshToken = (token: string) =>
   crypto.createHash('sha256').update(token).digest('hex');
 
-async function insertRefreshToken(db: Queryable, nowMs: number, userId: string, familyId: string) {
-  const token = crypto.randomBytes(32).toString('base64url');
+/**
+ * The token that succeeds `presented` when it is rotated: derived from it with the server's
+ * key, so a second refresh with the same token (two tabs at once) is answered the same
+ * successor while the server keeps only hashes. Nobody without both the token and the key can
+ * work it out.
+ */
+const successorOf = (deps: SessionDeps, presented: string) =>
+  crypto
+    .createHmac('sha256', deps.jwtSecret)
+    .update(`refresh-token-successor:${presented}`)
+    .digest('base64url');
+
+async function insertRefreshToken(
+  db: Queryable,
+  nowMs: number,
+  userId: string,
+  familyId: string,
+  token = crypto.randomBytes(32).toString('base64url'),
+) {
   const id = crypto.randomUUID();
   await db.query(
     'INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -102,8 +119,10 @@ type Rotation =
  * Exchanges a refresh token for a new pair. A token already rotated is refused and its whole
  * family revoked: either the holder or a thief is replaying it, and we cannot tell which.
  * Exception: within REFRESH_REUSE_GRACE_SECONDS of its rotation (two tabs refreshing at once),
- * it earns another child in the same family instead. That child is as revocable as any other
- * token of the family, and whoever holds the old token could have used it seconds earlier anyway.
+ * it is answered the same successor again (docs/protocol.md, Sessions and tokens), with a new
+ * access token. Both tabs then hold one token, as they share one stored answer: no second
+ * token of the family lives on unused, and whichever of them uses the successor first makes
+ * any later use of it by another holder a replay like any other.
  */
 export async function rotateRefreshToken(
   deps: SessionDeps,
@@ -136,14 +155,24 @@ export async function rotateRefreshToken(
     }
     const user = await findUserById(deps, row.user_id, tx);
     if (!user) return { ok: false, code: 'INVALID_CREDENTIALS' };
-    const child = await insertRefreshToken(tx, now, user.id, row.family_id);
-    if (!row.rotated_at) {
-      await tx.query('UPDATE refresh_tokens SET rotated_at = ?, replaced_by = ? WHERE id = ?', [
-        nowIso,
-        child.id,
-        row.id,
-      ]);
+    const successor = successorOf(deps, presented);
+    if (row.rotated_at) {
+      // Within the grace: the successor already issued, which must be the one this token makes.
+      const { rows: issued } = await tx.query<RefreshTokenRow>(
+        'SELECT * FROM refresh_tokens WHERE id = ? AND token_hash = ?',
+        [row.replaced_by, hashRefreshToken(successor)],
+      );
+      const next = issued[0];
+      if (!next || next.revoked_at || Date.parse(next.expires_at) <= now)
+        return { ok: false, code: 'TOKEN_EXPIRED' };
+      return { ok: true, user, token: successor, familyId: row.family_id };
     }
+    const child = await insertRefreshToken(tx, now, user.id, row.family_id, successor);
+    await tx.query('UPDATE refresh_tokens SET rotated_at = ?, replaced_by = ? WHERE id = ?', [
+      nowIso,
+      child.id,
+      row.id,
+    ]);
     return { ok: true, user, token: child.token, familyId: row.family_id };
   });
   // The revocation above is committed before this refusal: a thrown error would roll it back.
