@@ -112,6 +112,15 @@ describe.each(testStoreKinds)('mobile sign-in (%s)', (store) => {
     expect(state).toBe(app.state);
     expect(rest).toEqual({});
     expect(code).toMatch(/^[\w-]{43}$/);
+    // Until the exchange the tokens wait sealed, under the code's hash: the row alone opens nothing.
+    const { rows } = await rig.t.deps.store.query<{ code_hash: string; sealed_tokens: string }>(
+      'SELECT code_hash, sealed_tokens FROM app_sign_in_codes',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.code_hash).not.toContain(code);
+      expect(row.sealed_tokens).not.toMatch(/eyJ|Bearer/);
+    }
 
     const done = await exchange({
       code: code ?? '',
