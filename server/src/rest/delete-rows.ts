@@ -46,7 +46,10 @@ export async function deleteRows(
   checkQueryColumns(table, q);
   const returning = q.select ?? [...table.columns.keys()];
   const selection: RowSelection = { filters: q.filters, scope: write };
-  const cascades = CASCADED_DELETES[table.name] ?? [];
+  // Own keys only: a table made on the fly may be called `constructor`.
+  const cascades = Object.hasOwn(CASCADED_DELETES, table.name)
+    ? (CASCADED_DELETES[table.name] ?? [])
+    : [];
   // The owners of deleted rows, for those who hear only of their own (rest/change-feed.ts).
   const owner = ownerColumnOf(table.name);
   const withOwner = (cols: readonly string[]) =>

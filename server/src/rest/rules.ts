@@ -48,8 +48,12 @@ const SHAPES: Record<string, TableShape> = {
 };
 const DYNAMIC_SHAPE: TableShape = { owner: ['owner_id'] };
 
-/** The column naming a declared table's row owner (the change feed tells each owner of theirs). */
-export const ownerColumnOf = (table: string): string | undefined => SHAPES[table]?.owner[0];
+/**
+ * The column naming a declared table's row owner (the change feed tells each owner of theirs).
+ * Own keys only: a table made on the fly may be called `constructor`.
+ */
+export const ownerColumnOf = (table: string): string | undefined =>
+  Object.hasOwn(SHAPES, table) ? SHAPES[table]?.owner[0] : undefined;
 
 interface ResolvedRule {
   shape: TableShape;
