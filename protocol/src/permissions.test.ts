@@ -5,6 +5,8 @@ import {
   DEFAULT_ROLES_CONFIG,
   hasRole,
   parseRolesConfig,
+  PERMISSIONS,
+  roleNames,
   type RolesConfig,
 } from './permissions.ts';
 
@@ -76,6 +78,101 @@ describe('hasRole', () => {
     expect(hasRole('leader', ['admin', 'leader'])).toBe(true);
     expect(hasRole('user', ['admin', 'leader'])).toBe(false);
     expect(hasRole(undefined, 'user')).toBe(false);
+  });
+
+  it('never passes a role that only contains, or is contained in, the one asked for', () => {
+    expect(hasRole('lead', 'leader')).toBe(false);
+    expect(hasRole('leader', 'lead')).toBe(false);
+    expect(hasRole('admin', 'administrator')).toBe(false);
+    expect(hasRole('lead', ['leader', 'admin'])).toBe(false);
+    expect(hasRole('', '')).toBe(false);
+    expect(hasRole(null, [''])).toBe(false);
+  });
+});
+
+describe('the default configuration (docs/roles.md)', () => {
+  it('gives each default role exactly the permissions the table of docs/roles.md lists', () => {
+    const holders: Record<string, string[]> = {
+      'events.manage': ['leader', 'admin'],
+      'notifications.send': ['leader', 'admin'],
+      'analytics.read': ['leader', 'admin'],
+      'notifications.from': ['admin'],
+      'tables.all': ['admin'],
+      'sql.run': ['admin'],
+      'auth.links.generate': ['admin'],
+      'storage.troop.write': ['leader', 'admin'],
+      'storage.all': ['admin'],
+      'members.read': ['leader', 'admin'],
+      'members.manage': ['admin'],
+      'members.approve': ['leader', 'admin'],
+      'audit.read': ['admin'],
+      'ai.use': ['leader', 'admin'],
+      'ai.usage.read': ['admin'],
+      'data.use': ['leader', 'admin'],
+      'scouts.read': ['leader', 'admin'],
+      'rsvps.manage': ['leader', 'admin'],
+    };
+    // The names a troop writes in its roles file are the ones the product checks.
+    expect(Object.values(PERMISSIONS).sort()).toEqual(Object.keys(holders).sort());
+    expect(roleNames(DEFAULT_ROLES_CONFIG)).toEqual(['admin', 'leader', 'user']);
+    for (const [permission, roles] of Object.entries(holders)) {
+      for (const role of roleNames(DEFAULT_ROLES_CONFIG)) {
+        expect(can(DEFAULT_ROLES_CONFIG, role, permission), `${role} ${permission}`).toBe(
+          roles.includes(role),
+        );
+      }
+    }
+    expect(DEFAULT_ROLES_CONFIG.roles.leader?.inherit).toEqual(['user']);
+  });
+
+  it('has the table and storage rules docs/roles.md lists', () => {
+    expect(DEFAULT_ROLES_CONFIG.tables).toEqual({
+      users: { read: 'owner', create: 'nobody', update: 'owner', delete: 'nobody' },
+      custom_users: { read: 'owner', create: 'owner', update: 'owner', delete: 'owner' },
+      calendar_events: {
+        read: 'signed-in',
+        create: 'owner',
+        update: ['owner', 'events.manage'],
+        delete: ['owner', 'events.manage'],
+      },
+      '*dynamic*': { read: 'owner', create: 'owner', update: 'owner', delete: 'owner' },
+    });
+    expect(DEFAULT_ROLES_CONFIG.storage).toEqual({
+      users: { read: 'public', write: 'owner' },
+      avatars: { read: 'public', write: 'owner' },
+      troop: { read: 'signed-in', write: 'storage.troop.write' },
+      '*': { read: 'public', write: 'owner' },
+    });
+  });
+});
+
+describe('can with several parents and cycles', () => {
+  const family: RolesConfig = {
+    defaultRole: 'member',
+    roles: {
+      member: { permissions: ['events.read'] },
+      treasurer: { permissions: ['money.read'], inherit: ['member'] },
+      quartermaster: { permissions: ['gear.manage'], inherit: ['member'] },
+      leader: { permissions: [], inherit: ['treasurer', 'quartermaster'] },
+      x: { permissions: [], inherit: ['y'] },
+      y: { permissions: [], inherit: ['x', 'quartermaster'] },
+    },
+  };
+
+  it('gives a role with two parents what either parent has', () => {
+    expect(can(family, 'leader', 'money.read')).toBe(true);
+    expect(can(family, 'leader', 'gear.manage')).toBe(true);
+    expect(can(family, 'leader', 'events.read')).toBe(true);
+    expect(can(family, 'leader', 'members.read')).toBe(false);
+  });
+
+  it('follows a cycle to the roles beyond it, and ends', () => {
+    expect(can(family, 'x', 'gear.manage')).toBe(true);
+    expect(can(family, 'x', 'money.read')).toBe(false);
+  });
+
+  it('grants nothing for an empty permission', () => {
+    expect(can({ defaultRole: 'a', roles: { a: { permissions: ['*'] } } }, 'a', '')).toBe(false);
   });
 });
 
@@ -177,6 +274,72 @@ describe('parseRolesConfig', () => {
       { roles: { user: { permissions: ['has space'] } }, defaultRole: 'user' },
       '"permissions" must be a list',
     ],
+    // A cycle among roles that the first role does not inherit from.
+    [
+      {
+        roles: {
+          user: { permissions: [] },
+          a: { permissions: [], inherit: ['b'] },
+          b: { permissions: [], inherit: ['a'] },
+        },
+        defaultRole: 'user',
+      },
+      'inheritance cycle a -> b -> a',
+    ],
+    // A cycle reached through a role that is not part of it names the cycle alone.
+    [
+      {
+        roles: {
+          top: { permissions: [], inherit: ['user', 'a'] },
+          user: { permissions: [] },
+          a: { permissions: [], inherit: ['b'] },
+          b: { permissions: [], inherit: ['c'] },
+          c: { permissions: [], inherit: ['a'] },
+        },
+        defaultRole: 'user',
+      },
+      'inheritance cycle a -> b -> c -> a',
+    ],
+    [
+      { roles: { user: { permissions: [], inherit: ['user'] } }, defaultRole: 'user' },
+      'inheritance cycle user -> user',
+    ],
+    ['roles', 'must be an object with roles and defaultRole'],
+    [[], 'must be an object with roles and defaultRole'],
+    [{ defaultRole: 'user' }, '"roles" must be an object'],
+    [{ roles: null, defaultRole: 'user' }, '"roles" must be an object'],
+    [{ roles: { user: [] }, defaultRole: 'user' }, 'role "user" must be an object'],
+    [{ roles: { user: null }, defaultRole: 'user' }, 'role "user" must be an object'],
+    [{ roles: { user: 'all' }, defaultRole: 'user' }, 'role "user" must be an object'],
+    [{ roles: { user: {} }, defaultRole: 'user' }, 'role "user": "permissions" must be a list'],
+    [
+      { roles: { user: { permissions: [7] } }, defaultRole: 'user' },
+      'role "user": "permissions" must be a list of names like "events.manage", "events.*" or "*"',
+    ],
+    [
+      { roles: { user: { permissions: [], inherit: 'admin' } }, defaultRole: 'user' },
+      'role "user": "inherit" must be a list of role names',
+    ],
+    [
+      { roles: { user: { permissions: [], inherit: [null] } }, defaultRole: 'user' },
+      'role "user": "inherit" must be a list of role names',
+    ],
+    [
+      { roles: { user: { permissions: [] } }, defaultRole: 7 },
+      '"defaultRole" must name a defined role, got 7',
+    ],
+    [
+      { roles: { user: { permissions: [] } } },
+      '"defaultRole" must name a defined role, got undefined',
+    ],
+    [
+      { roles: { user: { permissions: [] } }, defaultRole: 'toString' },
+      '"defaultRole" must name a defined role, got "toString"',
+    ],
+    [
+      { roles: { user: { permissions: [] } }, defaultRole: 'user', extra: {} },
+      'roles configuration: unknown field "extra"',
+    ],
   ])('refuses %j in one line', (input, message) => {
     let error: Error | undefined;
     try {
@@ -185,6 +348,92 @@ describe('parseRolesConfig', () => {
       error = e as Error;
     }
     expect(error?.message).toContain(message);
+    expect(error?.message).toMatch(/^roles configuration: /);
     expect(error?.message).not.toContain('\n');
+  });
+
+  const refused = (input: unknown) => {
+    try {
+      parseRolesConfig(input);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return null;
+  };
+
+  it('accepts a role with two parents that share a grandparent', () => {
+    const input = {
+      roles: {
+        leader: { permissions: [], inherit: ['treasurer', 'quartermaster'] },
+        treasurer: { permissions: ['money.read'], inherit: ['member'] },
+        quartermaster: { permissions: ['gear.*'], inherit: ['member'] },
+        member: { permissions: ['*'] },
+      },
+      defaultRole: 'member',
+    };
+    expect(parseRolesConfig(input)).toEqual(input);
+  });
+
+  it('takes role names of a lower-case letter then up to 31 letters, digits, - or _', () => {
+    const named = (name: string) => ({ roles: { [name]: { permissions: [] } }, defaultRole: name });
+    for (const name of ['a', 'patrol-leader_2', `a${'b'.repeat(31)}`])
+      expect(refused(named(name))).toBeNull();
+    for (const name of [
+      `a${'b'.repeat(32)}`,
+      '1a',
+      '-a',
+      'Leader',
+      'lead er',
+      'leader!',
+      '!leader',
+    ])
+      expect(refused(named(name))).toContain(`role name "${name}" must be lower-case letters`);
+  });
+
+  it('takes permissions of dotted lower-case segments, a segment * or * alone', () => {
+    const granting = (permission: string) => ({
+      roles: { user: { permissions: [permission] } },
+      defaultRole: 'user',
+    });
+    for (const permission of ['*', 'events', 'events.manage', 'events.*', 'a.*.b', 'ai_2.use-x'])
+      expect(refused(granting(permission))).toBeNull();
+    for (const permission of [
+      '',
+      'Events',
+      '.events',
+      'events.',
+      'events..manage',
+      '*.events',
+      'events*',
+      'events.manage!',
+      '!events',
+      '**',
+    ])
+      expect(refused(granting(permission)), permission).toContain('"permissions" must be a list');
+  });
+
+  it('returns a copy of what it read, with table and storage rules checked', () => {
+    const input = {
+      roles: {
+        user: { permissions: ['events.read'] },
+        leader: { permissions: [], inherit: ['user'] },
+      },
+      defaultRole: 'user',
+      tables: { patrol_log: { read: 'signed-in' } },
+      storage: { troop: { write: 'signed-in' } },
+    };
+    expect(refused({ ...input, tables: { patrol_log: { read: 7 } } })).toMatch(/patrol_log/);
+    expect(refused({ ...input, storage: { troop: { write: 7 } } })).toMatch(/troop/);
+    expect(parseRolesConfig({ roles: input.roles, defaultRole: 'user' })).not.toHaveProperty(
+      'tables',
+    );
+    const parsed = parseRolesConfig(input);
+    expect(parsed).toEqual(input);
+    expect(parsed.roles.user).not.toHaveProperty('inherit');
+    // Changing what was read afterwards changes nothing in the configuration in use.
+    input.roles.user.permissions.push('*');
+    input.roles.leader.inherit.push('admin');
+    expect(parsed.roles.user?.permissions).toEqual(['events.read']);
+    expect(parsed.roles.leader?.inherit).toEqual(['user']);
   });
 });

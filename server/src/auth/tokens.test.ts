@@ -1,4 +1,5 @@
 import { SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
@@ -100,5 +101,152 @@ describe('access tokens', () => {
       sub: 'u3',
     });
     expect(await refusal(verifyAccessToken(secret, later, now))).toMatchObject({ status: 401 });
+  });
+});
+
+/** A token over any header and payload, with a correct HMAC-SHA256 under `key`. */
+function hmacSigned(header: unknown, payload: unknown, key: Uint8Array = secret): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const body = `${part(header)}.${part(payload)}`;
+  return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
+}
+
+const iat = Math.floor(now / 1000);
+const fullClaims = { sub: 'u1', pid: 'troop', role: 'user', email: 'a@troop.example', iat };
+const valid = { ...fullClaims, exp: iat + 900 };
+
+async function expectRefused(token: string, at = now) {
+  const err = await refusal(verifyAccessToken(secret, token, at));
+  expect(err).toBeInstanceOf(ApiError);
+  expect(err).toMatchObject({
+    status: 401,
+    code: 'TOKEN_EXPIRED',
+    message: 'Invalid access token',
+  });
+}
+
+describe('access tokens signed with our key but not as we sign them', () => {
+  it('are accepted when only the header is written differently (control for the cases below)', async () => {
+    await expect(
+      verifyAccessToken(secret, hmacSigned({ alg: 'HS256' }, valid), now),
+    ).resolves.toEqual({
+      sub: 'u1',
+      pid: 'troop',
+      role: 'user',
+      email: 'a@troop.example',
+    });
+  });
+
+  it('are refused when the header names another algorithm, even with a correct HMAC', async () => {
+    for (const alg of ['none', 'HS512', 'RS256', 'hs256', 'HS256 ', undefined]) {
+      await expectRefused(hmacSigned({ alg, typ: 'JWT' }, valid));
+    }
+  });
+
+  it('are refused when the header asks for extensions we do not know (crit)', async () => {
+    await expectRefused(hmacSigned({ alg: 'HS256', crit: ['exp'] }, valid));
+    await expectRefused(hmacSigned({ alg: 'HS256', crit: [] }, valid));
+  });
+
+  it('are refused when the signature is cut short or runs long, without a server error', async () => {
+    const token = hmacSigned({ alg: 'HS256' }, valid);
+    const signature = Buffer.from(token.split('.')[2] ?? '', 'base64url');
+    const body = token.split('.').slice(0, 2).join('.');
+    for (const sig of [
+      signature.subarray(0, 31),
+      Buffer.concat([signature, Buffer.from([0])]),
+      Buffer.alloc(0),
+    ]) {
+      await expectRefused(`${body}.${sig.toString('base64url')}`);
+    }
+  });
+
+  it('are refused with a fourth part after a valid token', async () => {
+    const token = hmacSigned({ alg: 'HS256' }, valid);
+    await expectRefused(`${token}.x`);
+    await expectRefused(`${token}.`);
+  });
+
+  it('are refused, not failed, when the header or payload is JSON but not an object', async () => {
+    for (const [header, payload] of [
+      [null, valid],
+      [['HS256'], valid],
+      [{ alg: 'HS256' }, null],
+      [{ alg: 'HS256' }, [valid]],
+      [{ alg: 'HS256' }, 'u1'],
+    ] as const) {
+      await expectRefused(hmacSigned(header, payload));
+    }
+  });
+
+  it('are refused without an expiry or issue time that is a number', async () => {
+    const { exp: _exp, ...noExp } = valid;
+    await expectRefused(hmacSigned({ alg: 'HS256' }, noExp));
+    await expectRefused(hmacSigned({ alg: 'HS256' }, { ...valid, exp: String(iat + 900) }));
+    const { iat: _iat, ...noIat } = valid;
+    await expectRefused(hmacSigned({ alg: 'HS256' }, noIat));
+    await expectRefused(hmacSigned({ alg: 'HS256' }, { ...valid, iat: String(iat) }));
+  });
+
+  it('are refused without a subject or a project, every time they are presented', async () => {
+    const { sub: _sub, ...noSub } = valid;
+    const { pid: _pid, ...noPid } = valid;
+    for (const payload of [noSub, noPid, { ...valid, sub: 7 }, { ...valid, pid: ['troop'] }]) {
+      const token = hmacSigned({ alg: 'HS256' }, payload);
+      await expectRefused(token);
+      await expectRefused(token);
+    }
+  });
+
+  it('without a role are a plain member, and carry no e-mail or session they did not name', async () => {
+    const { role: _role, email: _email, ...bare } = valid;
+    const claims = await verifyAccessToken(
+      secret,
+      hmacSigned({ alg: 'HS256' }, { ...bare, role: 7, email: null, sid: 5 }),
+      now,
+    );
+    expect(claims).toEqual({ sub: 'u1', pid: 'troop', role: 'user', email: '' });
+    expect(await verifyAccessToken(secret, hmacSigned({ alg: 'HS256' }, bare), now)).toEqual(
+      claims,
+    );
+  });
+
+  it('are valid from their not-before second on', async () => {
+    const token = hmacSigned({ alg: 'HS256' }, { ...valid, nbf: iat + 60 });
+    await expectRefused(token, now + 59_000);
+    await expectRefused(token, now + 59_999);
+    await expect(verifyAccessToken(secret, token, now + 60_000)).resolves.toMatchObject({
+      sub: 'u1',
+    });
+  });
+
+  it('are refused above 4,096 characters, even when correctly signed', async () => {
+    /** A correctly signed token of exactly `length` characters, padded in its e-mail claim. */
+    const sized = (length: number) => {
+      const withEmail = (n: number) =>
+        hmacSigned({ alg: 'HS256' }, { ...valid, email: 'a'.repeat(n) });
+      // Each e-mail character adds 4/3 of a character to the token; start just below.
+      let n = Math.floor(((length - withEmail(0).length) * 3) / 4) - 2;
+      while (withEmail(n).length < length) n++;
+      return withEmail(n);
+    };
+    const longest = sized(4096);
+    expect(longest).toHaveLength(4096);
+    await expect(verifyAccessToken(secret, longest, now)).resolves.toMatchObject({ sub: 'u1' });
+    const tooLong = sized(4097);
+    expect(tooLong).toHaveLength(4097);
+    await expectRefused(tooLong);
+  });
+});
+
+describe('access tokens we sign', () => {
+  it('name a session only when they were issued with one', async () => {
+    const { sid: _sid, ...withoutSession } = claims;
+    const token = await signAccessToken(secret, withoutSession, now);
+    expect(decodeJwt(token)).not.toHaveProperty('sid');
+    expect(await verifyAccessToken(secret, token, now)).toEqual(withoutSession);
+    expect(
+      await verifyAccessToken(secret, await signAccessToken(secret, claims, now), now),
+    ).toEqual(claims);
   });
 });
