@@ -20,7 +20,11 @@ export const DYNAMIC_LIMITS = {
   maxNameLength: 48,
 } as const;
 
-/** Every table of our own schema, and engine namespaces: never created or served as a dynamic table. */
+/**
+ * Tables of our own schema, and engine namespaces: never created or served as a dynamic table,
+ * whether or not the database holds them yet. Any other table the database holds outside the
+ * registry (a later migration's, an operator's) is refused too, by looking (`physicallyExists`).
+ */
 const RESERVED_TABLES = new Set([
   'users',
   'custom_users',
@@ -53,6 +57,12 @@ const RESERVED_TABLES = new Set([
   'notification_settings',
   'jobs',
   'event_notice_state',
+  // Who did what to whom: admins read it on their own screens (members/audit-log.ts).
+  'audit_log',
+  'invitations',
+  'setup_links',
+  'sign_in_attempts',
+  'user_identities',
 ]);
 
 /**
@@ -120,7 +130,8 @@ export async function readRegistered(db: Queryable, name: string): Promise<Table
   );
 }
 
-async function physicallyExists(db: Queryable, name: string): Promise<boolean> {
+/** Whether the database holds a table (or view) of that name, registered or not. */
+export async function physicallyExists(db: Queryable, name: string): Promise<boolean> {
   const sql =
     db.dialect === 'postgres'
       ? 'SELECT 1 AS hit FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?'

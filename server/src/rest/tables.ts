@@ -15,7 +15,12 @@ import type { Clock } from '../clock.ts';
 import { badRequest } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 import { DECLARED_TABLES, type TableDef } from './declared-tables.ts';
-import { ensureDynamicTable, isReservedTableName, readRegistered } from './dynamic-tables.ts';
+import {
+  ensureDynamicTable,
+  isReservedTableName,
+  physicallyExists,
+  readRegistered,
+} from './dynamic-tables.ts';
 import { isIdentifier, shown } from './names.ts';
 import type { ColumnType } from './values.ts';
 
@@ -39,12 +44,20 @@ export class TableRegistry {
     private readonly clock: Clock,
   ) {}
 
-  /** A table by its snake_case name. `absent`: a valid name no write has created yet. */
+  /**
+   * A table by its snake_case name. `absent`: a valid name no write has created yet.
+   * `reserved`: one of ours, or any table the database holds outside the registry (the server's
+   * own, an operator's), which every caller is told does not exist.
+   */
   async lookup(name: string): Promise<TableLookup> {
     const known = this.lookupKnown(name);
     if (known) return known;
     const table = await this.reload(name);
-    return table ? { kind: 'table', table } : { kind: 'absent' };
+    if (table) return { kind: 'table', table };
+    if (!(await physicallyExists(this.store, name))) return { kind: 'absent' };
+    // Another process may have created and registered it between the two reads.
+    const created = await this.reload(name);
+    return created ? { kind: 'table', table: created } : RESERVED;
   }
 
   /** What `lookup` answers when that needs no database (declared, reserved, recently read). */
