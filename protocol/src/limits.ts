@@ -127,6 +127,16 @@ export const DATA_EXTRACT_MAX_BYTES = 20 * 1024 * 1024;
  */
 export const DATA_CAPTURE_RESOURCE_MAX_BYTES = 10 * 1024 * 1024;
 export const DATA_CAPTURE_MAX_BYTES = 30 * 1024 * 1024;
+/**
+ * How often a captured page may navigate itself (meta refresh, scripts setting `location`) before
+ * its capture gives up on it; the redirects the gateway follows are not counted.
+ */
+export const DATA_CAPTURE_MAX_NAVIGATIONS = 5;
+/**
+ * The most elements a page or HTML document may have to be read as text or markdown: reading
+ * one holds the server's thread for a time that grows with them.
+ */
+export const DATA_PAGE_MAX_ELEMENTS = 50_000;
 /** One deadline for a whole outgoing request, redirects included. */
 export const DATA_TIMEOUT_MS = 15_000;
 /** Chunking: the default and the bounds of `chunkSize`, in characters. */

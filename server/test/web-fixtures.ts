@@ -1,8 +1,8 @@
 /**
  * A web site on loopback for the web-data tests: static and JavaScript-rendered pages, redirects
  * (to itself and to forbidden places), slow, endless and huge answers, pages whose images are
- * huge together, compressed answers, an echo of what it received, and the committed fixture
- * files. Every request it receives is kept in `seen` so a test can prove what did, or did not,
+ * huge together, compressed answers, an echo of what it received, pages that fight a capture
+ * (hostile-pages.ts) and the committed fixture files. Every request it receives is kept in `seen` so a test can prove what did, or did not,
  * arrive.
  */
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { serveHostilePage } from './hostile-pages.ts';
 
 export const FIXTURE_DIR = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -233,6 +234,7 @@ function route(
     });
     return;
   }
+  if (p.startsWith('/hostile/') && serveHostilePage(url, res)) return;
   if (p === '/pixel.png') {
     res.writeHead(200, { 'content-type': 'image/png' });
     return res.end(PIXEL);

@@ -6,7 +6,7 @@
  * (capture-budget.ts). Chromium itself never resolves a name or opens a connection; a request the
  * policy refuses is aborted, and WebSockets are closed unopened.
  */
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Frame, Page, Request } from 'playwright-core';
 import { DATA_CAPTURE_RESOURCE_MAX_BYTES } from '@scout/protocol/limits';
 import type { CaptureBounds } from './capture-budget.ts';
 import type { OutboundClient } from './outbound-client.ts';
@@ -15,14 +15,28 @@ import { OutboundError } from './outbound-client.ts';
 export interface RoutingReport {
   /** URLs the policy refused, in order. */
   refused: string[];
-  /** Why the main document could not be loaded, when it could not. */
+  /** Why the captured page's latest document could not be loaded, when it could not. */
   documentError: OutboundError | undefined;
-  /** The document's URL after the redirects the gateway followed. */
+  /** The captured page's latest document's URL, after the redirects the gateway followed. */
   documentUrl: string | undefined;
+}
+
+/**
+ * The frame a request is for; none for a popup's first request, made before its frame exists
+ * (Playwright throws then).
+ */
+export function frameOf(req: Request): Frame | undefined {
+  try {
+    return req.frame();
+  } catch {
+    return undefined;
+  }
 }
 
 export async function routeThroughGateway(
   context: BrowserContext,
+  /** The page captured: its documents are reported, not those of its frames or popups. */
+  page: Page,
   client: OutboundClient,
   { timeoutMs, budget, signal }: CaptureBounds,
 ): Promise<RoutingReport> {
@@ -30,7 +44,7 @@ export async function routeThroughGateway(
   await context.routeWebSocket(/.*/, (ws) => ws.close({ code: 1008, reason: 'not allowed' }));
   await context.route('**/*', async (route) => {
     const req = route.request();
-    const isDocument = req.isNavigationRequest() && req.frame().parentFrame() === null;
+    const isDocument = req.isNavigationRequest() && frameOf(req) === page.mainFrame();
     try {
       const res = await client.request({
         url: req.url(),
@@ -42,7 +56,11 @@ export async function routeThroughGateway(
         budget,
         signal,
       });
-      if (isDocument) report.documentUrl = res.url;
+      if (isDocument) {
+        // A page navigating itself: what it ended on is what the capture reads.
+        report.documentUrl = res.url;
+        report.documentError = undefined;
+      }
       const headers = { ...res.headers };
       delete headers['content-length'];
       delete headers['transfer-encoding'];

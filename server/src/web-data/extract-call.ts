@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { ApiError, badRequest } from '../errors.ts';
 import { multipartError } from '../storage/receive-upload.ts';
 import { extractAnswer, extractText } from './extract/extract-text.ts';
+import { TooManyElements } from './extract/html-text.ts';
 import { outboundApiError, type WebDataContext } from './web-data-context.ts';
 
 const chunkSize = z.coerce.number().int().min(DATA_CHUNK_SIZE_MIN).max(DATA_CHUNK_SIZE_MAX);
@@ -55,7 +56,14 @@ export async function extractFromUrl(
   if (res.status >= 400)
     throw new ApiError(502, 'DATA_TARGET_UNREACHABLE', `The site answered ${res.status}`);
   const name = new URL(res.url).pathname;
-  const text = await extractText(res.body, { name, contentType: res.headers['content-type'] });
+  let text;
+  try {
+    text = await extractText(res.body, { name, contentType: res.headers['content-type'] });
+  } catch (err) {
+    if (err instanceof TooManyElements)
+      throw new ApiError(502, 'DATA_TARGET_TOO_LARGE', err.message);
+    throw err;
+  }
   return extractAnswer(text, input, DATA_CHUNK_SIZE_DEFAULT);
 }
 
@@ -113,6 +121,12 @@ export async function extractFromBlob(isMultipart: boolean, parts: () => AsyncIt
     throw badRequest(
       `Invalid ${String(parsed.error.issues[0]?.path[0] ?? 'field')}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`,
     );
-  const text = await extractText(file.bytes, { name: file.name, contentType: file.type });
+  let text;
+  try {
+    text = await extractText(file.bytes, { name: file.name, contentType: file.type });
+  } catch (err) {
+    if (err instanceof TooManyElements) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', err.message);
+    throw err;
+  }
   return extractAnswer(text, parsed.data, DATA_CHUNK_SIZE_DEFAULT);
 }

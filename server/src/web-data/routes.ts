@@ -125,7 +125,7 @@ export const dataRoutes =
         preValidation: allowed,
         schema: { params: projectParams, body: scrapeRequest, response: { 200: scrapeAnswer } },
       },
-      async (req) => runScrape(ctx, pool, req.body),
+      async (req) => runScrape(ctx, pool, req.log, req.body),
     );
 
     app.post(
@@ -139,6 +139,6 @@ export const dataRoutes =
         },
       },
       async (req) =>
-        runScreenshot(ctx, pool, storage, storageActorOf(deps, callerOf(req)), req.body),
+        runScreenshot(ctx, pool, storage, storageActorOf(deps, callerOf(req)), req.log, req.body),
     );
   };

@@ -2,12 +2,13 @@
  * Readable text out of a document's bytes, whatever it is (detect-type.ts decides): an HTML
  * page's article, a PDF's text (unpdf, pdf.js underneath), a Word document's paragraphs
  * (mammoth), CSV rows, pretty-printed JSON, or the text itself. Files these libraries cannot
- * read answer 415 DATA_UNSUPPORTED_FILE, never 500.
+ * read answer 415 DATA_UNSUPPORTED_FILE, never 500; an HTML document of more elements than the
+ * server reads throws TooManyElements (html-text.ts).
  */
 import { ApiError } from '../../errors.ts';
 import { chunkText } from './chunk-text.ts';
 import { detectKind } from './detect-type.ts';
-import { readArticle } from './html-text.ts';
+import { readArticle, TooManyElements } from './html-text.ts';
 
 const unsupported = (message?: string) => new ApiError(415, 'DATA_UNSUPPORTED_FILE', message);
 
@@ -72,7 +73,9 @@ export async function extractText(
       default:
         return tidy(detected.text ?? '');
     }
-  } catch {
+  } catch (err) {
+    // Readable, but more than the server reads: the caller says so in its own words.
+    if (err instanceof TooManyElements) throw err;
     throw unsupported(`This ${detected.kind.toUpperCase()} file could not be read`);
   }
 }

@@ -1,9 +1,12 @@
 /**
  * Readable text out of an HTML page: Mozilla Readability picks the article (navigation, footers
  * and sidebars dropped) over linkedom's DOM, and its blocks become paragraphs. A page Readability
- * finds no article in gives the text of its body.
+ * finds no article in gives the text of its body. A document of more than DATA_PAGE_MAX_ELEMENTS
+ * elements is not parsed at all: these libraries take the server's thread for a time that grows
+ * with them (a minute for a few hundred thousand), which no deadline can interrupt.
  */
 import type { parseHTML } from 'linkedom';
+import { DATA_PAGE_MAX_ELEMENTS } from '@scout/protocol/limits';
 import { htmlLibs } from './html-libs.ts';
 
 const BLOCKS = 'h1,h2,h3,h4,h5,h6,p,li,blockquote,pre,td,th,dt,dd,figcaption';
@@ -14,8 +17,27 @@ const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').t
 export type HtmlDocument = ReturnType<typeof parseHTML>['document'];
 type HtmlNode = Pick<HtmlDocument['body'], 'querySelectorAll' | 'textContent'>;
 
+/** The document has more elements than the server reads (DATA_PAGE_MAX_ELEMENTS). */
+export class TooManyElements extends Error {
+  constructor() {
+    super(
+      `The page has more than ${DATA_PAGE_MAX_ELEMENTS.toLocaleString('en-US')} elements: more than the server reads`,
+    );
+    this.name = 'TooManyElements';
+  }
+}
+
+/** Start tags in `html`, counted without parsing it: at least as many as the elements it makes. */
+function startTags(html: string): number {
+  let count = 0;
+  const tag = /<[a-zA-Z]/g;
+  while (tag.exec(html)) if (++count > DATA_PAGE_MAX_ELEMENTS) break;
+  return count;
+}
+
 /** A DOM document for `html`, as Readability and the scrape formats read it. */
 export function parseDocument(html: string): HtmlDocument {
+  if (startTags(html) > DATA_PAGE_MAX_ELEMENTS) throw new TooManyElements();
   return htmlLibs().parseHTML(html).document;
 }
 
