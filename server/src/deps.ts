@@ -38,7 +38,7 @@ export interface AppDeps {
   serviceKeys?: ServiceKeyVerifier;
   /** Stored files' bytes; absent: a disk folder under DATA_DIR, or the S3 bucket when S3_* is set. */
   files?: FileStore;
-  /** Realtime fan-out, history and presence; absent: in-process. main.ts passes the Redis bus when REDIS_URL is set. */
+  /** Realtime fan-out, history and presence; absent: in-process, history in memory only. openDeps passes Redis's with REDIS_URL, else one keeping history in the store. */
   bus?: RealtimeBus;
   /** Server-side publishing on realtime channels (`deps.realtime.publish(channel, {type, data})`); absent: wiring.ts makes the hub. */
   realtime?: RealtimeHub;

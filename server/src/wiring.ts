@@ -17,6 +17,8 @@ import { createChangeFeed } from './rest/change-feed.ts';
 import { TableRegistry } from './rest/tables.ts';
 import { createBrowserPool } from './web-data/browser-pool.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
+import { createMemoryBus } from './realtime/memory-bus.ts';
+import { storeJournal } from './realtime/stored-history.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { createDiskFileStore } from './storage/disk.ts';
 import { openFileStore } from './storage/open-file-store.ts';
@@ -56,19 +58,20 @@ export function completeDeps(deps: AppDeps): ReadyDeps {
 
 /**
  * Opens the services the configuration names: the store (migrated), the signing key, the file
- * store, the Redis bus and the SMTP mailer. The optional services' client libraries are loaded
+ * store, the realtime bus (Redis, or in-process with its history in the store) and the SMTP mailer. The optional services' client libraries are loaded
  * only when configured, which keeps a laptop install's memory low.
  */
 export async function openDeps(config: Config, logger: Logger): Promise<ReadyDeps> {
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(store);
+  // Without Redis the history lives in this process and in the store, so a restart keeps it.
   const bus = config.redisUrl
     ? (await import('./realtime/redis-bus.ts')).createRedisBus({
         url: config.redisUrl,
         keyPrefix: `scout:rt:${config.projectId}:`,
         logger,
       })
-    : undefined;
+    : createMemoryBus({ clock: systemClock, journal: storeJournal(store), logger });
   const mail = config.smtpUrl
     ? (await import('./mail/smtp.ts')).createSmtpMailer({
         url: config.smtpUrl,
@@ -83,7 +86,7 @@ export async function openDeps(config: Config, logger: Logger): Promise<ReadyDep
     logger,
     serviceKeys: serviceKeyVerifier(store),
     files: await openFileStore(config),
-    ...(bus ? { bus } : {}),
+    bus,
     ...(mail ? { mail } : {}),
   });
 }

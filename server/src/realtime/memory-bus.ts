@@ -1,8 +1,11 @@
 /**
  * The embedded bus: history, presence and fan-out inside this process. History is bounded per
  * channel (HISTORY_MAX_MESSAGES, HISTORY_MAX_AGE_MS) and in total (`maxBytes`, 64 MB by
- * default, oldest messages first) so many busy channels cannot exhaust memory.
+ * default, oldest messages first) so many busy channels cannot exhaust memory. With a journal
+ * (stored-history.ts, what the server runs) the history is also kept in the store: a message is
+ * written there before anyone hears of it, and a restarted process starts from what it holds.
  */
+import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import { HISTORY_MAX_AGE_MS, HISTORY_MAX_MESSAGES, PRESENCE_TTL_MS, mergePresence } from './bus.ts';
 import type {
@@ -17,8 +20,10 @@ import {
   compareMessageIds,
   formatMessageId,
   nextMessageId,
+  parseMessageId,
   type MessageId,
 } from './message-ids.ts';
+import type { HistoryJournal } from './stored-history.ts';
 
 interface Stored {
   message: RealtimeMessage;
@@ -37,6 +42,14 @@ export interface MemoryBusOptions {
   maxMessages?: number;
   maxAgeMs?: number;
   maxBytes?: number;
+  journal?: HistoryJournal;
+  logger?: Pick<Logger, 'warn'>;
+}
+
+interface Waiting {
+  message: RealtimeMessage;
+  resolve(): void;
+  reject(err: unknown): void;
 }
 
 export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
@@ -51,11 +64,20 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
   const presence = new Map<string, Map<string, PresenceUser>>();
   const listening = new Set<string>();
   let handler: (event: BusEvent) => void = () => {};
+  const journal = opts.journal;
+  /** Per channel, the newest message let go since the journal's last write (drops go oldest first). */
+  const dropped = new Map<string, MessageId>();
+  /** Messages waiting for the journal; written in batches, one batch at a time, in id order. */
+  let waiting: Waiting[] = [];
+  let writing: Promise<void> | undefined;
 
   const drop = (s: Stored) => {
     if (s.removed) return;
     s.removed = true;
     totalBytes -= s.bytes;
+    if (!journal) return;
+    const before = dropped.get(s.message.channel);
+    if (!before || compareMessageIds(s.id, before) > 0) dropped.set(s.message.channel, s.id);
   };
 
   function trim(h: ChannelHistory, now: number) {
@@ -90,33 +112,94 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
     if (listening.has(channel)) handler(event);
   };
 
+  const historyOf = (channel: string) => {
+    let h = histories.get(channel);
+    if (!h) {
+      h = { items: [], last: undefined };
+      histories.set(channel, h);
+    }
+    return h;
+  };
+
+  function keep(h: ChannelHistory, message: RealtimeMessage, id: MessageId, now: number) {
+    const stored: Stored = {
+      message,
+      id,
+      bytes: JSON.stringify(message.data ?? null).length + 200,
+      removed: false,
+    };
+    h.items.push(stored);
+    all.push(stored);
+    totalBytes += stored.bytes;
+    trim(h, now);
+    enforceBytes();
+  }
+
+  /** The history a previous process left in the store; its ids go on from there. */
+  async function restore(j: HistoryJournal) {
+    const now = opts.clock.now();
+    for (const message of await j.load(now)) {
+      const id = parseMessageId(message.id) as MessageId;
+      const h = historyOf(message.channel);
+      if (h.last && compareMessageIds(id, h.last) <= 0) continue;
+      h.last = id;
+      keep(h, message, id, now);
+    }
+  }
+
+  const loaded = journal
+    ? restore(journal).catch((err: Error) =>
+        opts.logger?.warn(
+          { err: err.message },
+          'realtime history could not be read from the store',
+        ),
+      )
+    : Promise.resolve();
+
+  function journaled(message: RealtimeMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      waiting.push({ message, resolve, reject });
+      writing ??= writeAll();
+    });
+  }
+
+  async function writeAll() {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      const drops = new Map(dropped);
+      dropped.clear();
+      try {
+        await (journal as HistoryJournal).write(
+          batch.map((w) => w.message),
+          drops,
+        );
+        for (const w of batch) w.resolve();
+      } catch (err) {
+        for (const [channel, id] of drops) if (!dropped.has(channel)) dropped.set(channel, id);
+        for (const w of batch) w.reject(err);
+      }
+    }
+    // In the same turn as the last check: a publish arriving later starts a new round.
+    writing = undefined;
+  }
+
   return {
     async publish(channel, input) {
-      const now = opts.clock.now();
-      let h = histories.get(channel);
-      if (!h) {
-        h = { items: [], last: undefined };
-        histories.set(channel, h);
-      }
+      await loaded;
+      const h = historyOf(channel);
       const id = nextMessageId(h.last, input.timestamp);
       h.last = id;
       const message: RealtimeMessage = { channel, id: formatMessageId(id), ...input };
-      const stored: Stored = {
-        message,
-        id,
-        bytes: JSON.stringify(input.data ?? null).length + 200,
-        removed: false,
-      };
-      h.items.push(stored);
-      all.push(stored);
-      totalBytes += stored.bytes;
-      trim(h, now);
-      enforceBytes();
+      // Stored before delivered: a client that heard of a message finds it after a restart.
+      if (journal) await journaled(message);
+      keep(h, message, id, opts.clock.now());
       emit(channel, { kind: 'message', message });
       return message;
     },
 
     async history(channel, query: HistoryQuery, now) {
+      await loaded;
       const h = histories.get(channel);
       if (!h) return [];
       trim(h, now);
@@ -180,6 +263,16 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
       emit(channel, { kind: 'presence', channel });
     },
     async close() {
+      await loaded;
+      while (writing) await writing;
+      if (journal && dropped.size > 0) {
+        await journal
+          .write([], dropped)
+          .then(() => dropped.clear())
+          .catch((err: Error) =>
+            opts.logger?.warn({ err: err.message }, 'realtime history trim failed'),
+          );
+      }
       listening.clear();
     },
   };

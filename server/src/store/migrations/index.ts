@@ -19,6 +19,7 @@ import { eventNotices } from './031-event-notices.ts';
 import { eventNoticeOutbox } from './032-event-notice-outbox.ts';
 import { eventRemovalNotice } from './033-event-removal-notice.ts';
 import { appSignInCodes } from './034-app-sign-in-codes.ts';
+import { realtimeHistory } from './035-realtime-history.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   eventNoticeOutbox,
   eventRemovalNotice,
   appSignInCodes,
+  realtimeHistory,
 ];
