@@ -3,7 +3,8 @@
  * files, page captures, requests to other sites through the server and web search. Needs the
  * permission `data.use` (leaders and admins by default). Every failure is a ScoutError of kind
  * `data` carrying the server's status and code (DATA_URL_REFUSED, 413 DATA_CAPTURE_TOO_LARGE
- * for a page loading more than 30 MB, 503 BROWSER_UNAVAILABLE, 503 BROWSER_FAILED: try again, ...).
+ * for a page loading more than 30 MB, 502 DATA_PAGE_UNSTABLE for a page that keeps navigating
+ * away, 503 BROWSER_UNAVAILABLE, 503 BROWSER_FAILED and 502 DATA_CAPTURE_FAILED: try again, ...).
  * Nothing here is retried on its own except search and extraction, which change nothing.
  */
 import { DATA_EXTRACT_MAX_BYTES } from '@scout/protocol/limits';
