@@ -6,36 +6,54 @@
  * resolve through the test resolver, the one site is an https fixture on 127.0.0.1, and
  * refusals are proven with a connector that fails the test if it is called at all.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Connector } from '../web-data/outbound-client.ts';
 import { parseAllowList } from '../web-data/address-policy.ts';
 import { SIMULATED_PNG } from '../../test/ai-provider-simulation.ts';
 import { bearer, buildAiTestApp, type AiTestApp } from '../../test/ai.ts';
 import { loopbackTls, startSite, type Site } from '../../test/ai-media-site.ts';
-import { networkGuard } from '../../test/network-guards.ts';
+import { networkGuard, type NetworkGuard } from '../../test/network-guards.ts';
 
 const PNG_DATA_URL = `data:image/png;base64,${SIMULATED_PNG.toString('base64')}`;
 
-let app: AiTestApp | undefined;
-let site: Site | undefined;
-afterEach(async () => {
-  await app?.close();
-  await site?.close();
-  app = site = undefined;
-});
+interface Setting {
+  a: AiTestApp;
+  s: Site;
+  guard: NetworkGuard;
+  stray: string[];
+  leader: string;
+}
 
-async function setUp(opts: { allow?: string[]; connector?: Connector } = {}) {
+async function setUp(opts: { allow?: string[]; connector?: Connector } = {}): Promise<Setting> {
   const guard = networkGuard();
   const stray: string[] = [];
-  site = await startSite();
-  app = await buildAiTestApp('sqlite', {
+  const s = await startSite();
+  const a = await buildAiTestApp('sqlite', {
     env: { AI_REQUESTS_PER_MINUTE: '1000' },
     config: { dataAllowPrivateHosts: parseAllowList(opts.allow ?? ['fixture.test']) },
     deps: {
       webData: { resolver: guard.resolver, connector: opts.connector ?? loopbackTls(stray) },
     },
   });
-  return { a: app, s: site, guard, stray, leader: await bearer(app, 'leader-1', 'leader') };
+  return { a, s, guard, stray, leader: await bearer(a, 'leader-1', 'leader') };
+}
+
+/** One app and site for a block of tests, with what they record cleared before each test. */
+function sharedSetting(opts: Parameters<typeof setUp>[0] = {}) {
+  let setting: Setting | undefined;
+  beforeAll(async () => {
+    setting = await setUp(opts);
+  });
+  beforeEach(() => {
+    if (!setting) return;
+    for (const list of [setting.a.sim.requests, setting.s.seen, setting.guard.lookups])
+      list.length = 0;
+  });
+  afterAll(async () => {
+    await setting?.a.close();
+    await setting?.s.close();
+  });
+  return () => setting as Setting;
 }
 
 /** A connector that records every call: a refusal must come before any connection. */
@@ -72,9 +90,11 @@ const imagesSent = (a: AiTestApp) =>
     ),
   );
 
-describe('Images in /text messages', () => {
+describe('Images in /text messages, from sites the address policy allows', () => {
+  const allowedSite = sharedSetting();
+
   it('reads an image of another site through the checked client and sends the provider its bytes, whole or streamed', async () => {
-    const { a, s, stray, leader } = await setUp();
+    const { a, s, stray, leader } = allowedSite();
     const whole = await a.post('/text', asking(s.url('/tent.png')), leader);
     expect(whole.statusCode).toBe(200);
     expect(whole.json().text).toBe('Echo: What knot is this?');
@@ -98,7 +118,7 @@ describe('Images in /text messages', () => {
   });
 
   it('reads an image of the troop’s own storage from the storage, and sends its bytes', async () => {
-    const { a, s, guard, leader } = await setUp();
+    const { a, s, guard, leader } = allowedSite();
     const own = (await a.post('/image', { prompt: 'A tent' }, leader)).json().data[0].url as string;
     const res = await a.post('/text', asking(own), leader);
     expect(res.statusCode).toBe(200);
@@ -107,9 +127,38 @@ describe('Images in /text messages', () => {
     expect(s.seen).toEqual([]);
   });
 
+  it('follows a redirect only to an address the policy allows, and only over https', async () => {
+    const { a, s, stray, leader } = allowedSite();
+    for (const p of ['/to-metadata.png', '/to-mapped-loopback.png']) {
+      const res = await a.post('/text', asking(s.url(p)), leader);
+      expect(res.statusCode, p).toBe(400);
+      expect(res.json().code, p).toBe('DATA_URL_REFUSED');
+    }
+    const toHttp = await a.post('/text', asking(s.url('/to-http.png')), leader);
+    expect(toHttp.statusCode).toBe(400);
+    const notImage = await a.post('/text', asking(s.url('/page.png')), leader);
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json().message).toMatch(/not a JPEG, PNG, GIF or WebP image/);
+    expect(s.seen).toEqual([
+      '/to-metadata.png',
+      '/to-mapped-loopback.png',
+      '/to-http.png',
+      '/page.png',
+    ]);
+    expect(stray).toEqual([]);
+    expect(a.sim.requests).toHaveLength(0);
+  });
+});
+
+describe('Images in /text messages, inside the troop’s network', () => {
+  const called: string[] = [];
+  const nothingAllowed = sharedSetting({ allow: [], connector: mustNotConnect(called) });
+  beforeEach(() => {
+    called.length = 0;
+  });
+
   it('refuses an address inside the troop’s network in any form, before connecting, whole or streamed', async () => {
-    const called: string[] = [];
-    const { a, s, leader } = await setUp({ allow: [], connector: mustNotConnect(called) });
+    const { a, s, leader } = nothingAllowed();
     const refused = [
       s.url('/tent.png'), // fixture.test is 127.0.0.1, and nothing is listed now
       'https://127.0.0.1/tent.png',
@@ -144,31 +193,8 @@ describe('Images in /text messages', () => {
     expect(a.sim.requests).toHaveLength(0);
   });
 
-  it('follows a redirect only to an address the policy allows, and only over https', async () => {
-    const { a, s, stray, leader } = await setUp();
-    for (const p of ['/to-metadata.png', '/to-mapped-loopback.png']) {
-      const res = await a.post('/text', asking(s.url(p)), leader);
-      expect(res.statusCode, p).toBe(400);
-      expect(res.json().code, p).toBe('DATA_URL_REFUSED');
-    }
-    const toHttp = await a.post('/text', asking(s.url('/to-http.png')), leader);
-    expect(toHttp.statusCode).toBe(400);
-    const notImage = await a.post('/text', asking(s.url('/page.png')), leader);
-    expect(notImage.statusCode).toBe(400);
-    expect(notImage.json().message).toMatch(/not a JPEG, PNG, GIF or WebP image/);
-    expect(s.seen).toEqual([
-      '/to-metadata.png',
-      '/to-mapped-loopback.png',
-      '/to-http.png',
-      '/page.png',
-    ]);
-    expect(stray).toEqual([]);
-    expect(a.sim.requests).toHaveLength(0);
-  });
-
   it('never hands the provider a link in any other message shape', async () => {
-    const called: string[] = [];
-    const { a, guard, leader } = await setUp({ allow: [], connector: mustNotConnect(called) });
+    const { a, guard, leader } = nothingAllowed();
     // Shapes the protocol does not take: 400 before anything is read or asked.
     for (const part of [
       { type: 'image_url', image_url: { url: 'https://127.0.0.1/a.png' } },
