@@ -2,11 +2,18 @@
  * What scrape and screenshot answer when a page loads too much or the browser dies, on the real
  * Chromium (/usr/bin/chromium) against loopback pages: a page whose images weigh more than a
  * capture may load in all is stopped with 413, and a browser killed (SIGKILL) fails the capture
- * it was running with 503 while the next capture starts a new browser.
+ * it was running with 503 while the next capture starts a new browser. Whatever else fails a
+ * capture answers 502 with a code, never 500.
  */
 import { describe, expect, it } from 'vitest';
 import { testStoreKinds } from '../../test/test-app.ts';
-import { chromiumPerFile, dataAppPerTest, launchedChromiumPids } from '../../test/web-data.ts';
+import {
+  buildDataTestApp,
+  chromiumPerFile,
+  dataAppPerTest,
+  launchedChromiumPids,
+} from '../../test/web-data.ts';
+import type { BrowserPool } from './browser-pool.ts';
 
 const web = chromiumPerFile();
 
@@ -94,5 +101,37 @@ describe.each(testStoreKinds)('page captures that cannot finish (%s)', (kind) =>
     const a = await build();
     const res = await a.post('scrape', { url: page(), formats: ['markdown'] }, a.leader);
     expect(res.json().markdown).toContain('# Rendered by script');
+  });
+});
+
+describe('a capture failing in a way no answer names', () => {
+  it("answers 502 DATA_CAPTURE_FAILED, logged once without the page's path or query", async () => {
+    // A browser failing as no page and no crash explains, its words naming the page.
+    const secretPage = `${web.site.origin}/troop/Xy7secret?token=Qm4secret`;
+    const browser: BrowserPool = {
+      withPage: () =>
+        Promise.reject(
+          new Error(`page.content: Protocol error at ${secretPage}\nCall log: ${secretPage}`),
+        ),
+      open: 0,
+      queued: 0,
+      close: async () => {},
+    };
+    const a = await buildDataTestApp({ webData: { browser } });
+    try {
+      for (const call of ['scrape', 'screenshot']) {
+        const res = await a.post(call, { url: secretPage }, a.leader);
+        expect([res.statusCode, res.json().code], call).toEqual([502, 'DATA_CAPTURE_FAILED']);
+      }
+      const logged = a
+        .logs()
+        .split('\n')
+        .filter((line) => line.includes('page capture failed'));
+      expect(logged).toHaveLength(2);
+      expect(logged[0]).toContain(`"host":"${new URL(secretPage).host}"`);
+      expect(a.logs()).not.toMatch(/secret|unhandled error/);
+    } finally {
+      await a.close();
+    }
   });
 });
