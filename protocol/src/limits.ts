@@ -50,6 +50,11 @@ export const REALTIME_SEND_TIMEOUT_MS = 10_000;
 export const REALTIME_HEARTBEAT_MS = 25_000;
 export const REALTIME_BACKOFF_CAP_MS = 30_000;
 export const REALTIME_JITTER_MS = 1000;
+/**
+ * After a server restart's close (1012) a client reconnects at once, spread over this much so
+ * every client of the process does not come back in the same millisecond.
+ */
+export const REALTIME_RESTART_JITTER_MS = 250;
 
 export const ANALYTICS_BATCH_SIZE = 10;
 export const ANALYTICS_FLUSH_MS = 3000;
@@ -109,6 +114,8 @@ export const AI_IMAGE_MAX_COUNT = 4;
 export const AI_SPEECH_TEXT_MAX_LENGTH = 4096;
 /** An image URL a client sends (in messages and to modify): https, at most this long. */
 export const AI_URL_MAX_LENGTH = 2048;
+/** Images in one text request's messages, at most: each is read by the server (docs/protocol.md, AI). */
+export const AI_MESSAGE_IMAGES_MAX = 50;
 /** An image to modify, read from its URL, at most. */
 export const AI_IMAGE_INPUT_MAX_BYTES = 20 * 1024 * 1024;
 /** All images of one modify request together, at most. */

@@ -1,9 +1,12 @@
 /**
- * The WebSocket close codes the server ends a client socket with. In their own file because the
- * frame handling (socket.ts) and the session checks (session-watch.ts) both close sockets.
+ * The WebSocket close codes the server ends a client socket with (protocol/src/realtime-close-codes.ts).
+ * Named here because the frame handling (socket.ts) and the session checks (session-watch.ts)
+ * both close sockets.
  */
-export const CLOSE_GOING_AWAY = 1001;
-export const CLOSE_UNSUPPORTED = 1003;
-export const CLOSE_POLICY = 1008;
-export const CLOSE_TOO_BIG = 1009;
-export const CLOSE_TRY_LATER = 1013;
+export {
+  REALTIME_CLOSE_POLICY as CLOSE_POLICY,
+  REALTIME_CLOSE_SERVICE_RESTART as CLOSE_SERVICE_RESTART,
+  REALTIME_CLOSE_TOO_BIG as CLOSE_TOO_BIG,
+  REALTIME_CLOSE_TRY_LATER as CLOSE_TRY_LATER,
+  REALTIME_CLOSE_UNSUPPORTED as CLOSE_UNSUPPORTED,
+} from '@scout/protocol/realtime-close-codes';

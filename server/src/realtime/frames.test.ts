@@ -42,6 +42,26 @@ describe('client frames', () => {
     ).toBeUndefined();
   });
 
+  it('reads a resuming subscribe: `after` is a message id, null is none, anything else is refused', () => {
+    expect(
+      parseClientFrame('{"type":"subscribe","payload":{"channel":"c","after":"1712-3"}}'),
+    ).toEqual({
+      kind: 'frame',
+      frame: { type: 'subscribe', payload: { channel: 'c', after: { ms: 1712, seq: 3 } } },
+    });
+    const none = parseClientFrame('{"type":"subscribe","payload":{"channel":"c","after":null}}');
+    expect(none).toMatchObject({ kind: 'frame' });
+    expect((none as { frame: { payload: { after?: unknown } } }).frame.payload.after).toBe(
+      undefined,
+    );
+    for (const bad of ['"1712"', '"x-1"', '7', '"-"']) {
+      expect(
+        parseClientFrame(`{"type":"subscribe","payload":{"channel":"c","after":${bad}}}`),
+        bad,
+      ).toMatchObject({ kind: 'invalid', channel: 'c', error: expect.stringContaining('after') });
+    }
+  });
+
   it('calls garbage what cannot be a frame at all', () => {
     for (const raw of [
       '',

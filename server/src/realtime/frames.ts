@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CHANNEL_PATTERN } from './channel-access.ts';
+import { parseMessageId } from './message-ids.ts';
 
 /** Larger frames are refused (and the socket closed): messages are for events, not files. */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -18,10 +19,22 @@ const metadata = z
   .nullish()
   .transform((m) => m ?? undefined);
 
+/** A resuming subscribe names the last message its client saw; `null` means none. */
+const after = z
+  .string()
+  .max(40)
+  .transform((text, ctx) => {
+    const id = parseMessageId(text);
+    if (!id) ctx.addIssue({ code: 'custom', message: 'must be a message id "<ms>-<seq>"' });
+    return id ?? z.NEVER;
+  })
+  .nullish()
+  .transform((id) => id ?? undefined);
+
 export const clientFrameSchemas = {
   auth: z.object({ token: z.string().min(1).max(8192) }),
   // A claimed userId is accepted and ignored: identity comes from the token only.
-  subscribe: z.object({ channel, userId: z.unknown().optional(), metadata }),
+  subscribe: z.object({ channel, userId: z.unknown().optional(), metadata, after }),
   unsubscribe: z.object({ channel }),
   publish: z.object({
     channel,

@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { HistoryQuery, PresenceUser, RealtimeBus, RealtimeMessage } from './bus.ts';
+import type { MessageId } from './message-ids.ts';
 
 /** A local socket as the hub sees it. */
 export interface HubSocket {
@@ -18,8 +19,16 @@ export interface HubSocket {
    * and session it speaks for still stand, and closes itself when they do not.
    */
   revalidate?(): void;
-  /** Closes the socket because the server is going away. */
+  /** Closes the socket because the server is stopping (to restart, as far as clients know). */
   shutdown(): void;
+}
+
+export interface JoinResult {
+  /**
+   * Only when joining `after` a message: true when history still held that message, so every
+   * message since was delivered; false when history no longer reaches back to it (a gap).
+   */
+  resumed?: boolean;
 }
 
 export interface ServerPublish {
@@ -41,12 +50,15 @@ export interface RealtimeHub {
   /**
    * Puts a socket on a channel (or updates its metadata); resolves once messages flow to it.
    * Throws a 403 ApiError when the channel's admission does not let the socket's account listen.
+   * With `after` (the last message the socket's client saw) the channel's history after it is
+   * delivered first, then live messages, none twice and none missing.
    */
   join(
     socket: HubSocket,
     channel: string,
     user: { userId: string; metadata?: Record<string, unknown> },
-  ): Promise<void>;
+    after?: MessageId,
+  ): Promise<JoinResult>;
   leave(socket: HubSocket, channel: string): Promise<void>;
   addSocket(socket: HubSocket): void;
   /** Takes a closed socket off every channel it was on. */

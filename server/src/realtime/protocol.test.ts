@@ -363,14 +363,14 @@ describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
     expect(ann.ws.readyState).toBe(WebSocket.OPEN);
   });
 
-  it('closes every socket when the app closes', async () => {
+  it('closes every socket with 1012 (service restart) when the app closes, so clients come back at once', async () => {
     t = await start({ store: kind });
     const c = await signedIn('user-ann');
     c.send('subscribe', { channel: 'troop-12' });
     await c.next('subscribed');
     apps.splice(apps.indexOf(t), 1);
     const closing = t.close();
-    expect((await c.closed).code).toBe(1001);
+    expect((await c.closed).code).toBe(1012);
     await closing;
   });
 

@@ -12,8 +12,8 @@ import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { SERVER_OWNED_MESSAGE, anonymousMayUse, isServerOwnedChannel } from './channel-access.ts';
 import {
-  CLOSE_GOING_AWAY,
   CLOSE_POLICY,
+  CLOSE_SERVICE_RESTART,
   CLOSE_TOO_BIG,
   CLOSE_TRY_LATER,
   CLOSE_UNSUPPORTED,
@@ -158,10 +158,14 @@ export class RealtimeSocket implements HubSocket {
     this.transport.send(frame);
   }
 
+  /**
+   * The server is stopping. 1012 (service restart) tells clients to come back at once and resume
+   * from their last message, which history replays (hub.ts, join), instead of backing off.
+   */
   shutdown() {
     if (this.closing) return;
     this.closing = true;
-    this.transport.close(CLOSE_GOING_AWAY, 'Server shutting down');
+    this.transport.close(CLOSE_SERVICE_RESTART, 'Server restarting');
   }
 
   /** The transport closed (either side): leave every channel. */
@@ -185,16 +189,21 @@ export class RealtimeSocket implements HubSocket {
       case 'ping':
         return this.send('pong', {});
       case 'subscribe': {
-        const { channel, metadata } = frame.payload;
+        const { channel, metadata, after } = frame.payload;
         if (!this.mayUse(channel))
           return this.sendError(channel, 'UNAUTHORIZED', 'Sign in to use this channel');
-        await this.guard(channel, () =>
-          this.ctx.hub.join(this, channel, {
-            userId: this.identity.userId,
-            ...(metadata ? { metadata } : {}),
-          }),
+        const joined = await this.guard(channel, () =>
+          this.ctx.hub.join(
+            this,
+            channel,
+            { userId: this.identity.userId, ...(metadata ? { metadata } : {}) },
+            after,
+          ),
         );
-        return this.send('subscribed', { channel });
+        return this.send('subscribed', {
+          channel,
+          ...(joined.resumed !== undefined ? { resumed: joined.resumed } : {}),
+        });
       }
       case 'unsubscribe': {
         const { channel } = frame.payload;
