@@ -1,8 +1,9 @@
 /**
  * Realtime client (docs/product.md sections 4 and 9, docs/protocol.md Realtime): one socket per client shared by
  * every channel, subscribe and send acknowledged within 10 s, a heartbeat every 25 s, and after
- * a lost connection a reconnect with backoff that resubscribes every channel and sends what was
- * queued meanwhile. The socket itself is realtime/connection.ts, the requests awaiting an answer
+ * a lost connection a reconnect with backoff (at once when the server closed to restart) that
+ * resubscribes every channel after the last message it received, so the server replays what
+ * was missed, and sends what was queued meanwhile. The socket itself is realtime/connection.ts, the requests awaiting an answer
  * realtime/requests.ts, and what each server frame means realtime/route-frame.ts.
  *
  *   const room = client.realtime.channel('troop-12');
@@ -12,6 +13,7 @@
  */
 import {
   REALTIME_HEARTBEAT_MS,
+  REALTIME_RESTART_JITTER_MS,
   REALTIME_SEND_TIMEOUT_MS,
   REALTIME_SUBSCRIBE_TIMEOUT_MS,
 } from '@scout/protocol/limits';
@@ -48,6 +50,7 @@ import type {
 export type {
   RealtimeChannel,
   SubscribeOptions,
+  SubscribedInfo,
   PublishOptions,
   HistoryOptions,
 } from './realtime/channel.ts';
@@ -103,6 +106,7 @@ export class RealtimeClient implements ChannelHost {
       heartbeatMs: options.heartbeatMs ?? REALTIME_HEARTBEAT_MS,
       pongTimeoutMs: this.sendTimeoutMs,
       backoff: options.backoff ?? ((n) => reconnectDelay(n)),
+      restartDelay: () => Math.floor(Math.random() * REALTIME_RESTART_JITTER_MS),
       onOpen: () => this.handleOpen(),
       onFrame: (f) => this.handleFrame(f),
       onDown: () => this.handleDown(),
@@ -259,7 +263,7 @@ export class RealtimeClient implements ChannelHost {
     this.requests.forgetInflight();
     this.userId = undefined;
     for (const ch of this.channels.values())
-      if (ch.wanted) this.requests.subscribe(ch.name, ch.wanted);
+      if (ch.wanted) this.requests.subscribe(ch.name, ch.wanted, ch.lastMessageId);
     this.requests.sendQueued();
   }
 

@@ -16,6 +16,17 @@ export interface PublishOptions {
   metadata?: Record<string, unknown>;
 }
 
+/** What an acknowledged subscription tells its `onSubscribed` listeners. */
+export interface SubscribedInfo {
+  /**
+   * True when the server replayed every message published since the last one this channel
+   * received (a resubscription after a reconnect or a server restart): nothing was missed.
+   * False on a first subscription, or when the server's history no longer reached back that
+   * far: an app showing data the channel announces changes of reloads it then.
+   */
+  resumed: boolean;
+}
+
 export interface HistoryOptions {
   limit?: number;
   /** Exclusive lower bound: a message id, or `-` for the oldest kept. */
@@ -42,6 +53,9 @@ interface Waiter {
   timer: unknown;
 }
 
+/** A channel's history holds at most 1,000 messages, so no replay repeats an older one. */
+const SEEN_IDS = 1000;
+
 export const realtimeError = (code: string, message: string, retryable = false) =>
   new ScoutError({ kind: 'realtime', code, message, retryable });
 
@@ -52,8 +66,12 @@ export class RealtimeChannel {
   private waiters: Waiter[] = [];
   private readonly messageListeners = new Set<(m: RealtimeMessage) => void>();
   private readonly presenceListeners = new Set<(users: PresenceUser[]) => void>();
-  private readonly subscribedListeners = new Set<() => void>();
+  private readonly subscribedListeners = new Set<(info: SubscribedInfo) => void>();
   private users: PresenceUser[] = [];
+  /** The newest message received, so a resubscription asks for what came after it. */
+  private lastId: string | undefined;
+  /** Ids of recent messages, oldest first: a message delivered twice reaches listeners once. */
+  private readonly seen = new Set<string>();
 
   constructor(
     readonly name: string,
@@ -72,6 +90,11 @@ export class RealtimeChannel {
 
   get wanted(): SubscribeOptions | undefined {
     return this.wish;
+  }
+
+  /** The id of the newest message this channel received since it was subscribed. */
+  get lastMessageId(): string | undefined {
+    return this.lastId;
   }
 
   /** Resolves on the server's ack; rejects after 10 s or when the server refuses the channel. */
@@ -100,10 +123,11 @@ export class RealtimeChannel {
 
   /**
    * Calls `listener` on every acknowledged subscription: the first, and each one after a
-   * reconnect. Messages sent while the socket was away are not replayed to it, so an app that
-   * shows data the channel announces changes of reloads it here.
+   * reconnect. A resubscription asks the server for the messages sent while the socket was away,
+   * and they arrive before it; `info.resumed` says whether that was all of them. An app that
+   * shows data the channel announces changes of reloads it when it was not.
    */
-  onSubscribed(listener: () => void): () => void {
+  onSubscribed(listener: (info: SubscribedInfo) => void): () => void {
     this.subscribedListeners.add(listener);
     return () => this.subscribedListeners.delete(listener);
   }
@@ -124,6 +148,9 @@ export class RealtimeChannel {
     const was = this.wish !== undefined;
     this.wish = undefined;
     this.acked = false;
+    // A later subscription starts afresh, without what was published while away.
+    this.lastId = undefined;
+    this.seen.clear();
     this.settle((w) => w.reject(realtimeError('UNSUBSCRIBED', `Unsubscribed from ${this.name}`)));
     this.messageListeners.clear();
     this.presenceListeners.clear();
@@ -147,11 +174,11 @@ export class RealtimeChannel {
   }
 
   /** @internal */
-  handleSubscribed() {
+  handleSubscribed(resumed: boolean) {
     if (!this.wish) return;
     this.acked = true;
     this.settle((w) => w.resolve());
-    for (const l of [...this.subscribedListeners]) safely(l);
+    for (const l of [...this.subscribedListeners]) safely(() => l({ resumed }));
   }
 
   /** @internal The server refused the channel: the wish ends, no resubscribe. */
@@ -166,8 +193,15 @@ export class RealtimeChannel {
     this.acked = false;
   }
 
-  /** @internal */
+  /** @internal A message seen before (a replay overlapping live delivery) is dropped. */
   handleMessage(message: RealtimeMessage) {
+    const id = typeof message.id === 'string' ? message.id : undefined;
+    if (id !== undefined) {
+      if (this.seen.has(id)) return;
+      this.seen.add(id);
+      if (this.seen.size > SEEN_IDS) this.seen.delete(this.seen.values().next().value as string);
+      this.lastId = id;
+    }
     for (const l of [...this.messageListeners]) safely(() => l(message));
   }
 

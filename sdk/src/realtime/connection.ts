@@ -1,8 +1,12 @@
 /**
  * The one socket a client keeps: connects on demand, sends `auth` first when signed in, pings
- * every 25 s, and after a lost connection reconnects with backoff (docs/product.md section 9). Frames are
- * paced below the server's flood limit so a burst of publishes never gets the socket closed.
+ * every 25 s, and after a lost connection reconnects with backoff (docs/product.md section 9). A
+ * server closing for a restart (1012) is the exception: the client comes back at once, since
+ * the server is expected back and what was published meanwhile is replayed on resubscribing.
+ * Frames are paced below the server's flood limit so a burst of publishes never gets the socket
+ * closed.
  */
+import { REALTIME_CLOSE_SERVICE_RESTART } from '@scout/protocol/realtime-close-codes';
 import type { ConnectionStatus, ServerFrame, SocketFactory, SocketLike, Timers } from './types.ts';
 
 export interface ConnectionOptions {
@@ -16,6 +20,8 @@ export interface ConnectionOptions {
   /** A ping unanswered this long means the connection is dead. */
   pongTimeoutMs: number;
   backoff(attempt: number): number;
+  /** Delay before reconnecting after the server closed for a restart: a little jitter. */
+  restartDelay(): number;
   /** The socket is ready for frames (`auth`, when there is a token, is already sent). */
   onOpen(): void;
   onFrame(frame: ServerFrame): void;
@@ -89,7 +95,9 @@ export class Connection {
   private async connect() {
     if (this.status === 'closed') return;
     const mine = ++this.connects;
-    this.setStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
+    this.setStatus(
+      this.attempt === 0 && this.status !== 'reconnecting' ? 'connecting' : 'reconnecting',
+    );
     let token: string | null = null;
     try {
       token = await this.o.getToken();
@@ -125,19 +133,23 @@ export class Connection {
         this.attempt = 0;
       this.o.onFrame(frame);
     };
-    socket.onclose = () => {
-      if (this.socket === socket) this.lost();
+    socket.onclose = (event) => {
+      if (this.socket === socket) this.lost(event?.code);
     };
     socket.onerror = () => {};
   }
 
-  private lost() {
+  private lost(closeCode?: number) {
     this.drop();
     if (this.status === 'closed') return;
     this.o.onDown();
     if (!this.o.wanted()) return this.setStatus('idle');
     this.setStatus('reconnecting');
-    const delay = this.o.backoff(this.attempt++);
+    // A restart is not a failure: no backoff, and a failure after it backs off from the start.
+    const delay =
+      closeCode === REALTIME_CLOSE_SERVICE_RESTART
+        ? this.o.restartDelay()
+        : this.o.backoff(this.attempt++);
     this.reconnectTimer = this.o.timers.setTimeout(() => void this.connect(), delay);
   }
 

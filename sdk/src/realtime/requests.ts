@@ -41,11 +41,15 @@ export class RealtimeRequests {
     return this.outbox.length > 0;
   }
 
-  /** Sends a subscribe on the open socket. */
-  subscribe(channel: string, options: SubscribeOptions) {
+  /**
+   * Sends a subscribe on the open socket; `after`, the last message the channel received, asks
+   * the server to replay what came since.
+   */
+  subscribe(channel: string, options: SubscribeOptions, after?: string) {
     const payload: Record<string, unknown> = { channel };
     if (options.userId !== undefined) payload.userId = options.userId;
     if (options.metadata !== undefined) payload.metadata = options.metadata;
+    if (after !== undefined) payload.after = after;
     this.track(channel, { kind: 'subscribe' });
     this.conn.send({ type: 'subscribe', payload });
   }

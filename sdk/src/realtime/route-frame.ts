@@ -27,7 +27,7 @@ export function routeFrame(frame: ServerFrame, to: FrameTarget): void {
       return to.authenticated(typeof p.userId === 'string' ? p.userId : undefined);
     case 'subscribed':
       to.requests.untrack(channelName);
-      return ch?.handleSubscribed();
+      return ch?.handleSubscribed(p.resumed === true);
     case 'unsubscribed':
       return to.requests.unsubscribed(channelName);
     case 'published':
