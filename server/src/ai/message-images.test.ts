@@ -7,6 +7,7 @@
  * refusals are proven with a connector that fails the test if it is called at all.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AI_MESSAGE_IMAGES_MAX } from '@scout/protocol/limits';
 import type { Connector } from '../web-data/outbound-client.ts';
 import { parseAllowList } from '../web-data/address-policy.ts';
 import { SIMULATED_PNG } from '../../test/ai-provider-simulation.ts';
@@ -206,6 +207,32 @@ describe('Images in /text messages, inside the troop’s network', () => {
       expect(res.statusCode, JSON.stringify(part).slice(0, 60)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
     }
+    // Each image is read by the server: a request names a bounded number of them.
+    const many = await a.post(
+      '/text',
+      {
+        messages: [
+          {
+            role: 'user',
+            content: Array.from({ length: 26 }, (_, i) => ({
+              type: 'image',
+              image: `https://10.0.0.5/${i}.png`,
+            })),
+          },
+          {
+            role: 'user',
+            content: Array.from({ length: 25 }, (_, i) => ({
+              type: 'image',
+              image: `https://10.0.0.6/${i}.png`,
+            })),
+          },
+        ],
+      },
+      leader,
+    );
+    expect(many.statusCode).toBe(400);
+    expect(many.json().code).toBe('VALIDATION_ERROR');
+    expect(many.json().message).toContain(`At most ${AI_MESSAGE_IMAGES_MAX} images`);
     expect(a.sim.requests).toHaveLength(0);
     // Text is text; an image in a system or assistant message is not sent, so not read.
     const res = await a.post(

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   AI_ENUM_MAX_VALUES,
   AI_MAX_TOKENS_MAX,
+  AI_MESSAGE_IMAGES_MAX,
   AI_MESSAGES_MAX,
   AI_PROMPT_MAX_LENGTH,
   AI_URL_MAX_LENGTH,
@@ -41,6 +42,13 @@ export type ChatMessage = z.infer<typeof chatMessage>;
 
 const modelName = z.string().min(1).max(200);
 
+const imageCount = (messages: ChatMessage[] | undefined) =>
+  (messages ?? []).reduce(
+    (n, m) =>
+      n + (typeof m.content === 'string' ? 0 : m.content.filter((p) => p.type === 'image').length),
+    0,
+  );
+
 export const textRequest = z
   .object({
     prompt: text.min(1).optional(),
@@ -60,6 +68,11 @@ export const textRequest = z
   .refine((b) => b.prompt !== undefined || b.messages !== undefined, {
     message: 'Text generation needs a prompt or messages',
     path: ['prompt'],
+  })
+  // Each image is read by the server before the provider is asked (message-images.ts).
+  .refine((b) => imageCount(b.messages) <= AI_MESSAGE_IMAGES_MAX, {
+    message: `At most ${AI_MESSAGE_IMAGES_MAX} images in the messages`,
+    path: ['messages'],
   });
 export type TextRequest = z.infer<typeof textRequest>;
 
