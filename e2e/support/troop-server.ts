@@ -12,6 +12,7 @@ import {
   startServer,
   type RunningServer,
 } from '../../server/test/server-process.ts';
+import { setupLinkPath } from '../../server/src/auth/setup-link-file.ts';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -20,7 +21,7 @@ export interface TroopServer {
   baseUrl: string;
   /** The project id its API paths name. */
   projectId: string;
-  /** The setup link the server logged, while it has no admin. */
+  /** The setup link the server left in its data folder, while it has no admin. */
   setupLink(): Promise<string>;
   stop(): Promise<void>;
 }
@@ -34,7 +35,8 @@ export async function startTroopServer(env: Record<string, string> = {}): Promis
     port,
     env: { WEB_DIR: webDir, PUBLIC_URL: baseUrl, ...env },
   });
-  const printed = () => /"setupUrl":"([^"]+)"/.exec(server.output())?.[1];
+  const linkFile = setupLinkPath(opts.dataDir);
+  const printed = () => (fs.existsSync(linkFile) ? fs.readFileSync(linkFile, 'utf8').trim() : '');
   return {
     server,
     baseUrl,

@@ -1,6 +1,6 @@
 /**
- * A troop's first start: no admin yet, so the server prints a one-time setup link; whoever
- * started it opens the link and creates the first admin in the browser.
+ * A troop's first start: no admin yet, so the server leaves a one-time setup link in its data
+ * folder; whoever started it opens the link and creates the first admin in the browser.
  */
 import { expect, test } from '@playwright/test';
 import { startTroopServer, type TroopServer } from '../support/troop-server.ts';
@@ -10,9 +10,7 @@ test.describe('first admin', () => {
   let troop: TroopServer | undefined;
   test.afterAll(async () => troop?.stop());
 
-  test('the printed setup link creates the first admin, signed in, and works once', async ({
-    page,
-  }) => {
+  test('the setup link creates the first admin, signed in, and works once', async ({ page }) => {
     troop = await startTroopServer();
     const link = await troop.setupLink();
 

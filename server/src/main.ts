@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { offerFirstAdminSetup } from './auth/first-admin.ts';
+import { removeSetupLinkFile, writeSetupLinkFile } from './auth/setup-link-file.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openLogger } from './logger.ts';
 import { openDeps } from './wiring.ts';
@@ -49,9 +50,12 @@ logger.info(
 );
 
 // A troop with no admin yet: the person at the console makes the first one in the browser.
+// The link is a secret: it waits in a file only the server's user can read, and the log names
+// the file (auth/setup-link-file.ts).
 const setupUrl = await offerFirstAdminSetup(deps);
 if (setupUrl)
   logger.warn(
-    { setupUrl },
-    'No admin yet: open setupUrl within an hour to create the first admin (or use npm run admin -- create-user)',
+    { setupLinkFile: writeSetupLinkFile(config.dataDir, setupUrl) },
+    'No admin yet: open the one-time link in setupLinkFile within an hour to create the first admin (or use npm run admin -- create-user)',
   );
+else removeSetupLinkFile(config.dataDir);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
@@ -5,8 +6,14 @@ import {
   testStoreKinds,
   type TestApp,
 } from '../../test/test-app.ts';
-import { freePort, serverOptions, startServer } from '../../test/server-process.ts';
+import {
+  freePort,
+  serverOptions,
+  startServer,
+  type RunningServer,
+} from '../../test/server-process.ts';
 import { offerFirstAdminSetup, SETUP_LINK_TTL_SECONDS } from './first-admin.ts';
+import { setupLinkPath } from './setup-link-file.ts';
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('setup') ?? '';
 
@@ -88,13 +95,17 @@ describe.each(testStoreKinds)('the first admin, set up in the browser (%s)', (ki
 });
 
 describe('starting a server with no admin', () => {
-  it('prints a setup link that creates the first admin', async () => {
-    const server = await startServer({ ...serverOptions(), port: await freePort() });
+  it('leaves a setup link in a private file named by the log, never in the log; gone once there is an admin', async () => {
+    const opts = serverOptions();
+    const file = setupLinkPath(opts.dataDir);
+    const server = await startServer({ ...opts, port: await freePort() });
+    let again: RunningServer | undefined;
     try {
-      await expect
-        .poll(() => /"setupUrl":"([^"]+)"/.exec(server.output())?.[1], { timeout: 10_000 })
-        .toBeTruthy();
-      const link = /"setupUrl":"([^"]+)"/.exec(server.output())?.[1] ?? '';
+      await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('No admin yet');
+      const link = fs.readFileSync(file, 'utf8').trim();
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(server.output()).toContain(file);
+      expect(server.output()).not.toContain(tokenOf(link));
       const res = await fetch(`${server.baseUrl}/api/auth/setup/admin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -106,8 +117,16 @@ describe('starting a server with no admin', () => {
       });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { user: { role: string } }).user.role).toBe('admin');
+      await server.stop();
+
+      // The start decides after it listens: the file goes where no link is offered.
+      again = await startServer({ ...opts, port: await freePort() });
+      await expect.poll(() => fs.existsSync(file), { timeout: 10_000 }).toBe(false);
+      expect(again.output()).not.toContain('No admin yet');
     } finally {
       await server.stop();
+      await again?.stop();
+      fs.rmSync(opts.dataDir, { recursive: true, force: true });
     }
   });
 });
