@@ -33,6 +33,8 @@ class ResumingClient {
   readonly ids: string[] = [];
   readonly closeCodes: number[] = [];
   subscriptions = 0;
+  /** What each `subscribed` said of the replay: absent on the first, true when nothing was missed. */
+  readonly resumed: unknown[] = [];
   private ws: WebSocket | undefined;
   private stopped = false;
 
@@ -56,10 +58,14 @@ class ResumingClient {
         );
       });
       ws.on('message', (raw) => {
-        const frame = JSON.parse(String(raw)) as { type: string; payload: { id: string } };
+        const frame = JSON.parse(String(raw)) as {
+          type: string;
+          payload: { id: string; resumed?: boolean };
+        };
         if (frame.type === 'message') this.ids.push(frame.payload.id);
         if (frame.type === 'subscribed') {
           this.subscriptions++;
+          this.resumed.push(frame.payload.resumed);
           resolve();
         }
       });
@@ -191,6 +197,8 @@ describe.each([
     expect(failures).toBeGreaterThan(0);
     for (const c of clients) {
       expect(c.closeCodes).toEqual([1012]);
+      // The new server still held the last message each client saw: it vouches nothing is missing.
+      expect(c.resumed).toEqual([undefined, true]);
       expect(c.ids).toEqual(published);
     }
   }, 60_000);
