@@ -325,6 +325,14 @@ describe('parseRolesConfig', () => {
       'role "user": "inherit" must be a list of role names',
     ],
     [
+      { roles: { user: { permissions: [], inherit: ['user', 7] } }, defaultRole: 'user' },
+      'role "user": "inherit" must be a list of role names',
+    ],
+    [
+      { roles: { user: { permissions: [] } }, defaultRole: ['user'] },
+      '"defaultRole" must name a defined role, got ["user"]',
+    ],
+    [
       { roles: { user: { permissions: [] } }, defaultRole: 7 },
       '"defaultRole" must name a defined role, got 7',
     ],
@@ -372,6 +380,19 @@ describe('parseRolesConfig', () => {
       defaultRole: 'member',
     };
     expect(parseRolesConfig(input)).toEqual(input);
+  });
+
+  it('reads a ladder of 40 roles that each inherit two that share a parent, once each', () => {
+    // Walked naively this is 2^40 paths; each role is checked once instead.
+    const roles: Record<string, { permissions: string[]; inherit?: string[] }> = {
+      r40: { permissions: ['*'] },
+    };
+    for (let i = 0; i < 40; i++) {
+      roles[`r${i}`] = { permissions: [], inherit: [`a${i}`, `b${i}`] };
+      roles[`a${i}`] = { permissions: [], inherit: [`r${i + 1}`] };
+      roles[`b${i}`] = { permissions: [], inherit: [`r${i + 1}`] };
+    }
+    expect(refused({ roles, defaultRole: 'r0' })).toBeNull();
   });
 
   it('takes role names of a lower-case letter then up to 31 letters, digits, - or _', () => {

@@ -220,6 +220,28 @@ describe('access tokens signed with our key but not as we sign them', () => {
     });
   });
 
+  it('count only a not-before that is a number of seconds', async () => {
+    const token = hmacSigned({ alg: 'HS256' }, { ...valid, nbf: String(iat + 60) });
+    await expect(verifyAccessToken(secret, token, now)).resolves.toMatchObject({ sub: 'u1' });
+  });
+
+  it('without a subject, once expired, say the session expired', async () => {
+    const { sub: _sub, ...noSub } = valid;
+    const err = await refusal(
+      verifyAccessToken(secret, hmacSigned({ alg: 'HS256' }, noSub), now + 900_000),
+    );
+    expect(err).toMatchObject({
+      status: 401,
+      code: 'TOKEN_EXPIRED',
+      message: 'Session expired. Please sign in again.',
+    });
+  });
+
+  it('carry the session they name', async () => {
+    const token = hmacSigned({ alg: 'HS256' }, { ...valid, sid: 'family-1' });
+    expect(await verifyAccessToken(secret, token, now)).toMatchObject({ sid: 'family-1' });
+  });
+
   it('are refused above 4,096 characters, even when correctly signed', async () => {
     /** A correctly signed token of exactly `length` characters, padded in its e-mail claim. */
     const sized = (length: number) => {

@@ -172,6 +172,25 @@ describe('Data API access under a troop’s rules', () => {
     });
   });
 
+  it('a table made on the fly takes what its rule leaves out from *dynamic*', () => {
+    const roles = withTables({ patrol_log: { read: 'signed-in' } });
+    expect(accessFor('patrol_log', true, member('user'), roles)).toMatchObject({
+      read: ALL,
+      create: true,
+      update: own('owner_id'),
+      delete: own('owner_id'),
+      fillOwner: true,
+    });
+  });
+
+  it('rows are filled in with their owner when anyone but nobody may create them', () => {
+    const roles = withTables({ gear_list: { create: ['nobody', 'gear.write'] } });
+    expect(accessFor('gear_list', true, member('user'), roles)).toMatchObject({
+      create: false,
+      fillOwner: true,
+    });
+  });
+
   it('a permission of the troop’s own gives its holders every row, and others none', () => {
     const roles = parseRolesConfig({
       roles: {
@@ -198,7 +217,9 @@ describe('Data API access under a troop’s rules', () => {
     });
     expect(accessFor('anything', true, member('user'), roles).read).toEqual(ALL);
     expect(accessFor('users', false, member('user'), roles).read).toEqual(ALL);
-    expect(accessFor('users', true, member('user'), roles).read).toEqual(ALL);
+    // A table made on the fly never takes the rule of a declared table of the same name.
+    const usersShared = withTables({ users: { read: 'signed-in' } });
+    expect(accessFor('users', true, member('user'), usersShared).read).toEqual(own('owner_id'));
     expect(accessFor('users', false, member('user'), roles).updatable).toEqual([
       'display_name',
       'avatar_url',
