@@ -13,6 +13,8 @@ import type { SqlMode, SqlStatement, StatementResult } from './run-sql.ts';
 
 const CHILD_PROGRAM = new URL('./sqlite-sql-child.js', import.meta.url);
 const STDERR_KEPT = 2000;
+/** How long the child may take to start and begin its first statement. */
+const CHILD_START_MS = 30_000;
 
 /** How the child's run ended; `index` is the statement's position, -1 for the COMMIT or the start. */
 export type ChildOutcome =
@@ -90,13 +92,15 @@ export function runSqlInChildProcess(
     let exited = false;
     let releaseTurn: (() => void) | undefined;
     let timer: NodeJS.Timeout | undefined;
-    // The limit runs per statement; starting the child counts against the first one.
-    const arm = () => {
+    // The limit runs per statement, from the moment the child starts it. Starting the child
+    // (a process and the driver, seconds on a loaded machine) has a budget of its own, so a busy
+    // machine does not turn a quick statement into a time-limit refusal.
+    const arm = (ms = timeoutMs) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         outcome ??= { kind: 'timedOut', index: current };
         child.kill('SIGKILL');
-      }, timeoutMs);
+      }, ms);
     };
     const send = (message: unknown) => {
       // A child that died meanwhile is reported by 'exit'.
@@ -107,7 +111,7 @@ export function runSqlInChildProcess(
       child.kill('SIGKILL');
     };
 
-    arm();
+    arm(Math.max(timeoutMs, CHILD_START_MS));
     child.on('message', (m: ChildMessage) => {
       switch (m.type) {
         case 'ready':
