@@ -4,7 +4,7 @@
  * calendar announcing changes of calendar_events.
  */
 import { badRequest, forbidden } from '../errors.ts';
-import { HISTORY_MAX_MESSAGES, type PresenceUser, type RealtimeMessage } from './bus.ts';
+import type { PresenceUser } from './bus.ts';
 import { isValidChannel } from './channel-access.ts';
 import { encodeFrame } from './frames.ts';
 import { createMemoryBus } from './memory-bus.ts';
@@ -15,13 +15,8 @@ import {
   type RealtimeHub,
   type RealtimeHubOptions,
 } from './hub-types.ts';
-import {
-  compareMessageIds,
-  formatMessageId,
-  parseMessageId,
-  type MessageId,
-  type RangeBound,
-} from './message-ids.ts';
+import { deliverLive, replayAfter, type ResumingMember } from './hub-resume.ts';
+import type { MessageId } from './message-ids.ts';
 import { SESSION_RECHECK_MS } from './session-watch.ts';
 
 export {
@@ -37,34 +32,10 @@ export {
 /** 20 s: a silent socket is gone within two intervals, inside the 60 s presence promise. */
 export const PING_INTERVAL_MS = 20_000;
 
-interface Member {
-  socket: HubSocket;
+/** A socket on a channel; its resume state (hub-resume.ts) says how live messages reach it. */
+interface Member extends ResumingMember {
   user: PresenceUser;
-  /**
-   * While the member's history is being replayed, live messages wait here (join, replay):
-   * the history read may or may not hold them, and each must reach the socket once, in order.
-   */
-  held?: RealtimeMessage[];
-  /**
-   * After a replay, the last message it delivered: live delivery can lag behind a history read
-   * (Redis answers the read on one connection and delivers on another), so live messages up to
-   * it were already sent. Cleared by the first live message past it.
-   */
-  through?: MessageId;
 }
-
-/** The range bound just before `id`, so a history read from it includes `id` itself. */
-const justBefore = (id: MessageId): RangeBound =>
-  id.seq > 0
-    ? { ms: id.ms, seq: id.seq - 1 }
-    : id.ms > 0
-      ? { ms: id.ms - 1, seq: Number.MAX_SAFE_INTEGER }
-      : 'open';
-
-const isAfter = (message: RealtimeMessage, id: MessageId) => {
-  const parsed = parseMessageId(message.id);
-  return parsed !== undefined && compareMessageIds(parsed, id) > 0;
-};
 
 interface LocalChannel {
   members: Map<string, Member>;
@@ -89,53 +60,17 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
     if (!local) return;
     // Encoded once for every recipient: fan-out cost is one write per socket.
     const frame = Buffer.from(encodeFrame('message', event.message));
-    for (const m of local.members.values()) {
-      if (m.held) {
-        m.held.push(event.message);
-        continue;
-      }
-      if (m.through) {
-        if (!isAfter(event.message, m.through)) continue;
-        m.through = undefined;
-      }
-      m.socket.deliver(frame);
-    }
+    for (const m of local.members.values()) deliverLive(m, event.message, frame);
   });
 
-  /**
-   * Delivers what the channel published after `after`, then the live messages held meanwhile,
-   * each once and in id order (ids increase per channel, and every bus delivers in id order).
-   * The read starts at `after` itself: finding it proves that nothing between was trimmed.
-   */
-  async function replay(member: Member, channel: string, after: MessageId): Promise<boolean> {
-    let history: RealtimeMessage[];
-    try {
-      history = await bus.history(
-        channel,
-        { start: justBefore(after), end: 'open', limit: HISTORY_MAX_MESSAGES + 1 },
-        clock.now(),
-      );
-    } catch (err) {
-      member.held = undefined;
-      throw err;
-    }
-    const resumed = history[0]?.id === formatMessageId(after);
-    let last = after;
-    const send = (m: RealtimeMessage) => {
-      if (!isAfter(m, last)) return;
-      member.socket.deliver(Buffer.from(encodeFrame('message', m)));
-      last = parseMessageId(m.id) as MessageId;
-    };
-    // Left or closed while reading: whatever was held goes with the member.
-    const still = channels.get(channel)?.members.get(member.socket.id) === member;
-    const held = member.held ?? [];
-    member.held = undefined;
-    if (still) {
-      for (const m of [...history, ...held]) send(m);
-      member.through = last;
-    }
-    return resumed;
-  }
+  const replay = (member: Member, channel: string, after: MessageId) =>
+    replayAfter(
+      { bus, now: () => clock.now() },
+      member,
+      channel,
+      after,
+      () => channels.get(channel)?.members.get(member.socket.id) === member,
+    );
 
   /**
    * A burst of joins is announced once: the full user list goes to every member, so a busy
