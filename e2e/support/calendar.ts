@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUp, type Member } from './accounts.ts';
+import type { Member } from './accounts.ts';
+import { joinThroughApi } from './sessions.ts';
 import { isoDate } from './dates.ts';
 
 export interface NewEvent {
@@ -72,6 +73,8 @@ export async function apiSession(page: Page) {
   if (!accessToken) throw new Error('no stored session');
   return {
     projectId,
+    // The server the page talks to: the shared one or a journey's own troop server.
+    origin: new URL(page.url()).origin,
     headers: { Authorization: `Bearer ${accessToken}` },
     eventsPath: `/api/db/${encodeURIComponent(projectId)}/rest/v1/calendar_events`,
   };
@@ -84,12 +87,11 @@ export type ApiSession = Awaited<ReturnType<typeof apiSession>>;
  * calendar they expect. Works after the member's page is closed.
  */
 export async function removeOwnEvents(request: APIRequestContext, api: ApiSession) {
-  const me = await request.get('/api/auth/me', { headers: api.headers });
+  const me = await request.get(`${api.origin}/api/auth/me`, { headers: api.headers });
   if (!me.ok()) return;
   const { user } = (await me.json()) as { user: { id: string } };
-  const gone = await request.delete(`${api.eventsPath}?user_id=eq.${encodeURIComponent(user.id)}`, {
-    headers: api.headers,
-  });
+  const mine = `${api.origin}${api.eventsPath}?user_id=eq.${encodeURIComponent(user.id)}`;
+  const gone = await request.delete(mine, { headers: api.headers });
   expect(gone.ok()).toBe(true);
 }
 
@@ -105,7 +107,7 @@ export function membersWhoCleanUp() {
   });
   return {
     async join(page: Page, member: Member) {
-      await signUp(page, member);
+      await joinThroughApi(page, member);
       joined.push(await apiSession(page));
     },
   };

@@ -1,22 +1,26 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
 import { admin } from './accounts.ts';
+import { PROJECT_ID, signInThroughApi } from './sessions.ts';
 
 /** The troop's admin makes a member a leader, as the Members screen or the admin CLI would. */
-export async function makeLeader(request: APIRequestContext, email: string) {
-  const signedIn = await request.post('/api/auth/signin/email', {
-    data: { email: admin.email, password: admin.password, projectId: 'scout-troop' },
+export async function makeLeader(email: string) {
+  const { tokens } = await signInThroughApi(admin.email, admin.password);
+  const headers = {
+    authorization: `Bearer ${tokens.access_token}`,
+    'content-type': 'application/json',
+  };
+  const users = `${baseURL}/api/db/${PROJECT_ID}/rest/v1/users`;
+  const found = await fetch(`${users}?email=eq.${encodeURIComponent(email)}&select=id`, {
+    headers,
   });
-  expect(signedIn.ok()).toBe(true);
-  const headers = { authorization: `Bearer ${(await signedIn.json()).access_token}` };
-  const found = await request.get(
-    `/api/db/scout-troop/rest/v1/users?email=eq.${encodeURIComponent(email)}&select=id`,
-    { headers },
-  );
+  expect(found.ok).toBe(true);
   const [row] = (await found.json()) as Array<{ id: string }>;
   expect(row).toBeTruthy();
-  const changed = await request.patch(`/api/db/scout-troop/rest/v1/users?id=eq.${row?.id}`, {
+  const changed = await fetch(`${users}?id=eq.${row?.id}`, {
+    method: 'PATCH',
     headers,
-    data: { role: 'leader' },
+    body: JSON.stringify({ role: 'leader' }),
   });
-  expect(changed.ok()).toBe(true);
+  expect(changed.ok).toBe(true);
 }

@@ -26,8 +26,11 @@ export interface TroopServer {
   stop(): Promise<void>;
 }
 
-export async function startTroopServer(env: Record<string, string> = {}): Promise<TroopServer> {
-  const opts = serverOptions();
+export async function startTroopServer(
+  env: Record<string, string> = {},
+  { projectId }: { projectId?: string } = {},
+): Promise<TroopServer> {
+  const opts = serverOptions(projectId ? { projectId } : {});
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = await startServer({

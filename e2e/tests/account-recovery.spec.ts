@@ -6,7 +6,8 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from '../support/viewports.ts';
-import { newMember, signIn, signOut, signUp } from '../support/accounts.ts';
+import { newMember, signIn, signOut } from '../support/accounts.ts';
+import { createAccount, joinThroughApi, openAuthScreen } from '../support/sessions.ts';
 import { linkInMail, mailsTo } from '../support/mailbox.ts';
 
 const greeting = (firstName: string) => new RegExp(`Good Evening.*${firstName.toUpperCase()}`);
@@ -23,8 +24,8 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
   }) => {
     const page = await pageIn(browser, vp);
     const m = newMember('Morgan', 'Hale');
-    await signUp(page, m);
-    await signOut(page);
+    await createAccount(m);
+    await openAuthScreen(page);
 
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
@@ -103,8 +104,8 @@ test('forgot password gives the same confirmation for an address without an acco
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   };
   const m = newMember('Rowan', 'Fox');
-  await signUp(page, m);
-  await signOut(page);
+  await createAccount(m);
+  await openAuthScreen(page);
 
   const stranger = `nobody.${Date.now().toString(36)}@troop214.example`;
   await askForReset(stranger);
@@ -121,8 +122,8 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
   }) => {
     const page = await pageIn(browser, vp);
     const m = newMember('Quinn', 'Ortiz');
-    await signUp(page, m);
-    await signOut(page);
+    await createAccount(m);
+    await openAuthScreen(page);
 
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await expect(page.getByRole('heading', { name: 'Sign in with an email link' })).toBeVisible();
@@ -161,7 +162,7 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
   }) => {
     const page = await pageIn(browser, vp);
     const m = newMember('Devon', 'Park');
-    await signUp(page, m);
+    await joinThroughApi(page, m);
     const banner = page.getByRole('region', { name: 'Email verification' });
     await expect(banner).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -184,7 +185,7 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     // one right there (it sends what the signed-out way below sends: one mail a minute each).
     await signOut(page);
     const other = newMember('Ellis', 'Grant');
-    await signUp(page, other);
+    await joinThroughApi(page, other);
     await page.goto(link);
     const toast = page.locator('[data-sonner-toast]').filter({
       hasText: 'This link has expired or was already used.',
@@ -220,7 +221,7 @@ test('verification banner: Dismiss hides it for the rest of the visit', async ({
   request,
 }) => {
   const m = newMember('Harper', 'Cole');
-  await signUp(page, m);
+  await joinThroughApi(page, m);
   const banner = page.getByRole('region', { name: 'Email verification' });
   await banner.getByRole('button', { name: 'Dismiss' }).click();
   await expect(banner).toBeHidden();

@@ -3,8 +3,9 @@
  * event), and an admin reads them on the Analytics screen, chart and tables, with no serious axe
  * findings. A plain member is not offered the screen.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { admin, newMember, signIn, signUp } from '../support/accounts.ts';
+import type { Page } from '@playwright/test';
+import { newMember, signUp } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { apiSession, createEvent, openCalendar, removeOwnEvents } from '../support/calendar.ts';
 import { seriousViolations } from '../support/viewports.ts';
 
@@ -19,6 +20,7 @@ async function openAccountMenu(page: Page) {
 
 test('a member’s screens appear as pageviews on the admin’s Analytics screen', async ({
   browser,
+  signedInPage,
 }) => {
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
@@ -48,8 +50,7 @@ test('a member’s screens appear as pageviews on the admin’s Analytics screen
   await removeOwnEvents(member.request, await apiSession(member));
   await memberContext.close();
 
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, admin.email, admin.password);
+  const { page } = await signedInPage('admin');
   await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Analytics' }).click();
   await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();

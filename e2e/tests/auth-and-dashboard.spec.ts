@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { pageIn, sidewaysOverflow, VIEWPORTS, type ViewportName } from '../support/viewports.ts';
 import { newMember, signIn, signOut, signUp } from '../support/accounts.ts';
+import { createAccount, openAuthScreen } from '../support/sessions.ts';
 
 test('sign up, greeting, reload keeps the session, sign out, sign in again', async ({ page }) => {
   const m = newMember('Jordan', 'Reyes');
@@ -53,19 +54,19 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
 
 test('wrong password shows the service message', async ({ page }) => {
   const m = newMember('Riley', 'Shaw');
-  await signUp(page, m);
-  await signOut(page);
+  await createAccount(m);
+  await openAuthScreen(page);
   await signIn(page, m.email, 'not-the-password');
   await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
 });
 
-test('mobile viewport shows the bottom tab bar and no horizontal scroll', async ({ browser }) => {
-  const page = await pageIn(browser, 'phone');
-  await signUp(page, newMember('Casey', 'Ng'));
+test('mobile viewport shows the bottom tab bar and no horizontal scroll', async ({
+  signedInPage,
+}) => {
+  const { page } = await signedInPage('member', 'phone');
   const tabBar = page.getByRole('navigation', { name: /bottom|tab bar|mobile/i });
   await expect(tabBar).toBeVisible();
   const box = await tabBar.boundingBox();
   expect(box && box.y + box.height).toBeGreaterThan(844 - 2);
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  await page.context().close();
 });

@@ -3,7 +3,8 @@
  * whose web addresses are links and whose markup stays text, and a category named in text; an
  * event cancelled elsewhere shows as cancelled with its reason. Desktop and phone, axe clean.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { newMember } from '../support/accounts.ts';
 import {
   apiSession,
@@ -122,7 +123,7 @@ test('on a phone, a cancelled event shows its reason beside its details', async 
 
 test('the creator fixes an event in the same dialog and cancels another with a reason', async ({
   page,
-  browser,
+  signedInPage,
 }) => {
   await members.join(page, newMember('Gus', 'Hale'));
   await openCalendar(page);
@@ -159,13 +160,10 @@ test('the creator fixes an event in the same dialog and cancels another with a r
   await expect(row.getByRole('button', { name: `Cancel event: ${name}` })).toHaveCount(0);
 
   // Another member sees the change live, and no Edit button on someone else's event.
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await members.join(otherPage, newMember('Ivy', 'Lund'));
+  const { page: otherPage } = await signedInPage('member');
   await openCalendar(otherPage);
   await expect(eventRow(otherPage, name)).toContainText('Cancelled: Hall double-booked');
   await expect(eventRow(otherPage, name).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
-  await other.close();
 });
 
 test('the category filter shows one category, named in text', async ({ page }) => {

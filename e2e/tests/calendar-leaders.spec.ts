@@ -1,38 +1,31 @@
-import { expect, test } from '@playwright/test';
-import { newMember, signUp } from '../support/accounts.ts';
-import { makeLeader } from '../support/leaders.ts';
+import { newMember } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { joinThroughApi } from '../support/sessions.ts';
 import { createEvent, deleteEvent, eventRow, openCalendar } from '../support/calendar.ts';
 import { daysAhead } from '../support/dates.ts';
 
 test('a leader edits and deletes another member’s event; a plain member sees no buttons to change it', async ({
   browser,
-  request,
+  signedInPage,
 }) => {
   // Ahead of today whenever the journey runs: a past event waits behind Show earlier events.
   const event = { name: 'Pack Meeting', date: daysAhead(60), time: '19:00' };
 
   const annContext = await browser.newContext();
   const ann = await annContext.newPage();
-  await signUp(ann, newMember('Ann', 'Rivera'));
+  await joinThroughApi(ann, newMember('Ann', 'Rivera'));
   await openCalendar(ann);
   await createEvent(ann, event);
 
-  const bobContext = await browser.newContext();
-  const bob = await bobContext.newPage();
-  await signUp(bob, newMember('Bob', 'Chen'));
+  // A plain member and a leader of the troop, signed in as they were before.
+  const { page: bob } = await signedInPage('member');
   await openCalendar(bob);
   await expect(eventRow(bob, event.name)).toBeVisible();
   await expect(eventRow(bob, event.name).getByRole('button', { name: /^Delete/ })).toHaveCount(0);
   await expect(eventRow(bob, event.name).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
   await expect(eventRow(bob, event.name).getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
 
-  const lee = newMember('Lee', 'Okafor');
-  const leeContext = await browser.newContext();
-  const leePage = await leeContext.newPage();
-  await signUp(leePage, lee);
-  await makeLeader(request, lee.email);
-  // A fresh page load picks up the new role.
-  await leePage.reload();
+  const { page: leePage } = await signedInPage('leader');
   await openCalendar(leePage);
   // The leader fixes it in the creator's dialog; the creator's screen follows.
   await eventRow(leePage, event.name)
@@ -49,5 +42,5 @@ test('a leader edits and deletes another member’s event; a plain member sees n
   // Everyone else's calendar follows.
   await expect(eventRow(ann, event.name)).toHaveCount(0);
   await expect(eventRow(bob, event.name)).toHaveCount(0);
-  await Promise.all([annContext.close(), bobContext.close(), leeContext.close()]);
+  await annContext.close();
 });

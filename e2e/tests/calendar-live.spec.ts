@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newMember, signUp } from '../support/accounts.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { newMember } from '../support/accounts.ts';
+import { joinThroughApi } from '../support/sessions.ts';
 import {
   apiSession,
   createEvent,
@@ -8,6 +10,10 @@ import {
   openCalendar,
 } from '../support/calendar.ts';
 import { waitForToastsToGo } from '../support/viewports.ts';
+
+// The empty calendar at the end is the whole troop's: this journey runs on its worker's own
+// troop server, where no journey running beside it adds events.
+test.use({ ownTroop: true });
 
 /** Set on a page once; still there later only if the page was never reloaded. */
 const markPage = (page: Page) =>
@@ -33,12 +39,12 @@ test('two members on the calendar: what one creates, cancels or deletes shows on
   page,
   browser,
 }) => {
-  await signUp(page, newMember('Alex', 'Morgan'));
+  await joinThroughApi(page, newMember('Alex', 'Morgan'));
   await openCalendar(page);
 
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signUp(other, newMember('Sam', 'Lee'));
+  await joinThroughApi(other, newMember('Sam', 'Lee'));
   await openCalendar(other);
   await markPage(other);
 

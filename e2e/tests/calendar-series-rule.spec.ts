@@ -3,7 +3,7 @@
  * the change reaches beyond one occurrence, and weekly on Tuesday becomes weekly on Wednesday
  * from a date on, the earlier meetings untouched and six meetings in all.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { newMember } from '../support/accounts.ts';
 import {
   apiSession,
@@ -82,13 +82,11 @@ test('weekly on Tuesday becomes weekly on Wednesday from a date on, in the edit 
 
 test('changes to a series reach another open calendar without a reload', async ({
   page,
-  browser,
+  signedInPage,
 }) => {
   await members.join(page, newMember('Noa', 'Berg'));
   await openCalendar(page);
-  const otherContext = await browser.newContext();
-  const other = await otherContext.newPage();
-  await members.join(other, newMember('Eli', 'Park'));
+  const { page: other } = await signedInPage('member');
   await openCalendar(other);
   await other.evaluate(() => {
     (window as unknown as { liveMark?: string }).liveMark = 'not reloaded';
@@ -146,5 +144,4 @@ test('changes to a series reach another open calendar without a reload', async (
   expect(await other.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe(
     'not reloaded',
   );
-  await otherContext.close();
 });

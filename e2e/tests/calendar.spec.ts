@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newMember, signUp } from '../support/accounts.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { newMember } from '../support/accounts.ts';
+import { joinThroughApi } from '../support/sessions.ts';
 import {
   apiSession,
   createEvent,
@@ -7,6 +9,7 @@ import {
   eventRow,
   eventRows,
   fillEventForm,
+  membersWhoCleanUp,
   openCalendar,
 } from '../support/calendar.ts';
 import {
@@ -15,6 +18,12 @@ import {
   sidewaysOverflow,
   waitForToastsToGo,
 } from '../support/viewports.ts';
+
+// The empty calendar and the order of the whole list are what these journeys show: they run on
+// their worker's own troop server, where no journey running beside them adds events.
+test.use({ ownTroop: true });
+
+const members = membersWhoCleanUp();
 
 const COURT = {
   name: 'Court of Honor',
@@ -29,7 +38,7 @@ test('create, order, another member cannot delete, subscribe, download, delete, 
   browser,
 }) => {
   const leader = newMember('Alex', 'Morgan');
-  await signUp(page, leader);
+  await members.join(page, leader);
   await openCalendar(page);
   await expect(page.getByRole('heading', { name: 'No Events Yet' })).toBeVisible();
 
@@ -55,7 +64,7 @@ test('create, order, another member cannot delete, subscribe, download, delete, 
   // A second member, in a browser of their own, sees the event but no Delete button.
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signUp(other, newMember('Sam', 'Lee'));
+  await joinThroughApi(other, newMember('Sam', 'Lee'));
   await openCalendar(other);
   const seen = eventRow(other, COURT.name);
   await expect(seen).toContainText('Jul 04, 2031');
@@ -164,7 +173,7 @@ test('create, order, another member cannot delete, subscribe, download, delete, 
 test('past events wait behind "Show earlier events"; a failed create reloads the list', async ({
   page,
 }) => {
-  await signUp(page, newMember('Jamie', 'Fox'));
+  await members.join(page, newMember('Jamie', 'Fox'));
   await openCalendar(page);
   await createEvent(page, { name: 'Spring Campout', date: '2020-04-18', time: '09:00' });
   await createEvent(page, { name: 'Winter Klondike', date: '2032-01-10', time: '07:15' });
@@ -215,7 +224,7 @@ test('past events wait behind "Show earlier events"; a failed create reloads the
 
 test('a phone-sized screen shows a long link without sideways scrolling', async ({ browser }) => {
   const page = await pageIn(browser, 'phone');
-  await signUp(page, newMember('Casey', 'Ng'));
+  await members.join(page, newMember('Casey', 'Ng'));
   await openCalendar(page);
   const link = `https://troop214.example/${'very-long-path-segment/'.repeat(12)}`;
   await createEvent(page, { name: 'Canoe Trip', date: '2031-08-20', time: '06:45', link });
@@ -235,7 +244,7 @@ async function holdToast(page: Page) {
 test('axe finds no serious or critical violation on the calendar, with and without a dialog', async ({
   page,
 }) => {
-  await signUp(page, newMember('Avery', 'Kim'));
+  await members.join(page, newMember('Avery', 'Kim'));
   await openCalendar(page);
   expect(await seriousViolations(page)).toEqual([]);
   await createEvent(page, { ...COURT, name: 'Axe Night' });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newMember, sendSignUpForm, signUp, type Member } from '../support/accounts.ts';
+import { newMember, sendSignUpForm, type Member } from '../support/accounts.ts';
+import { joinThroughApi } from '../support/sessions.ts';
 import { linkInMail } from '../support/mailbox.ts';
 import { pageIn, seriousViolations, sidewaysOverflow } from '../support/viewports.ts';
 
@@ -41,7 +42,7 @@ test('a parent adds a scout and invites the other parent by email, who joins and
   const last = uniqueName('Avery');
   const parent = newMember('Jordan', last);
   parent.troopRole = 'Parent';
-  await signUp(page, parent);
+  await joinThroughApi(page, parent);
   await openProfile(page);
   await expect(family(page).getByText('No scouts in your household yet.')).toBeVisible();
 
@@ -102,7 +103,7 @@ test('a parent adds a scout and invites the other parent by email, who joins and
 
   // A member outside the family: Robin's name in the roster, none of the details anywhere.
   const outsider = await pageIn(browser, 'desktop');
-  await signUp(outsider, newMember('Taylor', uniqueName('Stone')));
+  await joinThroughApi(outsider, newMember('Taylor', uniqueName('Stone')));
   await openProfile(outsider);
   const roster = outsider.getByRole('list', { name: 'Troop roster' });
   await expect(roster).toContainText(`Robin ${last}`);
@@ -119,7 +120,7 @@ test('on a phone the family section fits the screen, and a scout is removed afte
 }) => {
   const page = await pageIn(browser, 'phone');
   const last = uniqueName('Reyes');
-  await signUp(page, newMember('Morgan', last));
+  await joinThroughApi(page, newMember('Morgan', last));
   await openProfile(page);
   await addScout(page, { 'First name': 'Sky', 'Last name': last, 'Patrol (optional)': 'Hawks' });
   const scouts = family(page).getByRole('list', { name: 'Scouts' });

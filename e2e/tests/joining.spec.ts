@@ -8,6 +8,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newMember, sendSignUpForm, signIn } from '../support/accounts.ts';
 import { troopApi, type Session } from '../support/troop-api.ts';
 import { firstAdmin, startTroopServer, type TroopServer } from '../support/troop-server.ts';
+import { contextSignedIn, PROJECT_ID } from '../support/sessions.ts';
 import { seriousViolations, VIEWPORTS } from '../support/viewports.ts';
 
 const admin = { email: 'pat.admin@troop214.example', password: 'council-fire-2026' };
@@ -33,8 +34,8 @@ async function appointLeader(troop: TroopServer) {
 }
 
 async function leaderPage(browser: Browser, troop: TroopServer): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: troop.baseUrl })).newPage();
-  await signIn(page, leader.email, leader.password);
+  const page = await (await contextSignedIn(browser, leader, troop.baseUrl)).newPage();
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Good Evening.*LEE/ })).toBeVisible();
   return page;
 }
@@ -46,7 +47,7 @@ test.describe('a troop that joins by invitation', () => {
   test('a leader invites a parent by email; the parent joins with the link; a stranger cannot', async ({
     browser,
   }) => {
-    troop = await startTroopServer({ SIGNUP_MODE: 'invite' });
+    troop = await startTroopServer({ SIGNUP_MODE: 'invite' }, { projectId: PROJECT_ID });
     await appointLeader(troop);
     const lead = await leaderPage(browser, troop);
     await openMembers(lead);
@@ -94,10 +95,13 @@ test.describe('a troop that approves newcomers', () => {
   test('a newcomer waits; a leader approves; the newcomer’s screen moves on by itself', async ({
     browser,
   }) => {
-    troop = await startTroopServer({
-      SIGNUP_MODE: 'approval',
-      TROOP_CONTACT: 'Scoutmaster Pat, pat.admin@troop214.example',
-    });
+    troop = await startTroopServer(
+      {
+        SIGNUP_MODE: 'approval',
+        TROOP_CONTACT: 'Scoutmaster Pat, pat.admin@troop214.example',
+      },
+      { projectId: PROJECT_ID },
+    );
     await appointLeader(troop);
     const newcomer = await (
       await browser.newContext({ ...VIEWPORTS.desktop, baseURL: troop.baseUrl })

@@ -6,7 +6,8 @@
  * One troop server for the file; each journey sets up through the API what it does not test.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newMember, signIn, type Member } from '../support/accounts.ts';
+import { newMember, type Member } from '../support/accounts.ts';
+import { contextSignedIn, PROJECT_ID } from '../support/sessions.ts';
 import { fillEventForm, openCalendar } from '../support/calendar.ts';
 import { smtpPort } from '../support/mail-peer.ts';
 import { linkInMail, mailsTo } from '../support/mailbox.ts';
@@ -27,12 +28,15 @@ let leader: Session;
 let invitation: string;
 
 test.beforeAll(async () => {
-  troop = await startTroopServer({
-    SIGNUP_MODE: 'invite',
-    TROOP_CONTACT: contact,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: 'Troop 214 <no-reply@troop214.example>',
-  });
+  troop = await startTroopServer(
+    {
+      SIGNUP_MODE: 'invite',
+      TROOP_CONTACT: contact,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Troop 214 <no-reply@troop214.example>',
+    },
+    { projectId: PROJECT_ID },
+  );
   api = troopApi(troop);
   adminSession = await firstAdmin(troop, admin.email, admin.password);
   invitation = await api.invite(adminSession, 50);
@@ -46,12 +50,11 @@ function member(first: string, last: string, troopRole: string): Member {
 }
 
 async function signedIn(browser: Browser, who: { email: string; password: string }, name: RegExp) {
-  const context = await browser.newContext({
-    baseURL: troop.baseUrl,
+  const context = await contextSignedIn(browser, who, troop.baseUrl, {
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const page = await context.newPage();
-  await signIn(page, who.email, who.password);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name })).toBeVisible();
   return page;
 }

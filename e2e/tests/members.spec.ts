@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { admin, newMember, signIn, signOut, signUp } from '../support/accounts.ts';
+import { admin, newMember, signOut } from '../support/accounts.ts';
+import { joinThroughApi, signInThroughApiOn } from '../support/sessions.ts';
 import { seriousViolations } from '../support/viewports.ts';
 
 const openMenu = (page: Page) => page.getByRole('button', { name: /account menu/i }).click();
@@ -21,7 +22,7 @@ test('an admin makes a member a leader on the Members screen; the leader then re
 }) => {
   const kim = newMember('Kim', 'Lee');
   kim.troopRole = 'Parent';
-  await signUp(page, kim);
+  await joinThroughApi(page, kim);
   // A plain member has no Members screen.
   await openMenu(page);
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
@@ -29,7 +30,7 @@ test('an admin makes a member a leader on the Members screen; the leader then re
   await page.keyboard.press('Escape');
   await signOut(page);
 
-  await signIn(page, admin.email, admin.password);
+  await signInThroughApiOn(page, admin.email, admin.password);
   await expect(page.getByRole('heading', { name: /Good Evening/ })).toBeVisible();
   await openMembers(page);
   const row = rowOf(page, 'Kim Lee');
@@ -52,7 +53,7 @@ test('an admin makes a member a leader on the Members screen; the leader then re
   await expect(self).toHaveValue('admin');
   await signOut(page);
 
-  await signIn(page, kim.email, kim.password);
+  await signInThroughApiOn(page, kim.email, kim.password);
   await expect(page.getByRole('heading', { name: /Good Evening.*KIM/ })).toBeVisible();
   await openMembers(page);
   await expect(rowOf(page, 'Kim Lee')).toContainText('App role: leader');

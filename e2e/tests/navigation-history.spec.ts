@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { admin, newMember, sendSignUpForm, signIn, signOut, signUp } from '../support/accounts.ts';
 import { apiSession, eventRow, removeOwnEvents } from '../support/calendar.ts';
 import { DAY_MS, isoDate, todayUtc } from '../support/dates.ts';
@@ -132,10 +133,9 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     });
 
     test('the Create Event dialog opens on its first field: typing a name with spaces keeps it open', async ({
-      browser,
+      signedInPage,
     }) => {
-      const page = await pageIn(browser, vp);
-      await signUp(page, newMember('Alex', 'Okafor'));
+      const { page } = await signedInPage('member', vp);
       await tabs(page, vp).getByRole('button', { name: 'Calendar' }).click();
       await expectArrivedAt(page, 'calendar');
       await page.getByRole('button', { name: 'Create Event' }).click();
@@ -144,7 +144,6 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
       await page.keyboard.type('Troop meeting night');
       await expect(dialog).toBeVisible();
       await expect(dialog.getByLabel('Event name')).toHaveValue('Troop meeting night');
-      await page.context().close();
     });
 
     test('axe finds nothing serious on any screen, with its dialogs and menus open', async ({

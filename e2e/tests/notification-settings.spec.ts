@@ -4,7 +4,8 @@
  * with axe finding nothing serious.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { newMember, signUp } from '../support/accounts.ts';
+import { newMember } from '../support/accounts.ts';
+import { joinThroughApi } from '../support/sessions.ts';
 import { pageIn, seriousViolations, VIEWPORTS, type ViewportName } from '../support/viewports.ts';
 
 async function openProfile(page: Page) {
@@ -21,7 +22,7 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
       browser,
     }) => {
       const page = await pageIn(browser, vp);
-      await signUp(page, newMember('Robin', 'Hale'));
+      await joinThroughApi(page, newMember('Robin', 'Hale'));
       await openProfile(page);
       const settings = section(page);
       const reminders = settings.getByRole('checkbox', { name: /^Reminders/ });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseTroopRole, newMember, signIn, signOut, signUp } from '../support/accounts.ts';
+import { chooseTroopRole, newMember, signIn, signOut } from '../support/accounts.ts';
+import { joinThroughApi } from '../support/sessions.ts';
 import { pngImage } from '../support/png.ts';
 import { seriousViolations } from '../support/viewports.ts';
 
@@ -33,7 +34,7 @@ async function readOwnRows(page: Page, table: string): Promise<Array<Record<stri
 test('an uploaded avatar shows on the profile, on the dashboard, and after a reload', async ({
   page,
 }) => {
-  await signUp(page, newMember('Morgan', 'Hale'));
+  await joinThroughApi(page, newMember('Morgan', 'Hale'));
   await expect(page.locator(`header ${STORED_IMAGE}`)).toHaveCount(0);
   await openProfile(page);
 
@@ -66,7 +67,7 @@ test('an uploaded avatar shows on the profile, on the dashboard, and after a rel
 test('the avatar checks refuse a non-image and an image of 5 MB or more before uploading', async ({
   page,
 }) => {
-  await signUp(page, newMember('Quinn', 'Ford'));
+  await joinThroughApi(page, newMember('Quinn', 'Ford'));
   await openProfile(page);
   const uploads: string[] = [];
   page.on('request', (req) => {
@@ -98,7 +99,7 @@ test('edited names and troop are saved, survive a reload and rename the greeting
   page,
 }) => {
   const m = newMember('Jamie', 'Cole');
-  await signUp(page, m);
+  await joinThroughApi(page, m);
   await openProfile(page);
 
   await expect(page.getByText(`Email: ${m.email}`)).toBeVisible();
@@ -161,7 +162,7 @@ test('changing the password: the old one stops working and the new one signs in'
 }) => {
   const m = newMember('Robin', 'Vale');
   const newPassword = 'northstar-2027';
-  await signUp(page, m);
+  await joinThroughApi(page, m);
   await openProfile(page);
   const current = page.getByLabel('Current password', { exact: true });
   const next = page.getByLabel('New password', { exact: true });
@@ -209,7 +210,7 @@ test('changing the password: the old one stops working and the new one signs in'
 });
 
 test('axe finds no serious or critical violation on the profile screen', async ({ page }) => {
-  await signUp(page, newMember('Avery', 'Stone'));
+  await joinThroughApi(page, newMember('Avery', 'Stone'));
   await openProfile(page);
   expect(await seriousViolations(page)).toEqual([]);
 

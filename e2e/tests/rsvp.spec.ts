@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newMember, signUp } from '../support/accounts.ts';
+import { newMember } from '../support/accounts.ts';
+import { joinThroughApi } from '../support/sessions.ts';
 import {
   apiSession,
   eventRow,
@@ -10,7 +11,7 @@ import {
 import { makeLeader } from '../support/leaders.ts';
 import { pageIn, seriousViolations, VIEWPORTS } from '../support/viewports.ts';
 
-const CAMPOUT = 'Spring Campout';
+const CAMPOUT = 'Lakeside Campout';
 const HIKE = 'Closed Hike';
 
 /** The session of the member who made the journey's events, to remove them whatever happens. */
@@ -31,14 +32,13 @@ async function openAnswers(page: Page, name: string) {
 
 test('an adult answers, the leader sees the count change live, exports the CSV and changes the answer; the deadline closes answers', async ({
   browser,
-  request,
 }) => {
   // A leader makes the campout with a capacity and a deadline, in the event dialog.
   const leaderContext = await browser.newContext(VIEWPORTS.desktop);
   const leader = await leaderContext.newPage();
   const lena = newMember('Lena', 'Park');
-  await signUp(leader, lena);
-  await makeLeader(request, lena.email);
+  await joinThroughApi(leader, lena);
+  await makeLeader(lena.email);
   creatorApi = await apiSession(leader);
   await openCalendar(leader);
   await leader.getByRole('button', { name: 'Create Event' }).click();
@@ -74,7 +74,7 @@ test('an adult answers, the leader sees the count change live, exports the CSV a
 
   // A parent, on a phone, answers for themself.
   const parent = await pageIn(browser, 'phone');
-  await signUp(parent, newMember('Ann', 'Rivera'));
+  await joinThroughApi(parent, newMember('Ann', 'Rivera'));
   await openCalendar(parent);
   const parentPanel = await openAnswers(parent, CAMPOUT);
   const mine = parentPanel.getByRole('form', { name: 'Answer for Ann Rivera' });
@@ -105,7 +105,7 @@ test('an adult answers, the leader sees the count change live, exports the CSV a
   const downloading = leader.waitForEvent('download');
   await leaderPanel.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe('spring-campout-rsvps.csv');
+  expect(download.suggestedFilename()).toBe('lakeside-campout-rsvps.csv');
   let csv = '';
   for await (const chunk of await download.createReadStream()) csv += String(chunk);
   const lines = csv
@@ -143,7 +143,7 @@ test('a parent answers for their scout and for themself; past the capacity the s
 }) => {
   const last = `Quinn${Math.random().toString(36).slice(2, 7)}`;
   const parent = newMember('Jordan', last);
-  await signUp(page, parent);
+  await joinThroughApi(page, parent);
   creatorApi = await apiSession(page);
 
   // The household's scout, added in the Family section of the profile.
