@@ -14,8 +14,13 @@ export default defineConfig({
   testDir: './tests',
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Journeys run side by side, each on data of its own (unique names, its own accounts, mail read
+  // by recipient); the few that read the whole troop calendar run on a troop server of their
+  // worker's own (support/fixtures.ts: ownTroop).
+  fullyParallel: true,
+  workers: 3,
+  // The SDK is packed once for the run: packing rebuilds sdk/dist, which workers must not race on.
+  globalSetup: './support/pack-sdk-once.ts',
   retries: 0,
   // The JSON report feeds the test run's time report (scripts/test-report.mjs).
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],

@@ -1,6 +1,6 @@
 /**
  * The SDK as an outside project gets it: `npm pack` in sdk/, the tarball installed into an empty
- * project in a temporary folder. Packed once per test file that asks.
+ * project in a temporary folder: packed once per run, installed once per test file that asks.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,16 +21,29 @@ export interface PackedSdk {
   remove(): void;
 }
 
-export function packSdk(): PackedSdk {
-  const project = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-sdk-consumer-'));
-  const packed = execFileSync(npm, ['pack', '--json', '--pack-destination', project], {
+/** `npm pack` in sdk/ into `folder`; answers the tarball's path. */
+export function packTarball(folder: string): string {
+  const packed = execFileSync(npm, ['pack', '--json', '--pack-destination', folder], {
     cwd: path.join(repoRoot, 'sdk'),
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const [info] = JSON.parse(packed.slice(packed.indexOf('['))) as Array<{ filename: string }>;
   if (!info) throw new Error('npm pack reported nothing');
-  const tarball = path.join(project, info.filename);
+  return path.join(folder, info.filename);
+}
+
+/**
+ * Where the run's one tarball is (support/pack-sdk-once.ts packs it before the journeys):
+ * packing rebuilds sdk/dist, and workers packing side by side would delete each other's files.
+ */
+export const PACKED_SDK_ENV = 'E2E_SDK_TARBALL';
+
+export function packSdk(): PackedSdk {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-sdk-consumer-'));
+  const shared = process.env[PACKED_SDK_ENV];
+  const tarball = shared ? path.join(project, path.basename(shared)) : packTarball(project);
+  if (shared) fs.copyFileSync(shared, tarball);
   fs.writeFileSync(
     path.join(project, 'package.json'),
     JSON.stringify({ name: 'troop-tools', private: true, type: 'module' }),
