@@ -4,7 +4,7 @@
  * (protocol/src/analytics-channel.ts), and the two labels must match for any address and referrer.
  * A property over random ones, so that a disagreement shrinks to the smallest that shows it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import fc from 'fast-check';
 import { baseURL } from '../playwright.config.ts';
 import { admin } from '../support/accounts.ts';

@@ -5,7 +5,8 @@
  * list's category filter reaches the month. Phones keep the list, and show the month when asked.
  * Axe clean. Every date is relative to today, and each step holds whichever month it falls in.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { newMember } from '../support/accounts.ts';
 import { createWeekly, membersWhoCleanUp, openCalendar } from '../support/calendar.ts';
 import { addMonthsUtc, DAY_MS, todayUtc } from '../support/dates.ts';

@@ -3,7 +3,8 @@
  * its occurrences in the list, moves one, cancels another and changes the series from a date
  * on, each time choosing which occurrences the change reaches. Desktop and phone, axe clean.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { newMember } from '../support/accounts.ts';
 import {
   apiSession,

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { newMember, sendSignUpForm, type Member } from '../support/accounts.ts';
 import { joinThroughApi } from '../support/sessions.ts';
 import { linkInMail } from '../support/mailbox.ts';

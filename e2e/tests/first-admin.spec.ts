@@ -2,7 +2,7 @@
  * A troop's first start: no admin yet, so the server leaves a one-time setup link in its data
  * folder; whoever started it opens the link and creates the first admin in the browser.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { startTroopServer, type TroopServer } from '../support/troop-server.ts';
 import { seriousViolations } from '../support/viewports.ts';
 

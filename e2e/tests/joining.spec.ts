@@ -4,7 +4,8 @@
  * itself. Each troop runs on a server of its own with that setting; the leader is a member the
  * first admin made a leader (through the API: the Members screen's own journeys show that).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { newMember, sendSignUpForm, signIn } from '../support/accounts.ts';
 import { troopApi, type Session } from '../support/troop-api.ts';
 import { firstAdmin, startTroopServer, type TroopServer } from '../support/troop-server.ts';

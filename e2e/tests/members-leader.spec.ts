@@ -5,7 +5,8 @@
  * roles, the audit log, an admin's membership) is not offered; the admin reads the audit log.
  * One troop server for the file; each journey sets up through the API what it does not test.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { newMember, type Member } from '../support/accounts.ts';
 import { contextSignedIn, PROJECT_ID } from '../support/sessions.ts';
 import { fillEventForm, openCalendar } from '../support/calendar.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { admin, newMember, signOut } from '../support/accounts.ts';
 import { joinThroughApi, signInThroughApiOn } from '../support/sessions.ts';
 import { seriousViolations } from '../support/viewports.ts';

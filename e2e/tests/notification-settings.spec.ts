@@ -3,7 +3,8 @@
  * again a day ahead instead of two; the choice outlives a reload. On a laptop and on a phone,
  * with axe finding nothing serious.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { newMember } from '../support/accounts.ts';
 import { joinThroughApi } from '../support/sessions.ts';
 import { pageIn, seriousViolations, VIEWPORTS, type ViewportName } from '../support/viewports.ts';

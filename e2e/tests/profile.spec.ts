@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { chooseTroopRole, newMember, signIn, signOut } from '../support/accounts.ts';
 import { joinThroughApi } from '../support/sessions.ts';
 import { pngImage } from '../support/png.ts';

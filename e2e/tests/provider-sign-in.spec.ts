@@ -3,7 +3,8 @@
  * a real OpenID Connect provider on loopback (support/identity-provider.ts) configured as the
  * troop's "Council Login".
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
 import { newMember } from '../support/accounts.ts';
 import { councilLogin } from '../support/council-login.mjs';

@@ -4,7 +4,7 @@
  * drives the SDK against the real server process, which no single workspace may import.
  */
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { WebSocket } from 'ws';
 import type { RealtimeMessage, ScoutClient } from '@scout/sdk';
 import { memoryStorage } from '../support/node-window.ts';

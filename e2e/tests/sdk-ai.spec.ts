@@ -3,7 +3,7 @@
  * talks to the provider simulation (support/ai-provider.ts): every call as an app makes it,
  * and the refusals a member and bad input meet.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
 import { admin } from '../support/accounts.ts';
 import { usePackedSdk } from '../support/packed-sdk.ts';

@@ -4,7 +4,7 @@
  * (setUserId, setUserEmail), forgetting a visit's campaign (clearAttribution), and a module that
  * is done (destroy), turned off (disable). What the server kept is read back with an admin's SQL.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
 import { admin } from '../support/accounts.ts';
 import { memoryStorage, NodeWindow } from '../support/node-window.ts';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
 import { admin } from '../support/accounts.ts';
 import { repoRoot, usePackedSdk, type Sdk } from '../support/packed-sdk.ts';

@@ -3,7 +3,7 @@
  * a table as a camelCase property of `db` and every table method, operator SQL in one batch,
  * `storage.remove` with several paths as several arguments, and `notifications.email`.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
 import { admin } from '../support/accounts.ts';
 import { mailsTo } from '../support/mailbox.ts';

@@ -4,7 +4,7 @@
  * token about to expire, and `logout` ending the session before it leaves the page. The app's
  * page is simulated in Node (support/node-window.ts); the sign-in page runs in Chromium.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
 import { memoryStorage, NodeWindow } from '../support/node-window.ts';
 import { usePackedSdk } from '../support/packed-sdk.ts';

@@ -3,7 +3,7 @@
  * the packed package (support/packed-sdk.ts) against the running server: first that every method
  * exists, then what the methods added for that surface do.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import WebSocket from 'ws';
 import { baseURL } from '../playwright.config.ts';
 import { admin } from '../support/accounts.ts';
