@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import {
   hashServiceKey,
   issueServiceKey,
@@ -9,7 +9,7 @@ import {
   serviceKeyVerifier,
 } from './service-keys.ts';
 
-describe.each(testStoreKinds)('service keys (%s)', (kind) => {
+describe.each(embeddedStore)('service keys (%s)', (kind) => {
   let t: TestApp;
   afterEach(async () => t?.close());
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIMULATED_MP3, SIMULATED_PNG } from '../../test/ai-provider-simulation.ts';
 import { SERVICE_KEY, bearer, buildAiTestApp, type AiTestApp } from '../../test/ai.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 
-describe.each(testStoreKinds)('AI images, speech and transcription (%s)', (kind) => {
+describe.each(embeddedStore)('AI images, speech and transcription (%s)', (kind) => {
   let t: AiTestApp | undefined;
   afterEach(async () => t?.close());
   const ai = async (env: Record<string, string> = {}) => {

@@ -7,7 +7,7 @@ import {
   waitFor,
   type AiTestApp,
 } from '../../test/ai.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 
 const campsite = {
   type: 'object',
@@ -16,7 +16,7 @@ const campsite = {
   additionalProperties: false,
 };
 
-describe.each(testStoreKinds)('POST /api/ai/:projectId/object (%s)', (kind) => {
+describe.each(embeddedStore)('POST /api/ai/:projectId/object (%s)', (kind) => {
   let t: AiTestApp | undefined;
   afterEach(async () => t?.close());
   const ai = async (env: Record<string, string> = {}) => {

@@ -12,9 +12,9 @@ import {
   type AiTestApp,
 } from '../../test/ai.ts';
 import { SIMULATED_PNG } from '../../test/ai-provider-simulation.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 
-describe.each(testStoreKinds)('POST /api/ai/:projectId/text (%s)', (kind) => {
+describe.each(embeddedStore)('POST /api/ai/:projectId/text (%s)', (kind) => {
   let t: AiTestApp | TestApp | undefined;
   afterEach(async () => t?.close());
   const ai = async (opts: Parameters<typeof buildAiTestApp>[1] = {}) => {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import { bearer, nextAddress, signUp } from '../../test/auth.ts';
 
 /** Every kind of unusable input answers a 4xx JSON error in the auth shape; never a 500 or HTML. */
-describe.each(testStoreKinds)('auth API and bad input (%s)', (kind) => {
+describe.each(embeddedStore)('auth API and bad input (%s)', (kind) => {
   let t: TestApp;
   let session: SessionResponse;
   afterEach(async () => t?.close());

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '@scout/protocol/limits';
 import { tokenOf } from '../../test/mail.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 import { buildMailTestApp, linkIn, post, type MailTestApp } from '../../test/auth-links.ts';
 import { me, signIn, signUp } from '../../test/auth.ts';
 
 const HOUR = 3600_000;
 
-describe.each(testStoreKinds)('email verification (%s)', (kind) => {
+describe.each(embeddedStore)('email verification (%s)', (kind) => {
   let t: MailTestApp;
   afterEach(async () => t?.close());
 

@@ -4,7 +4,7 @@ import {
   MAGIC_LINK_TTL_SECONDS,
   PASSWORD_RESET_TTL_SECONDS,
 } from '@scout/protocol/limits';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 import { buildMailTestApp, post, signInAdmin, type MailTestApp } from '../../test/auth-links.ts';
 import { me, signIn, signUp } from '../../test/auth.ts';
 
@@ -16,7 +16,7 @@ const CALLS = [
   { path: '/signin/magic/generate', urlField: 'magicUrl', ttl: MAGIC_LINK_TTL_SECONDS },
 ] as const;
 
-describe.each(testStoreKinds)('generated links for admins and service keys (%s)', (kind) => {
+describe.each(embeddedStore)('generated links for admins and service keys (%s)', (kind) => {
   let t: MailTestApp;
   afterEach(async () => t?.close());
 

@@ -17,7 +17,7 @@ import { tokenOf } from '../../test/mail.ts';
 import { createEvent, runJobs } from '../../test/notices.ts';
 import { startFaultyPeer } from '../../test/smtp-faults.ts';
 import { bearer as roleToken } from '../../test/storage.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import { buildMailTestApp, linkIn, post, type MailTestApp } from '../../test/auth-links.ts';
 import { signIn, signUp } from '../../test/auth.ts';
 
@@ -56,7 +56,7 @@ const leaking = (lines: string[], secrets: string[]) =>
 const inAMonth = (t: TestApp) =>
   new Date(t.clock.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
-describe.each(testStoreKinds)('mail without SMTP: the outbox (%s)', (kind) => {
+describe.each(embeddedStore)('mail without SMTP: the outbox (%s)', (kind) => {
   let t: TestApp | undefined;
   let dataDir: string;
   afterEach(async () => {
@@ -164,7 +164,7 @@ describe.each(testStoreKinds)('mail without SMTP: the outbox (%s)', (kind) => {
   });
 });
 
-describe.each(testStoreKinds)('mail over SMTP (%s)', (kind) => {
+describe.each(embeddedStore)('mail over SMTP (%s)', (kind) => {
   let t: MailTestApp | undefined;
   afterEach(async () => t?.close());
 

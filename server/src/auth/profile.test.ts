@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import { bearer, me, signUp } from '../../test/auth.ts';
 
-describe.each(testStoreKinds)('GET and PATCH /api/auth/me (%s)', (kind) => {
+describe.each(embeddedStore)('GET and PATCH /api/auth/me (%s)', (kind) => {
   let t: TestApp;
   afterEach(async () => t?.close());
 

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
 import { PRODUCT_NAME } from '@scout/protocol/limits';
 import { tokenOf } from '../../test/mail.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 import { buildMailTestApp, linkIn, post, type MailTestApp } from '../../test/auth-links.ts';
 import { me, PASSWORD, refresh, signIn, signUp } from '../../test/auth.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const MINUTE = 60_000;
 
-describe.each(testStoreKinds)('password reset (%s)', (kind) => {
+describe.each(embeddedStore)('password reset (%s)', (kind) => {
   let t: MailTestApp;
   afterEach(async () => t?.close());
 
@@ -250,7 +250,7 @@ describe.each(testStoreKinds)('password reset (%s)', (kind) => {
   });
 });
 
-describe.each(testStoreKinds)('password change (%s)', (kind) => {
+describe.each(embeddedStore)('password change (%s)', (kind) => {
   let t: MailTestApp;
   afterEach(async () => t?.close());
 

@@ -3,10 +3,10 @@ import type { InjectOptions } from 'fastify';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse, TokenResponse } from '@scout/protocol/auth';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import { bearer } from '../../test/auth.ts';
 
-describe.each(testStoreKinds)('auth API logging (%s)', (kind) => {
+describe.each(embeddedStore)('auth API logging (%s)', (kind) => {
   let t: TestApp;
   afterEach(async () => t?.close());
 

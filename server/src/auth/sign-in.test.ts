@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import { PASSWORD, me, nextAddress, signIn, signUp } from '../../test/auth.ts';
 
-describe.each(testStoreKinds)('POST /api/auth/signin/email (%s)', (kind) => {
+describe.each(embeddedStore)('POST /api/auth/signin/email (%s)', (kind) => {
   let t: TestApp;
   afterEach(async () => t?.close());
 

@@ -19,7 +19,7 @@ import rrulePackage from 'rrule';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appOccurrences } from '../../test/calendar.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 
 const { RRule } = rrulePackage;
 const ZONE = 'America/New_York';
@@ -42,7 +42,7 @@ type Occ = Record<string, string | boolean | null>;
 const brief = (o: Occ) =>
   `${String(o.date)}${o.time ? ` ${String(o.time)}` : ''} ${String(o.status).toUpperCase()} ${String(o.name)}`;
 
-describe.each(testStoreKinds)('property: API, screen and feed agree (%s)', (kind) => {
+describe.each(embeddedStore)('property: API, screen and feed agree (%s)', (kind) => {
   let t: TestApp;
   afterEach(async () => t?.close());
 

@@ -11,11 +11,11 @@ import { snakeToCamel } from '@scout/protocol/case';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appInstants, appOccurrences } from '../../test/calendar.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 
 const ZONE = 'America/New_York';
 
-describe.each(testStoreKinds)('a meeting at a time the clocks skip (%s)', (kind) => {
+describe.each(embeddedStore)('a meeting at a time the clocks skip (%s)', (kind) => {
   let t: TestApp;
   let ann: TestMember;
 

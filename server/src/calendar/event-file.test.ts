@@ -7,9 +7,9 @@ import type { WireOccurrence } from '@scout/protocol/calendar-events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appOccurrences, expectWellFramed } from '../../test/calendar.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 
-describe.each(testStoreKinds)('the event file of a series (%s)', (kind) => {
+describe.each(embeddedStore)('the event file of a series (%s)', (kind) => {
   let t: TestApp;
   let ann: TestMember;
   let bob: TestMember;

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 
 const SERIES = {
   id: 'meet',
@@ -16,7 +16,7 @@ const SERIES = {
   rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=10',
 };
 
-describe.each(testStoreKinds)('ids of rows the occurrence routes create (%s)', (kind) => {
+describe.each(embeddedStore)('ids of rows the occurrence routes create (%s)', (kind) => {
   let t: TestApp;
   let ann: TestMember;
   let bob: TestMember;

@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WireAuditEntry } from '@scout/protocol/members';
 import { callRest } from '../../test/rest.ts';
 import { bearer } from '../../test/storage.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 
-describe.each(testStoreKinds)('the audit log (%s)', (kind) => {
+describe.each(embeddedStore)('the audit log (%s)', (kind) => {
   let t: TestApp;
   afterEach(async () => t?.close());
   const pid = () => t.deps.config.projectId;

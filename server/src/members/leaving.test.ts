@@ -8,11 +8,11 @@ import type { SessionResponse } from '@scout/protocol/auth';
 import { nextAddress, PASSWORD } from '../../test/auth.ts';
 import { memberAction } from '../../test/members.ts';
 import { bearer as leaderToken } from '../../test/storage.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 
 const email = () => `family.${Date.now().toString(36)}@troop12.org`;
 
-describe.each(testStoreKinds)('what leaving takes with it (%s)', (kind) => {
+describe.each(embeddedStore)('what leaving takes with it (%s)', (kind) => {
   let t: TestApp;
   afterEach(async () => t?.close());
   const pid = () => t.deps.config.projectId;

@@ -13,7 +13,7 @@ import { bearer as bearerOf, nextAddress, PASSWORD } from '../../test/auth.ts';
 import { memberAction } from '../../test/members.ts';
 import { FrameClient, listeningApp, tokenFor, type ListeningApp } from '../../test/realtime.ts';
 import { multipart, upload } from '../../test/storage.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 import { getOrCreateFeedToken } from '../calendar/feed-tokens.ts';
 import { deriveFeedTokenKey } from '../calendar/token-crypto.ts';
 import { forgetAccount } from '../auth/session-check.ts';
@@ -39,7 +39,7 @@ interface Account {
 
 const EVENT = { eventName: 'Canoe trip', eventDate: '2031-06-14', eventTime: '09:00' };
 
-describe.each(testStoreKinds)('what a waiting or suspended account reaches (%s)', (kind) => {
+describe.each(embeddedStore)('what a waiting or suspended account reaches (%s)', (kind) => {
   let t: ListeningApp;
   let eventId: string;
   const accounts: Record<string, Account> = {};

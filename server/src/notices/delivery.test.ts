@@ -4,9 +4,9 @@ import { signUp } from '../../test/auth.ts';
 import { createEvent, NOW, runJobs } from '../../test/notices.ts';
 import { startFaultyPeer } from '../../test/smtp-faults.ts';
 import { createSmtpMailer } from '../mail/smtp.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 
-describe.each(testStoreKinds)('notice delivery (%s)', (kind) => {
+describe.each(embeddedStore)('notice delivery (%s)', (kind) => {
   let t: MailTestApp | undefined;
   afterEach(async () => {
     await t?.close();

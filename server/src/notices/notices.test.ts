@@ -9,11 +9,11 @@ import {
   troopPerTest,
   withSubject,
 } from '../../test/notices.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 
 const unfolded = (raw: string) => raw.replace(/\r?\n[ \t]+/g, ' ');
 
-describe.each(testStoreKinds)('event notices (%s)', (kind) => {
+describe.each(embeddedStore)('event notices (%s)', (kind) => {
   const troop = troopPerTest(kind);
 
   it('tells members of a new event, and a household that answered one notice naming old and new time and place', async () => {

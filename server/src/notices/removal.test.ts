@@ -17,14 +17,14 @@ import {
   troopOn,
   withSubject,
 } from '../../test/notices.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 
 /**
  * A troop whose leader runs "Troop meeting" on Thursdays at 19:00 from tomorrow (June 11),
  * `count` times, with the parent's household (Sam) and the other's (Lee) going to the dates given.
  */
 async function answeredSeries(
-  kind: (typeof testStoreKinds)[number],
+  kind: (typeof embeddedStore)[number],
   count: number,
   answers: { sam: string; lee: string },
 ) {
@@ -65,7 +65,7 @@ async function answeredSeries(
   return { t, occurrence };
 }
 
-describe.each(testStoreKinds)('notices of removed events (%s)', (kind) => {
+describe.each(embeddedStore)('notices of removed events (%s)', (kind) => {
   let t: MailTestApp | undefined;
   afterEach(async () => {
     await t?.close();

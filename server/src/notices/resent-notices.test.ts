@@ -8,7 +8,7 @@ import { bearer } from '../../test/auth.ts';
 import { addHousehold, answer } from '../../test/families.ts';
 import type { ReceivedMail } from '../../test/mail.ts';
 import { createEvent, patchEvent, runJobs, to, troopPerTest } from '../../test/notices.ts';
-import { testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { embeddedStore, type TestApp } from '../../test/test-app.ts';
 import { completeJob, leaseDueJobs } from '../jobs/queue.ts';
 import { noticeHandlers } from './handlers.ts';
 import { JOB_KINDS } from './job-kinds.ts';
@@ -39,7 +39,7 @@ async function processKilledAfterEachSend(t: TestApp) {
   }
 }
 
-describe.each(testStoreKinds)('notices sent again (%s)', (kind) => {
+describe.each(embeddedStore)('notices sent again (%s)', (kind) => {
   const troop = troopPerTest(kind);
 
   it('sends a notice again after its process died past the SMTP server, under the same Message-ID', async () => {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../test/auth.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 
 const serviceKeys = { verify: async (token: string) => (token === 'sk_test' ? 'k1' : null) };
 
-describe.each(testStoreKinds)('notification settings routes (%s)', (kind) => {
+describe.each(embeddedStore)('notification settings routes (%s)', (kind) => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();
@@ -98,7 +98,7 @@ describe.each(testStoreKinds)('notification settings routes (%s)', (kind) => {
   });
 });
 
-describe.each(testStoreKinds)('notice tables behind the Data API (%s)', (kind) => {
+describe.each(embeddedStore)('notice tables behind the Data API (%s)', (kind) => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();

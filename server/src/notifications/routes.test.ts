@@ -5,7 +5,7 @@ import { buildMailTestApp, type MailTestApp } from '../../test/auth-links.ts';
 import { bearer, signIn, signUp } from '../../test/auth.ts';
 import { addressesOf, createMemoryMailer } from '../../test/mail.ts';
 import { forgetAccount } from '../auth/session-check.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 
 const serviceKeys = { verify: async (token: string) => (token === 'sk_test' ? 'k1' : null) };
 
@@ -29,7 +29,7 @@ function send(t: TestApp, payload: unknown, token?: string, projectId = t.deps.c
   });
 }
 
-describe.each(testStoreKinds)('POST /api/notifications/:projectId/email (%s)', (kind) => {
+describe.each(embeddedStore)('POST /api/notifications/:projectId/email (%s)', (kind) => {
   let t: MailTestApp | TestApp | undefined;
   afterEach(async () => t?.close());
 

@@ -1,14 +1,14 @@
 import { forgetAccount } from '../auth/session-check.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 import { createRealtimeHub } from './hub.ts';
 import { FrameClient, listeningApp, tokenFor, type ListeningApp } from '../../test/realtime.ts';
 
 const users = (f: { payload: Record<string, unknown> }) =>
   (f.payload.data as { users: { userId: string; metadata?: unknown }[] }).users;
 
-describe.each(testStoreKinds)('realtime socket protocol (%s)', (kind) => {
+describe.each(embeddedStore)('realtime socket protocol (%s)', (kind) => {
   let t: ListeningApp;
   const apps: ListeningApp[] = [];
   const clients: FrameClient[] = [];

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FRAME_BURST, FRAMES_PER_SECOND } from './socket.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import { HISTORY_MAX_AGE_MS } from './bus.ts';
 import { tokenFor } from '../../test/realtime.ts';
 
-describe.each(testStoreKinds)('realtime REST (%s)', (kind) => {
+describe.each(embeddedStore)('realtime REST (%s)', (kind) => {
   let t: TestApp;
   afterEach(async () => t?.close());
 

@@ -10,7 +10,7 @@ import { nextAddress, signUp } from '../../test/auth.ts';
 import { FrameClient, listeningApp, tokenFor, type ListeningApp } from '../../test/realtime.ts';
 import { callRest } from '../../test/rest.ts';
 import { bearer as leaderBearer } from '../../test/storage.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 import { manualClock } from '../clock.ts';
 import { createRealtimeHub } from './hub.ts';
 import { SESSION_CHECK_MAX_AGE_MS } from './session-watch.ts';
@@ -18,7 +18,7 @@ import { SESSION_CHECK_MAX_AGE_MS } from './session-watch.ts';
 const CHANNELS = ['troop-12', 'calendar_events'];
 const EVENT = { eventName: 'Campout', eventDate: '2031-05-02', eventTime: '18:00' };
 
-describe.each(testStoreKinds)('a socket whose account or session ends (%s)', (kind) => {
+describe.each(embeddedStore)('a socket whose account or session ends (%s)', (kind) => {
   let t: ListeningApp | undefined;
   const clients: FrameClient[] = [];
   afterEach(async () => {

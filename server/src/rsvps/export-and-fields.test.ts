@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 import { addEvent, addHousehold, answer, exportCsv, storedAnswers } from '../../test/rsvps.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 
 /** Cells of a CSV as a spreadsheet reads them (RFC 4180 quoting). */
 function readCsv(text: string): string[][] {
@@ -36,7 +36,7 @@ function readCsv(text: string): string[][] {
   return rows;
 }
 
-describe.each(testStoreKinds)('RSVP export and event fields (%s)', (kind) => {
+describe.each(embeddedStore)('RSVP export and event fields (%s)', (kind) => {
   let t: TestApp;
   let ann: TestMember;
   let lee: TestMember;

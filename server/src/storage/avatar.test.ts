@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { AVATAR_MAX_BYTES } from '@scout/protocol/limits';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import {
   HTML_PAGE,
   SVG_WITH_SCRIPT,
@@ -63,7 +63,7 @@ function pngBomb(): Buffer {
   ]);
 }
 
-describe.each(testStoreKinds)('avatar uploads (%s)', (kind) => {
+describe.each(embeddedStore)('avatar uploads (%s)', (kind) => {
   let t: TestApp;
   let alice: string;
   const avatarPath = (ext = 'png') => `avatars/alice-1767225600000.${ext}`;

@@ -11,7 +11,7 @@ import {
 } from '@scout/protocol/permissions';
 import { buildAiTestApp, type AiTestApp } from '../../test/ai.ts';
 import { SIMULATED_PNG } from '../../test/ai-provider-simulation.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import { bearer, download, fetchPublic, remove, serviceKeys, upload } from '../../test/storage.ts';
 import { DEFAULT_STORAGE_RULES, storageRulesOf } from './area-rules.ts';
 
@@ -42,7 +42,7 @@ describe('storage rules resolved from the configuration', () => {
   });
 });
 
-describe.each(testStoreKinds)('storage rules from the configuration (%s)', (kind) => {
+describe.each(embeddedStore)('storage rules from the configuration (%s)', (kind) => {
   let t: TestApp;
   afterEach(async () => t?.close());
 
@@ -120,7 +120,7 @@ describe.each(testStoreKinds)('storage rules from the configuration (%s)', (kind
   });
 });
 
-describe.each(testStoreKinds)(
+describe.each(embeddedStore)(
   'files read back through the AI gateway follow the rules (%s)',
   (kind) => {
     let t: AiTestApp | undefined;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { HIDDEN_TEXT_CONTROL_REFUSAL } from '@scout/protocol/file-names';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import {
   bearer,
   download,
@@ -24,7 +24,7 @@ import { insertFile } from './files-table.ts';
 /** One of each kind; protocol/src/file-names.test.ts checks every character. */
 const HIDDEN = ['\u202e', '\u2067', '\u200f', '\u200b', '\ufeff'];
 
-describe.each(testStoreKinds)('file names with hidden text controls (%s)', (kind) => {
+describe.each(embeddedStore)('file names with hidden text controls (%s)', (kind) => {
   let t: TestApp;
   afterEach(async () => t?.close());
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { STORAGE_MAX_BYTES } from '@scout/protocol/limits';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import { bearer, fileRows, filesOnDisk } from '../../test/storage.ts';
 
 const BOUNDARY = '----scout-upload-boundary';
@@ -49,7 +49,7 @@ function post(
   });
 }
 
-describe.each(testStoreKinds)('storage size limit (%s)', (kind) => {
+describe.each(embeddedStore)('storage size limit (%s)', (kind) => {
   let t: TestApp;
   let url: string;
   let alice: string;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import {
   HTML_PAGE,
   SVG_WITH_SCRIPT,
@@ -14,7 +14,7 @@ const SANDBOX_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inlin
 const MINIMAL_PDF =
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
-describe.each(testStoreKinds)('serving stored files (%s)', (kind) => {
+describe.each(embeddedStore)('serving stored files (%s)', (kind) => {
   let t: TestApp;
   let alice: string;
   beforeEach(async () => {

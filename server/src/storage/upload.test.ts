@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import {
   SERVICE_KEY,
   bearer,
@@ -13,7 +13,7 @@ import {
   upload,
 } from '../../test/storage.ts';
 
-describe.each(testStoreKinds)('storage upload, download and remove (%s)', (kind) => {
+describe.each(embeddedStore)('storage upload, download and remove (%s)', (kind) => {
   let t: TestApp;
   afterEach(async () => t?.close());
   const start = async () => {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 import { buildDataTestApp, type DataTestApp } from '../../test/web-data.ts';
 import { createBrowserPool } from './browser-pool.ts';
 
@@ -29,7 +29,7 @@ const body = fc.oneof(
   }),
 );
 
-describe.each(testStoreKinds)('web data never answers 500 (%s)', (kind) => {
+describe.each(embeddedStore)('web data never answers 500 (%s)', (kind) => {
   let t: DataTestApp;
   beforeAll(async () => {
     t = await buildDataTestApp({

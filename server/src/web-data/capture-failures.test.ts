@@ -6,7 +6,7 @@
  * capture answers 502 with a code, never 500.
  */
 import { describe, expect, it } from 'vitest';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 import {
   buildDataTestApp,
   chromiumPerFile,
@@ -17,7 +17,7 @@ import type { BrowserPool } from './browser-pool.ts';
 
 const web = chromiumPerFile();
 
-describe.each(testStoreKinds)('page captures that cannot finish (%s)', (kind) => {
+describe.each(embeddedStore)('page captures that cannot finish (%s)', (kind) => {
   const build = dataAppPerTest(kind, () => ({ webData: { browser: web.pool } }));
   const page = () => `${web.site.origin}/files/js-page.html`;
 

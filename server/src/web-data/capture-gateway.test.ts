@@ -5,12 +5,12 @@
  * that slipped past the gateway (Chromium connecting on its own) would show there.
  */
 import { describe, expect, it } from 'vitest';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 import { chromiumPerFile, dataAppPerTest } from '../../test/web-data.ts';
 
 const web = chromiumPerFile();
 
-describe.each(testStoreKinds)('Chromium behind the gateway (%s)', (kind) => {
+describe.each(embeddedStore)('Chromium behind the gateway (%s)', (kind) => {
   const build = dataAppPerTest(kind, () => ({ webData: { browser: web.pool } }));
 
   it('routes every browser request through the policy: forbidden subresources are refused unconnected', async () => {

@@ -6,13 +6,13 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 import { buildDataTestApp, chromiumPerFile, dataAppPerTest } from '../../test/web-data.ts';
 import { createBrowserPool } from './browser-pool.ts';
 
 const web = chromiumPerFile();
 
-describe.each(testStoreKinds)('scrape and screenshot on Chromium (%s)', (kind) => {
+describe.each(embeddedStore)('scrape and screenshot on Chromium (%s)', (kind) => {
   const build = dataAppPerTest(kind, () => ({ webData: { browser: web.pool } }));
 
   it('scrapes a page whose content only JavaScript writes', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATA_EXTRACT_MAX_BYTES } from '@scout/protocol/limits';
 import { bearer } from '../../test/auth.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 import { dataAppPerTest, fixtureSitePerFile, type DataTestApp } from '../../test/web-data.ts';
 import { FIXTURE_DIR } from '../../test/web-fixtures.ts';
 
@@ -25,7 +25,7 @@ const fixture = (name: string) => ({
   name,
 });
 
-describe.each(testStoreKinds)('extract-from-url and extract-from-blob (%s)', (kind) => {
+describe.each(embeddedStore)('extract-from-url and extract-from-blob (%s)', (kind) => {
   const build = dataAppPerTest(kind);
   const blob = (
     a: DataTestApp,

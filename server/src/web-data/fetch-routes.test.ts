@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { dataAppPerTest, fixtureSitePerFile } from '../../test/web-data.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 
 const SECRET = 'wx-9f8e7d6c5b4a';
 const secrets = [{ name: 'WEATHER_KEY', value: SECRET, hosts: ['fixture.test'] }];
 
 const web = fixtureSitePerFile();
 
-describe.each(testStoreKinds)('POST /api/data/:projectId/fetch (%s)', (kind) => {
+describe.each(embeddedStore)('POST /api/data/:projectId/fetch (%s)', (kind) => {
   const build = dataAppPerTest(kind, () => ({ config: { dataSecrets: secrets } }));
 
   it('answers 401 signed out, 403 without data.use, and 404 for another project', async () => {
@@ -81,10 +81,16 @@ describe.each(testStoreKinds)('POST /api/data/:projectId/fetch (%s)', (kind) => 
     expect(res.json().code).toBe('DATA_URL_REFUSED');
   });
 
-  it('answers slow, endless and huge targets with 504 and 502, never 500', async () => {
+  it('answers a slow target with 504, never 500', async () => {
     const a = await build({ webData: { timeoutMs: 300 } });
     const slow = await a.post('fetch', { url: `${web.site.origin}/slow` }, a.leader);
     expect([slow.statusCode, slow.json().code]).toEqual([504, 'DATA_TARGET_TIMEOUT']);
+  });
+
+  it('answers endless, huge and closed targets with 502, never 500', async () => {
+    // The size limit, not the clock, stops these: they have the default time limit, since a
+    // loaded machine can read a few megabytes slower than the slow target's 300 ms.
+    const a = await build();
     const endless = await a.post('fetch', { url: `${web.site.origin}/endless` }, a.leader);
     expect([endless.statusCode, endless.json().code]).toEqual([502, 'DATA_TARGET_TOO_LARGE']);
     const huge = await a.post('fetch', { url: `${web.site.origin}/huge?bytes=6000000` }, a.leader);

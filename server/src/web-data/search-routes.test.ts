@@ -4,7 +4,7 @@ import {
   startSearxngSimulation,
   type SearxngSimulation,
 } from '../../test/searxng-simulation.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
+import { embeddedStore } from '../../test/test-app.ts';
 import { dataAppPerTest } from '../../test/web-data.ts';
 
 let searx: SearxngSimulation;
@@ -55,7 +55,7 @@ describe('the SearXNG simulation speaks the search API', () => {
   });
 });
 
-describe.each(testStoreKinds)('POST /api/data/:projectId/search (%s)', (kind) => {
+describe.each(embeddedStore)('POST /api/data/:projectId/search (%s)', (kind) => {
   const app = dataAppPerTest(kind);
   // SEARCH_URL is the operator's own: reachable although loopback is not otherwise allowed.
   const build = (searchUrl: string | undefined) => app({ allow: [], config: { searchUrl } });

@@ -10,12 +10,12 @@ import {
   startProviderRig,
   type ProviderRig,
 } from '../../../test/providers.ts';
-import { testStoreKinds } from '../../../test/test-app.ts';
+import { embeddedStore } from '../../../test/test-app.ts';
 import { newBrowserKey, presentedBrowserHash } from './browser-key.ts';
 
 const TOKEN_WORDS = /access_token|refresh_token|eyJ/;
 
-describe.each(testStoreKinds)(
+describe.each(embeddedStore)(
   'a provider sign-in belongs to the browser that started it (%s)',
   (store) => {
     let rig: ProviderRig;

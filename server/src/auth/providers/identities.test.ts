@@ -7,9 +7,9 @@ import {
   startProviderRig,
   type ProviderRig,
 } from '../../../test/providers.ts';
-import { testStoreKinds } from '../../../test/test-app.ts';
+import { embeddedStore } from '../../../test/test-app.ts';
 
-describe.each(testStoreKinds)('linked sign-in methods (%s)', (store) => {
+describe.each(embeddedStore)('linked sign-in methods (%s)', (store) => {
   let rig: ProviderRig;
   beforeAll(async () => {
     rig = await startProviderRig({ store });

@@ -17,7 +17,7 @@ import {
   type ProviderRig,
 } from '../../../test/providers.ts';
 import { bearer as roleToken } from '../../../test/storage.ts';
-import { ensureTestAccount, testStoreKinds } from '../../../test/test-app.ts';
+import { ensureTestAccount, embeddedStore } from '../../../test/test-app.ts';
 
 let n = 0;
 const person = (name: string): Person => ({
@@ -41,7 +41,7 @@ const troopEvents = (rig: ProviderRig, token: string) =>
     headers: bearer(token),
   });
 
-describe.each(testStoreKinds)('a first provider sign-in, SIGNUP_MODE=approval (%s)', (store) => {
+describe.each(embeddedStore)('a first provider sign-in, SIGNUP_MODE=approval (%s)', (store) => {
   let rig: ProviderRig;
   beforeAll(async () => {
     rig = await startProviderRig({ store, config: { signupMode: 'approval' } });
@@ -89,7 +89,7 @@ describe.each(testStoreKinds)('a first provider sign-in, SIGNUP_MODE=approval (%
   });
 });
 
-describe.each(testStoreKinds)('a first provider sign-in, SIGNUP_MODE=invite (%s)', (store) => {
+describe.each(embeddedStore)('a first provider sign-in, SIGNUP_MODE=invite (%s)', (store) => {
   let rig: ProviderRig;
   let leader: string;
   beforeAll(async () => {

@@ -13,11 +13,11 @@ import {
   startProviderRig,
   type ProviderRig,
 } from '../../../test/providers.ts';
-import { buildTestApp, testStoreKinds } from '../../../test/test-app.ts';
+import { buildTestApp, embeddedStore } from '../../../test/test-app.ts';
 
 const TOKEN_WORDS = /access_token|refresh_token/;
 
-describe.each(testStoreKinds)('provider sign-ins refused, with no token (%s)', (store) => {
+describe.each(embeddedStore)('provider sign-ins refused, with no token (%s)', (store) => {
   let rig: ProviderRig;
   beforeAll(async () => {
     rig = await startProviderRig({ store });

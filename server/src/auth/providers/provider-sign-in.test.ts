@@ -13,9 +13,9 @@ import {
   startProviderRig,
   type ProviderRig,
 } from '../../../test/providers.ts';
-import { testStoreKinds } from '../../../test/test-app.ts';
+import { embeddedStore } from '../../../test/test-app.ts';
 
-describe.each(testStoreKinds)('sign-in with a provider (%s)', (store) => {
+describe.each(embeddedStore)('sign-in with a provider (%s)', (store) => {
   let rig: ProviderRig;
   beforeAll(async () => {
     rig = await startProviderRig({ store });
