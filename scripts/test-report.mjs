@@ -153,7 +153,7 @@ export function buildReport(resultsDir) {
     '| --- | --- | --- | --- |',
     ...rows,
     '',
-    "Unit and API suites (within `test:unit`, one workspace after another; the server time per store is the sum of its tests' own times):",
+    "Unit and API suites (the server's in `test:server`, the others one after another in `test:packages`; the server time per store is the sum of its tests' own times):",
     '',
     '| workspace | wall | files | tests | server tests per store |',
     '| --- | --- | --- | --- | --- |',
