@@ -7,6 +7,7 @@ import { offerFirstAdminSetup } from './auth/first-admin.ts';
 import { removeSetupLinkFile, writeSetupLinkFile } from './auth/setup-link-file.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openLogger } from './logger.ts';
+import { stopOnSignals } from './shutdown.ts';
 import { openDeps } from './wiring.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,15 +34,7 @@ const deps = await openDeps(config, logger);
 const { store, bus } = deps;
 const app = await buildApp(deps);
 
-const shutdown = async (signal: string) => {
-  logger.info({ signal }, 'shutting down');
-  await app.close();
-  await bus?.close();
-  await store.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+stopOnSignals(app, app.log, [bus, store]);
 
 await app.listen({ port: config.port, host: config.host });
 logger.info(

@@ -1,0 +1,35 @@
+/**
+ * Stopping the process on SIGTERM or SIGINT: stop taking requests, let those in flight finish,
+ * close the bus and the store. A client holding a request open (a half-sent body, a stalled
+ * upload) would keep the HTTP server from closing for minutes, so after the grace period the
+ * process exits anyway, with a warning, rather than hanging a deploy or a restart.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface Closable {
+  close(): Promise<void>;
+}
+
+export function stopOnSignals(
+  app: FastifyInstance,
+  logger: FastifyBaseLogger,
+  after: (Closable | undefined)[],
+): void {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'stopped before every request had finished');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    await app.close();
+    for (const part of after) await part?.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
