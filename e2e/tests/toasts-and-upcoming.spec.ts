@@ -123,6 +123,8 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menu')).toBeVisible();
     await expect.poll(() => menuOverToasts(page)).toEqual({ overToasts: true, covered: [] });
+    // Opened from the keyboard, the menu takes the focus; Escape then closes it.
+    await expect(page.getByRole('menuitem').first()).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();
 
