@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { greeting } from './sessions.ts';
 
 let counter = 0;
 
@@ -37,9 +38,7 @@ export async function signUp(page: Page, m: Member) {
   await page.goto('/');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await sendSignUpForm(page, m);
-  await expect(
-    page.getByRole('heading', { name: new RegExp(`Good Evening.*${m.firstName.toUpperCase()}`) }),
-  ).toBeVisible();
+  await expect(greeting(page, m.firstName)).toBeVisible();
 }
 
 export async function chooseTroopRole(page: Page, role: string) {

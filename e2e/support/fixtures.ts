@@ -12,6 +12,7 @@ import { admin, newMember, type Member } from './accounts.ts';
 import { makeLeader } from './leaders.ts';
 import {
   createAccount,
+  greeting,
   PROJECT_ID,
   signInThroughApi,
   storageStateFor,
@@ -87,6 +88,7 @@ interface TestFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   accountOf: [
+    // Playwright reads a fixture's dependencies from the destructured first argument: none here.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
       const made = new Map<Role, Promise<RoleAccount>>();
@@ -103,6 +105,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   ownTroopServer: [
+    // No dependencies (see accountOf).
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       let started: Promise<TroopServer> | undefined;
@@ -134,11 +137,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       contexts.push(context);
       const page = await context.newPage();
       await page.goto('/');
-      await expect(
-        page.getByRole('heading', {
-          name: new RegExp(`Good Evening.*${account.person.firstName.toUpperCase()}`),
-        }),
-      ).toBeVisible();
+      await expect(greeting(page, account.person.firstName)).toBeVisible();
       return { page, account };
     });
     for (const context of contexts) await context.close();

@@ -11,6 +11,9 @@ import type { Member } from './accounts.ts';
 /** The project the shared server serves (its default), and a journey's own troop server too. */
 export const PROJECT_ID = 'scout-troop';
 
+/** Where the SDK keeps a project's tokens in localStorage. */
+const TOKENS_KEY = `blink_tokens_${PROJECT_ID}`;
+
 /** A token set as the SDK keeps it: `issued_at` in seconds, as the SDK's own clock counts. */
 export interface StoredTokens {
   access_token: string;
@@ -71,7 +74,7 @@ export function storageStateFor(tokens: StoredTokens, at = baseURL) {
     origins: [
       {
         origin: new URL(at).origin,
-        localStorage: [{ name: `blink_tokens_${PROJECT_ID}`, value: JSON.stringify(tokens) }],
+        localStorage: [{ name: TOKENS_KEY, value: JSON.stringify(tokens) }],
       },
     ],
   };
@@ -88,7 +91,7 @@ async function openBlankOfApp(page: Page): Promise<string> {
 
 async function storeTokens(page: Page, tokens: StoredTokens) {
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-    `blink_tokens_${PROJECT_ID}`,
+    TOKENS_KEY,
     JSON.stringify(tokens),
   ] as const);
 }
