@@ -42,6 +42,9 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     test('Back and Forward move between screens, a reload stays, each screen starts at its top with focus on its heading', async ({
       browser,
     }) => {
+      // A walk over every tab stop of four screens, twice over with reloads: on a machine busy
+      // with the other suites it takes longer than a journey's usual budget.
+      test.slow();
       const page = await pageIn(browser, vp);
       await signUp(page, newMember('Alex', 'Rivera'));
       // After sign-up the dashboard starts at its top, greeting and banner in view.
