@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { ServiceKeyVerifier } from '../deps.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import type { Store } from '../store/store.ts';
+import { hashToken, newToken, sameSecret } from '../security/tokens.ts';
 
 export const SERVICE_KEY_NAME_MAX_LENGTH = 100;
 
@@ -28,8 +29,7 @@ interface ServiceKeyRow {
   revoked_at: string | null;
 }
 
-export const hashServiceKey = (key: string) =>
-  crypto.createHash('sha256').update(key, 'utf8').digest('hex');
+export const hashServiceKey = hashToken;
 
 export async function issueServiceKey(
   store: Store,
@@ -42,7 +42,7 @@ export async function issueServiceKey(
     throw badRequest(`A service key name has at most ${SERVICE_KEY_NAME_MAX_LENGTH} characters`);
   }
   const id = crypto.randomBytes(8).toString('hex');
-  const key = `sk_${id}_${crypto.randomBytes(32).toString('base64url')}`;
+  const key = `sk_${id}_${newToken()}`;
   await store.query(
     'INSERT INTO service_keys (id, name, key_hash, created_at, revoked_at) VALUES (?, ?, ?, ?, NULL)',
     [id, trimmed, hashServiceKey(key), new Date(now).toISOString()],
@@ -95,11 +95,7 @@ export function serviceKeyVerifier(store: Store): ServiceKeyVerifier {
       );
       const stored = rows[0]?.key_hash;
       if (!stored) return null;
-      const given = Buffer.from(hashServiceKey(token), 'hex');
-      const expected = Buffer.from(stored, 'hex');
-      return given.length === expected.length && crypto.timingSafeEqual(given, expected)
-        ? id
-        : null;
+      return sameSecret(hashServiceKey(token), stored) ? id : null;
     },
   };
 }

@@ -4,7 +4,6 @@
  * form for the first admin's email and password. The link is the proof of being at the console,
  * as the admin CLI is; once an admin exists, every link stops working.
  */
-import crypto from 'node:crypto';
 import type { SessionResponse } from '@scout/protocol/auth';
 import type { RolesConfig } from '@scout/protocol/permissions';
 import { createUserWithRole } from '../admin/users.ts';
@@ -12,12 +11,12 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { issueSession } from './sessions.ts';
 import { findUserById } from './users.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
 
 export const SETUP_LINK_TTL_SECONDS = 60 * 60;
 
 type SetupDeps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
 
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Roles that may do everything: `admin` by default (docs/roles.md). */
@@ -41,7 +40,7 @@ export async function hasAdmin(deps: Pick<AppDeps, 'store' | 'config'>): Promise
 /** A new setup link while the troop has no admin; null once it has one. */
 export async function offerFirstAdminSetup(deps: SetupDeps): Promise<string | null> {
   if (await hasAdmin(deps)) return null;
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = deps.clock.now();
   await deps.store.query(
     'INSERT INTO setup_links (token_hash, created_at, expires_at) VALUES (?, ?, ?)',

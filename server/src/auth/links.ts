@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
 
 export type LinkPurpose = 'reset' | 'magic' | 'verify';
 
@@ -49,8 +50,6 @@ export interface IssuedLink {
   /** The address mailed to the user: the app (or an allowed redirect) with the token in the query. */
   url: string;
 }
-
-const hashLinkToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -122,7 +121,7 @@ export async function createLink(
   input: { userId: string; purpose: LinkPurpose; redirectUrl?: string },
 ): Promise<IssuedLink> {
   const now = deps.clock.now();
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = newToken();
   const expiresAt = iso(now + LINK_TTL_SECONDS[input.purpose] * 1000);
   await deps.store.transaction(async (tx) => {
     await tx.query('DELETE FROM auth_links WHERE expires_at < ?', [iso(now - KEEP_OLD_LINKS_MS)]);
@@ -136,7 +135,7 @@ export async function createLink(
         crypto.randomUUID(),
         input.userId,
         input.purpose,
-        hashLinkToken(token),
+        hashToken(token),
         input.redirectUrl ?? null,
         iso(now),
         expiresAt,
@@ -165,7 +164,7 @@ function presentedHash(token: unknown): string {
   if (typeof token !== 'string' || token.length === 0 || token.length > TOKEN_MAX_LENGTH) {
     throw new ApiError(400, 'VERIFICATION_FAILED');
   }
-  return hashLinkToken(token);
+  return hashToken(token);
 }
 
 /** An expired sign-in link has its own code (MAGIC_LINK_EXPIRED); other links say it in words. */

@@ -17,6 +17,7 @@ import type { Queryable } from '../store/store.ts';
 import { forgetAccount } from './session-check.ts';
 import { signAccessToken } from './tokens.ts';
 import { findUserById, toWireUser, updateUser, type UserRow } from './users.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
 
 interface RefreshTokenRow {
   id: string;
@@ -35,8 +36,7 @@ type SessionDeps = Pick<AppDeps, 'store' | 'clock' | 'jwtSecret' | 'config'>;
 /** Longer than any refresh token we issue; anything bigger is not worth a database look-up. */
 const REFRESH_TOKEN_MAX_LENGTH = 128;
 
-export const hashRefreshToken = (token: string) =>
-  crypto.createHash('sha256').update(token).digest('hex');
+export const hashRefreshToken = hashToken;
 
 /**
  * The token that succeeds `presented` when it is rotated: derived from it with the server's
@@ -55,7 +55,7 @@ async function insertRefreshToken(
   nowMs: number,
   userId: string,
   familyId: string,
-  token = crypto.randomBytes(32).toString('base64url'),
+  token = newToken(),
 ) {
   const id = crypto.randomUUID();
   await db.query(

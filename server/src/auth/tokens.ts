@@ -4,9 +4,10 @@
  * on node:crypto: every API request checks a token, and WebCrypto's promise round trip through
  * the thread pool cost more than the HMAC itself.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@scout/protocol/limits';
 import { ApiError } from '../errors.ts';
+import { sameSecret } from '../security/tokens.ts';
 
 export interface AccessClaims {
   /** User id. */
@@ -121,7 +122,7 @@ function checkToken(secret: Uint8Array, token: string): Checked {
   if (header.alg !== 'HS256' || header.crit !== undefined) throw invalid();
   const expected = mac(secret, `${headerPart}.${payloadPart}`);
   const given = Buffer.from(signaturePart, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  if (!sameSecret(given, expected)) throw invalid();
 
   if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') throw invalid();
   const exp = payload.exp;

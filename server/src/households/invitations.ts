@@ -21,10 +21,10 @@ import { forgetAccount } from '../auth/session-check.ts';
 import { confirmLinkedScout } from './confirm-scout.ts';
 import { lockHousehold, membershipOf, readHousehold } from './household.ts';
 import { INVITATION_COLUMNS, invitationToWire, iso, type InvitationRow } from './rows.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
 
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const refused = (code: 'HOUSEHOLD_INVITATION_INVALID' | 'HOUSEHOLD_INVITATION_OTHER_ACCOUNT') =>
   new ApiError(403, code);
 
@@ -55,7 +55,7 @@ export async function createHouseholdInvitation(
   if (input.kind === 'adult' && input.scoutId)
     throw badRequest('An adult invitation names no scout');
   const now = deps.clock.now();
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = newToken();
   return deps.store.transaction(async (tx) => {
     await lockHousehold(tx, householdId);
     let scoutName: string | null = null;

@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { recordAudit } from './audit-log.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
 
 export const INVITATION_MAX_USES = 500;
 export const INVITATION_MAX_DAYS = 90;
@@ -31,7 +32,6 @@ interface InvitationRow {
 }
 
 const COLUMNS = 'id, email, max_uses, uses, expires_at, revoked_at, created_by, created_at';
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /**
  * What names an invitation once its link is in hand: the hash of its token, the only form the
@@ -73,7 +73,7 @@ export async function createInvitation(
   if (email && input.maxUses !== undefined && input.maxUses !== 1)
     throw badRequest('An invitation sent to one person is for one sign-up');
   const days = input.expiresInDays ?? INVITATION_DEFAULT_DAYS;
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = deps.clock.now();
   const id = crypto.randomUUID();
   const row = await deps.store.transaction(async (tx) => {

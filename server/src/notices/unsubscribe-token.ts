@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@scout/protocol/notification-settings';
+import { sameSecret } from '../security/tokens.ts';
 
 const KEY_SALT = 'scout-platform/unsubscribe';
 const KEY_INFO = 'unsubscribe-token v1';
@@ -34,10 +35,7 @@ export function readUnsubscribeToken(key: Buffer, token: string): Unsubscribe | 
   const [user, kind, mac, extra] = token.split('.');
   if (!user || !kind || !mac || extra !== undefined) return undefined;
   if (!(NOTIFICATION_KINDS as readonly string[]).includes(kind)) return undefined;
-  const expected = Buffer.from(sign(key, `${user}.${kind}`));
-  const given = Buffer.from(mac);
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
-    return undefined;
+  if (!sameSecret(mac, sign(key, `${user}.${kind}`))) return undefined;
   return {
     userId: Buffer.from(user, 'base64url').toString('utf8'),
     kind: kind as NotificationKind,

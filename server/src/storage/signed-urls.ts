@@ -4,6 +4,7 @@
  * or a new tab, while a guessed address, a changed path or an old link is refused. Pure.
  */
 import crypto from 'node:crypto';
+import { sameSecret } from '../security/tokens.ts';
 
 /** How long a signed link works: long enough to open a page of them, short enough to go stale. */
 export const SIGNED_URL_TTL_SECONDS = 60 * 60;
@@ -31,9 +32,7 @@ export function isSignatureValid(
   if (typeof expires !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(expires))
     return false;
   if (Number(expires) * 1000 <= nowMs) return false;
-  const want = Buffer.from(mac(key, path, expires));
-  const got = Buffer.from(sig);
-  return got.length === want.length && crypto.timingSafeEqual(got, want);
+  return sameSecret(sig, mac(key, path, expires));
 }
 
 export const signatureQuery = (s: UrlSignature) =>

@@ -10,11 +10,11 @@
  * (someone passed on the provider's address, or the callback's) is refused, so nobody can
  * finish a sign-in they did not start, nor make a person finish theirs.
  */
-import crypto from 'node:crypto';
 import { PROVIDER_SIGN_IN_TTL_SECONDS } from '@scout/protocol/limits';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../errors.ts';
 import type { SignInReturn } from './sign-in-return.ts';
+import { hashToken, newToken, sameSecret } from '../../security/tokens.ts';
 
 type Db = Pick<AppDeps, 'store' | 'clock'>;
 
@@ -52,15 +52,13 @@ const KEEP_ENDED_MS = 3600_000;
 
 /** Both hashes present and equal, compared in constant time. */
 function sameBrowser(kept: string | null, presented: string | undefined): boolean {
-  if (!kept || !presented || kept.length !== presented.length) return false;
-  return crypto.timingSafeEqual(Buffer.from(kept), Buffer.from(presented));
+  return Boolean(kept && presented && sameSecret(kept, presented));
 }
 
-const hashState = (state: string) => crypto.createHash('sha256').update(state).digest('hex');
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A fresh random state for the provider. */
-export const newProviderState = () => crypto.randomBytes(32).toString('base64url');
+export const newProviderState = () => newToken();
 
 export async function saveAttempt(
   deps: Db,
@@ -79,7 +77,7 @@ export async function saveAttempt(
        code_challenge, browser_hash, code_verifier, nonce, invitation_key, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
-      hashState(state),
+      hashToken(state),
       attempt.provider,
       back.mode,
       back.clientState,
@@ -142,7 +140,7 @@ export async function consumeAttempt(
 ): Promise<SignInAttempt> {
   if (typeof state !== 'string' || state === '' || state.length > STATE_MAX_LENGTH)
     throw new AttemptRefused(new ApiError(400, 'VERIFICATION_FAILED'), undefined);
-  const hash = hashState(state);
+  const hash = hashToken(state);
   const now = deps.clock.now();
   const { rows } = await deps.store.query<AttemptRow>(
     `UPDATE sign_in_attempts SET used_at = ?

@@ -9,16 +9,14 @@
  * provider that answers with a cross-site form POST (Apple's form_post) needs SameSite=None,
  * which browsers take only with Secure: that is what an https PUBLIC_URL gets.
  */
-import crypto from 'node:crypto';
 import { PROVIDER_SIGN_IN_TTL_SECONDS } from '@scout/protocol/limits';
 import type { Config } from '../../config.ts';
+import { hashToken, newToken } from '../../security/tokens.ts';
 
 const COOKIE_PATH = '/api/auth/callback/';
 
-const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
-
 /** The cookie's name for one attempt: derived from its state, which it does not give away. */
-const cookieName = (state: string) => `scout_sign_in_${sha256(`cookie:${state}`).slice(0, 16)}`;
+const cookieName = (state: string) => `scout_sign_in_${hashToken(`cookie:${state}`).slice(0, 16)}`;
 
 /** A fresh key for the browser: the Set-Cookie to send, and the hash the attempt keeps. */
 export function newBrowserKey(
@@ -26,7 +24,7 @@ export function newBrowserKey(
   state: string,
   crossSitePost: boolean,
 ): { setCookie: string; hash: string } {
-  const key = crypto.randomBytes(32).toString('base64url');
+  const key = newToken();
   const secure = new URL(config.publicUrl).protocol === 'https:';
   const sameSite = crossSitePost && secure ? 'None' : 'Lax';
   const attributes = [
@@ -38,7 +36,7 @@ export function newBrowserKey(
   ];
   return {
     setCookie: [`${cookieName(state)}=${key}`, ...attributes].join('; '),
-    hash: sha256(key),
+    hash: hashToken(key),
   };
 }
 
@@ -51,7 +49,7 @@ export function presentedBrowserHash(
   const name = cookieName(state);
   for (const pair of cookieHeader.split(';')) {
     const eq = pair.indexOf('=');
-    if (eq > 0 && pair.slice(0, eq).trim() === name) return sha256(pair.slice(eq + 1).trim());
+    if (eq > 0 && pair.slice(0, eq).trim() === name) return hashToken(pair.slice(eq + 1).trim());
   }
   return undefined;
 }

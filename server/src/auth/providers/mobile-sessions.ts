@@ -21,13 +21,13 @@ import { ApiError } from '../../errors.ts';
 import { revokeRefreshTokenFamily } from '../sessions.ts';
 import { appRedirect } from './app-redirects.ts';
 import type { SignInReturn } from './sign-in-return.ts';
+import { hashToken, newToken, sameSecret } from '../../security/tokens.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'jwtSecret' | 'config'>;
 type AppReturn = Extract<SignInReturn, { mode: 'mobile-session' }>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest();
-const hashCode = (code: string) => sha256(code).toString('hex');
 
 /** RFC 7636 4.1: 43 to 128 unreserved characters. */
 const VERIFIER_PATTERN = /^[\w.~-]{43,128}$/;
@@ -69,8 +69,8 @@ export async function issueAppCode(
 ): Promise<string> {
   const now = deps.clock.now();
   await deps.store.query('DELETE FROM app_sign_in_codes WHERE expires_at < ?', [iso(now)]);
-  const code = crypto.randomBytes(32).toString('base64url');
-  const codeHash = hashCode(code);
+  const code = newToken();
+  const codeHash = hashToken(code);
   await deps.store.query(
     `INSERT INTO app_sign_in_codes (code_hash, sealed_tokens, code_challenge, redirect_uri, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
@@ -93,12 +93,6 @@ const refused = () =>
     'This sign-in code is unknown, used or expired, or was not made for this app. Sign in again from the app.',
   );
 
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
-
 /**
  * The tokens for a code, once: the row goes whatever the outcome, so a code tried with a wrong
  * verifier (someone else caught it) is spent, and the session it carried is ended.
@@ -108,7 +102,7 @@ export async function redeemAppCode(
   input: { code: string; codeVerifier: string; redirectUri: string },
 ): Promise<TokenResponse> {
   if (!CODE_PATTERN.test(input.code) || !VERIFIER_PATTERN.test(input.codeVerifier)) throw refused();
-  const codeHash = hashCode(input.code);
+  const codeHash = hashToken(input.code);
   const { rows } = await deps.store.query<{
     sealed_tokens: string;
     code_challenge: string;
@@ -125,7 +119,7 @@ export async function redeemAppCode(
   const ok =
     tokens !== undefined &&
     row.expires_at > iso(deps.clock.now()) &&
-    sameText(challenge, row.code_challenge) &&
+    sameSecret(challenge, row.code_challenge) &&
     appRedirect(deps.config.appRedirectUris, input.redirectUri) === row.redirect_uri;
   if (ok) return tokens;
   if (tokens) await revokeRefreshTokenFamily(deps, tokens.refresh_token);
