@@ -49,6 +49,28 @@ describe('serving the SPA', () => {
     }
   });
 
+  it("answers every address of the app's screens and events with the app, and unknown API paths with JSON", async () => {
+    t = await buildTestApp({ config: { webDir: dir } });
+    // The web app's addresses (web/src/lib/app-paths.ts): a reload or a shared link lands there.
+    for (const url of [
+      '/profile',
+      '/calendar/events/event_1_abc',
+      '/calendar/events/weekly/2026-06-13',
+      '/calendar/events/a%2Fb',
+      '/no/such/page?x=1',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<script type="module" src="/assets/app-1.js">');
+    }
+    for (const url of ['/api/calendar/events/event_1_abc', '/api/nothing/here']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
   it('serves built assets with long caching and keeps API 404s as JSON', async () => {
     t = await buildTestApp({ config: { webDir: dir } });
     const asset = await t.app.inject({ url: '/assets/app-1.js' });

@@ -56,7 +56,8 @@ export async function installSpa(app: FastifyInstance, config: Config) {
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(index);
   app.get('/', (_req, reply) => sendIndex(reply));
   app.get('/index.html', (_req, reply) => sendIndex(reply));
-  // Any other path outside the API is a view of the app (the SPA has no URL router).
+  // Any other path outside the API is an address of the app, a screen or an event
+  // (web/src/lib/app-paths.ts): a reload or a shared link gets the app, which shows it.
   app.get('/*', (req, reply) => {
     if (req.url.startsWith('/api/')) return reply.callNotFound();
     return sendIndex(reply);

@@ -42,6 +42,7 @@ import type {
   FollowingRemovedPayload,
   OccurrenceRemovedPayload,
 } from './event-outbox.ts';
+import { appAddress, CALENDAR_PATH, eventPath, rowPath } from './event-address.ts';
 import { createdJobKey, JOB_KINDS } from './job-kinds.ts';
 import { readSettings, settingsOf, wants } from './settings.ts';
 import { deriveUnsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
@@ -55,6 +56,8 @@ interface MailPayload {
   userId: string;
   kind: NotificationKind;
   content: NoticeContent;
+  /** The app's path the mail links to: the event's address (event-address.ts). */
+  path?: string;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -86,7 +89,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
 
   /**
    * One mail job per wanting person who reads the event; the key makes it once per person
-   * whoever schedules it.
+   * whoever schedules it. The mail links to `path`, the event's address in the app.
    */
   async function fanOut(
     row: EventRecord,
@@ -94,11 +97,12 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
     kind: NotificationKind,
     content: NoticeContent,
     keyOf: (userId: string) => string,
+    path: string,
   ) {
     const settings = await settingsOf(store, [...new Set(userIds)]);
     for (const [userId, s] of settings) {
       if (!wants(s, kind) || !(await reads(userId, row))) continue;
-      const payload: MailPayload = { userId, kind, content };
+      const payload: MailPayload = { userId, kind, content, path };
       await enqueueJob(store, clock.now(), {
         kind: JOB_KINDS.mail,
         payload: payload as unknown as Record<string, unknown>,
@@ -128,7 +132,14 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
     const notice = before ? changeNotice(before, after) : null;
     if (notice) {
       const people = await answeredRecipientIds(store, row, today());
-      await fanOut(row, people, 'changes', notice, (u) => `changed:${eventId}:${sequence}:${u}`);
+      await fanOut(
+        row,
+        people,
+        'changes',
+        notice,
+        (u) => `changed:${eventId}:${sequence}:${u}`,
+        rowPath(row),
+      );
     }
     await saveNotified(store, eventId, after, nowIso());
   }
@@ -153,6 +164,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         'new_events',
         newEventNotice(stateOf(row)),
         (u) => `new-event:${eventId}:${u}`,
+        rowPath(row),
       );
     },
 
@@ -179,6 +191,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         'changes',
         removedNotice(state, { what: series ? 'series' : 'one' }),
         (u) => `removed:${removed.id}:${u}`,
+        CALENDAR_PATH,
       );
     },
 
@@ -196,6 +209,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         'changes',
         removedNotice(state, { what: 'one' }),
         (u) => `removed:${eventId}:${occurrence}:${u}`,
+        CALENDAR_PATH,
       );
     },
 
@@ -215,6 +229,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         'changes',
         removedNotice(state, { what: 'following', from }),
         (u) => `removed:${eventId}:from:${from}:${u}`,
+        CALENDAR_PATH,
       );
     },
 
@@ -244,6 +259,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         'reminders',
         reminderNotice(state, answer === 'going'),
         (u) => `reminder:${eventId}:${occurrence}:${target}:${u}`,
+        eventPath(eventId, occurrence),
       );
     },
 
@@ -260,7 +276,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
           to: { address: user.email, ...(user.displayName ? { name: user.displayName } : {}) },
           kind: payload.kind,
           content: payload.content,
-          appUrl: `${config.publicUrl}/`,
+          appUrl: appAddress(config.publicUrl, payload.path),
           unsubscribeUrl,
         }),
         // A run again after the mail server took it (its process died) sends the same id.

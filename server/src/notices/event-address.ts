@@ -1,0 +1,27 @@
+/**
+ * Where a notice's link leads: the event's own address in the web app, with the occurrence's
+ * date for one meeting of a series (the paths of web/src/lib/app-paths.ts, which the server
+ * answers with the app: http/spa.ts). A notice of a removal links to the calendar, since the
+ * event is gone.
+ */
+
+/** The app's path of an event, or of one occurrence of a series when `occurrence` is given. */
+export const eventPath = (eventId: string, occurrence?: string | null): string =>
+  `/calendar/events/${encodeURIComponent(eventId)}${occurrence ? `/${occurrence}` : ''}`;
+
+/** The calendar itself, for an event that is no longer on it. */
+export const CALENDAR_PATH = '/calendar';
+
+/** The path of a calendar_events row: a changed occurrence's row names its series and date. */
+export const rowPath = (row: {
+  id: string;
+  series_id?: string | null;
+  recurrence_date?: string | null;
+}): string =>
+  row.series_id && row.recurrence_date
+    ? eventPath(row.series_id, row.recurrence_date)
+    : eventPath(row.id);
+
+/** The absolute address a mail links to; a job scheduled before paths were kept opens the app. */
+export const appAddress = (publicUrl: string, path: string | undefined): string =>
+  `${publicUrl}${path ?? '/'}`;
