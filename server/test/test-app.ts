@@ -1,6 +1,7 @@
 /**
  * Builds an app for tests: in-memory SQLite (or TEST_DATABASE_URL's PostgreSQL in a fresh
  * schema), a manual clock and a random key. Each call is isolated from every other.
+ * `sharedTestApp` gives the tests of one suite one such app, built once.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -8,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/clock.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -18,7 +20,7 @@ import { migrate } from '../src/store/migrate.ts';
 import { openPostgresStore } from '../src/store/postgres.ts';
 import { openSqliteStore } from '../src/store/sqlite.ts';
 import { createDiskFileStore } from '../src/storage/disk.ts';
-import type { Store } from '../src/store/store.ts';
+import { quoteIdent, type Store } from '../src/store/store.ts';
 
 /**
  * A configuration for tests: everything default, nothing read from the environment. The job
@@ -102,15 +104,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(
-  opts: {
-    store?: StoreKind;
-    /** SQLite in a temporary file instead of memory (see openTestStore). */
-    sqliteFile?: boolean;
-    config?: Partial<Config>;
-    deps?: Partial<AppDeps>;
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  store?: StoreKind;
+  /** SQLite in a temporary file instead of memory (see openTestStore). */
+  sqliteFile?: boolean;
+  config?: Partial<Config>;
+  deps?: Partial<AppDeps>;
+}
+
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const store = await openTestStore(opts.store ?? 'sqlite', { sqliteFile: opts.sqliteFile });
   const clock = manualClock(Date.now());
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-files-'));
@@ -155,4 +157,84 @@ export async function ensureTestAccount(
     [id, email, id, role, now, now],
   );
   forgetAccount(store, id);
+}
+
+/**
+ * Deletes every row of a test store but the migrations' record, and forgets the accounts it
+ * held (auth/session-check.ts): the store is as migrate left it, at the cost of one statement
+ * per table instead of a new schema and every migration. Tables a test created stay, empty.
+ */
+export async function emptyStore(store: Store): Promise<void> {
+  const { rows: users } = await store.query<{ id: string }>('SELECT id FROM users');
+  const { rows: tables } = await store.query<{ name: string }>(
+    store.dialect === 'postgres'
+      ? 'SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1'
+      : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY 1",
+  );
+  const names = tables.map((r) => r.name).filter((name) => name !== 'schema_migrations');
+  if (store.dialect === 'postgres') {
+    // One TRUNCATE over every table: no foreign key stands in its way, no trigger fires, and
+    // the sequences start again.
+    await store.query(`TRUNCATE ${names.map(quoteIdent).join(', ')} RESTART IDENTITY`);
+  } else {
+    await store.transaction(async (tx) => {
+      await tx.query('PRAGMA defer_foreign_keys = ON');
+      // A delete trigger writes rows (calendar_events' removal notices into jobs): the second
+      // pass deletes what the first one's triggers wrote, and finds nothing more to trigger.
+      for (let pass = 0; pass < 2; pass++)
+        for (const name of names) await tx.query(`DELETE FROM ${quoteIdent(name)}`);
+      if (names.length) await tx.query('DELETE FROM sqlite_sequence').catch(() => undefined);
+    });
+  }
+  for (const { id } of users) forgetAccount(store, id);
+}
+
+/**
+ * One app (buildTestApp) for every test of the suite it is called in, instead of one per test:
+ * built before the suite's first test, closed after its last. Call it in the body of a
+ * `describe` (once per store kind of a `describe.each`) and use what it returns in the tests and
+ * hooks as the app: its fields read the shared one. Closing is the suite's; a test that needs
+ * another configuration builds its own app.
+ *
+ * Before each test the clock is set to the present, as a new app's would be, so a test that
+ * moves time moves it for itself. Tests share the store: each makes its own accounts and rows
+ * (signUp's addresses are unique, fixed ones are used by one test only). A suite whose tests
+ * count or read whole tables, or reuse ids, asks `empty: true`, and each test then starts on an
+ * empty store (emptyStore), its own `beforeEach` hooks running after that.
+ */
+export function sharedTestApp(opts: TestAppOptions & { empty?: boolean } = {}): TestApp {
+  let shared: TestApp | undefined;
+  const current = (): TestApp => {
+    if (!shared) throw new Error('the shared test app is used outside its suite');
+    return shared;
+  };
+  beforeAll(async () => {
+    shared = await buildTestApp(opts);
+  });
+  afterAll(async () => {
+    await shared?.close();
+    shared = undefined;
+  });
+  beforeEach(async () => {
+    const t = current();
+    t.clock.set(Date.now());
+    if (opts.empty) await emptyStore(t.deps.store);
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get deps() {
+      return current().deps;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get filesDir() {
+      return current().filesDir;
+    },
+    close: async () => {
+      throw new Error('the shared test app is closed by its suite, after its last test');
+    },
+  };
 }

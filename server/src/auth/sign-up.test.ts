@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeProtectedHeader, decodeJwt } from 'jose';
 import type { SessionResponse } from '@scout/protocol/auth';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
 import { PASSWORD, me, nextAddress, signUp } from '../../test/auth.ts';
 import { bearer } from '../../test/storage.ts';
 import { createAccount } from './create-account.ts';
 
 describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
-  let t: TestApp;
-  afterEach(async () => t?.close());
+  // Every test makes its own accounts: the fixed addresses below are each taken by one test.
+  const t = sharedTestApp({ store: kind });
 
   const post = (payload: unknown) =>
     t.app.inject({
@@ -19,7 +19,6 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
     });
 
   it('answers a complete user and a token pair, with the email trimmed and lower-cased', async () => {
-    t = await buildTestApp({ store: kind });
     const res = await post({
       email: '  Ada.Lovelace@Troop12.ORG ',
       password: PASSWORD,
@@ -61,7 +60,6 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
   });
 
   it('stores an argon2id hash of the password, never the password', async () => {
-    t = await buildTestApp({ store: kind });
     const { user } = await signUp(t);
     const { rows } = await t.deps.store.query<{ password_hash: string }>(
       'SELECT password_hash FROM users WHERE id = ?',
@@ -72,7 +70,6 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
   });
 
   it('never lets the caller choose a role', async () => {
-    t = await buildTestApp({ store: kind });
     const session = await signUp(t, { role: 'admin', metadata: { troopRole: 'Scoutmaster' } });
     expect(session.user.role).toBe('user');
     expect(JSON.parse(session.user.metadata)).toEqual({ troopRole: 'Scoutmaster' });
@@ -89,41 +86,45 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
         member: { permissions: [] },
       },
     };
-    t = await buildTestApp({ store: kind, config: { roles } });
-    const session = await signUp(t, { role: 'admin' });
-    expect(session.user.role).toBe('member');
-    expect(decodeJwt(session.access_token).role).toBe('member');
-    expect((await me(t, session.access_token)).json().user.role).toBe('member');
-    const viaProvider = await createAccount(
-      t.deps,
-      {
-        email: 'provider.kid@troop12.org',
-        passwordHash: null,
-        displayName: null,
-        avatarUrl: null,
-        metadata: '{}',
-      },
-      { method: 'provider', provider: 'google' },
-    );
-    expect(viaProvider.role).toBe('member');
-    await t.close();
+    // Apps of their own: the configuration is not the suite's.
+    const open = await buildTestApp({ store: kind, config: { roles } });
+    const invite = await buildTestApp({ store: kind, config: { roles, signupMode: 'invite' } });
+    try {
+      const session = await signUp(open, { role: 'admin' });
+      expect(session.user.role).toBe('member');
+      expect(decodeJwt(session.access_token).role).toBe('member');
+      expect((await me(open, session.access_token)).json().user.role).toBe('member');
+      const viaProvider = await createAccount(
+        open.deps,
+        {
+          email: 'provider.kid@troop12.org',
+          passwordHash: null,
+          displayName: null,
+          avatarUrl: null,
+          metadata: '{}',
+        },
+        { method: 'provider', provider: 'google' },
+      );
+      expect(viaProvider.role).toBe('member');
 
-    t = await buildTestApp({ store: kind, config: { roles, signupMode: 'invite' } });
-    const leader = await bearer(t, 'lee', 'leader');
-    const made = await t.app.inject({
-      method: 'POST',
-      url: `/api/members/${t.deps.config.projectId}/invitations`,
-      headers: { authorization: leader },
-      payload: {},
-    });
-    expect(made.statusCode).toBe(200);
-    const invitation = new URL(made.json().url).searchParams.get('invite');
-    const invited = await signUp(t, { invitation });
-    expect(invited.user).toMatchObject({ role: 'member', status: 'active' });
+      const leader = await bearer(invite, 'lee', 'leader');
+      const made = await invite.app.inject({
+        method: 'POST',
+        url: `/api/members/${invite.deps.config.projectId}/invitations`,
+        headers: { authorization: leader },
+        payload: {},
+      });
+      expect(made.statusCode).toBe(200);
+      const invitation = new URL(made.json().url).searchParams.get('invite');
+      const invited = await signUp(invite, { invitation });
+      expect(invited.user).toMatchObject({ role: 'member', status: 'active' });
+    } finally {
+      await open.close();
+      await invite.close();
+    }
   });
 
   it('keeps unknown top-level fields as metadata, merged with the metadata sent, and drops secrets', async () => {
-    t = await buildTestApp({ store: kind });
     const session = await signUp(t, {
       firstName: 'Robert',
       lastName: 'Baden-Powell',
@@ -143,7 +144,6 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
   });
 
   it('accepts snake_case field names and a metadata object', async () => {
-    t = await buildTestApp({ store: kind });
     const session = await signUp(t, {
       display_name: 'Grace Hopper',
       avatar_url: '/api/storage/scout-troop/avatars/g.png',
@@ -157,7 +157,6 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
   });
 
   it('refuses an email already taken, whatever its case, with 409 EMAIL_ALREADY_EXISTS', async () => {
-    t = await buildTestApp({ store: kind });
     await signUp(t, { email: 'den.leader@troop12.org' });
     const res = await post({ email: 'DEN.LEADER@troop12.org', password: 'another password' });
     expect(res.statusCode).toBe(409);
@@ -177,7 +176,6 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
     ['a control character', 'scout\u0000@troop12.org'],
     ['too long', `${'a'.repeat(250)}@troop12.org`],
   ])('refuses an email with %s: 400 INVALID_EMAIL', async (_label, email) => {
-    t = await buildTestApp({ store: kind });
     const res = await post({ email, password: PASSWORD });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
@@ -192,7 +190,6 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
     ['no password', undefined],
     ['a number', 12345678],
   ])('refuses a password of %s: 400 WEAK_PASSWORD', async (_label, password) => {
-    t = await buildTestApp({ store: kind });
     const res = await post({ email: 'scout@troop12.org', password });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('WEAK_PASSWORD');
@@ -200,12 +197,10 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
   });
 
   it('accepts a password of exactly 8 characters', async () => {
-    t = await buildTestApp({ store: kind });
     expect((await post({ email: 'eight@troop12.org', password: '12345678' })).statusCode).toBe(200);
   });
 
   it('answers 404 PROJECT_NOT_FOUND for an unknown project, and takes a missing one as this project', async () => {
-    t = await buildTestApp({ store: kind });
     const unknown = await post({
       email: 'a@troop12.org',
       password: PASSWORD,
@@ -230,14 +225,12 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
     ['a JSON string of an array', '[1,2]'],
     ['over 16 KB', { note: 'x'.repeat(17 * 1024) }],
   ])('refuses metadata that is %s with a 400', async (_label, metadata) => {
-    t = await buildTestApp({ store: kind });
     const res = await post({ email: 'meta@troop12.org', password: PASSWORD, metadata });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_ERROR');
   });
 
   it('refuses loose fields that together exceed the metadata limit', async () => {
-    t = await buildTestApp({ store: kind });
     const res = await post({
       email: 'meta@troop12.org',
       password: PASSWORD,
@@ -248,7 +241,6 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
   });
 
   it('lists the sign-in providers, checking the project', async () => {
-    t = await buildTestApp({ store: kind });
     const ok = await t.app.inject({
       method: 'GET',
       url: '/api/auth/providers?projectId=scout-troop',
