@@ -1,20 +1,19 @@
 /** calendar_events' details and series columns through the Data API (migration 025). */
 import { EVENT_MAX_EXCEPTIONS } from '@scout/protocol/calendar-events';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 
 const EVENT = { eventName: 'Troop meeting', eventDate: '2026-03-03', eventTime: '19:00' };
 
 describe.each(testStoreKinds)('calendar event details (%s)', (kind) => {
-  let t: TestApp;
+  // Tests count and read the whole table, under one id: each starts on an empty store.
+  const t = sharedTestApp({ store: kind, empty: true });
   let a: TestMember;
 
   beforeEach(async () => {
-    t = await buildTestApp({ store: kind });
     a = await addMember(t, 'member-a');
   });
-  afterEach(async () => t?.close());
 
   const create = (body: Record<string, unknown>) =>
     callRest(t, 'POST', 'calendar_events', {
