@@ -40,7 +40,6 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     ).toBeVisible();
 
     const link = await linkInMail(request, m.email, 1);
-    expect(new URL(link).searchParams.get('type')).toBe('reset');
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     await expectNoTokenInAddress(page);
@@ -88,9 +87,9 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
   });
 }
 
+// That no mail goes to an address without an account is server/src/auth/recovery.test.ts's.
 test('forgot password gives the same confirmation for an address without an account', async ({
   page,
-  request,
 }) => {
   const confirmation = page.getByText(
     'If an account exists for that address, we sent a link to reset the password.',
@@ -111,9 +110,6 @@ test('forgot password gives the same confirmation for an address without an acco
   const stranger = `nobody.${Date.now().toString(36)}@troop214.example`;
   await askForReset(stranger);
   await askForReset(m.email);
-  // The member's mail, asked for later, has arrived: none went to the stranger.
-  await linkInMail(request, m.email, 1);
-  expect(await mailsTo(request, stranger)).toEqual([]);
 });
 
 for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
@@ -136,7 +132,6 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     ).toBeVisible();
 
     const link = await linkInMail(request, m.email, 1);
-    expect(new URL(link).searchParams.get('magic_token')).toBeTruthy();
     await page.goto(link);
     await expect(page.getByRole('heading', { name: greeting(m.firstName) })).toBeVisible();
     await expectNoTokenInAddress(page);
@@ -171,7 +166,6 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     await banner.getByRole('button', { name: 'Resend' }).click();
     await expect(banner.getByRole('status')).toHaveText('Verification email sent');
     const link = await linkInMail(request, m.email, 1);
-    expect(new URL(link).searchParams.get('type')).toBe('verify');
 
     await page.goto(link);
     await expect(page.getByText('Email verified')).toBeVisible();
@@ -210,17 +204,12 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('heading', { name: greeting(other.firstName) })).toBeVisible();
     await expect(page.getByText('Verification email sent')).toBeVisible();
-    expect(new URL(await linkInMail(request, other.email, 1)).searchParams.get('type')).toBe(
-      'verify',
-    );
     await page.context().close();
   });
 }
 
-test('verification banner: Dismiss hides it for the rest of the visit', async ({
-  page,
-  request,
-}) => {
+// That signing up mails nothing is server/src/auth/sign-up-sends-no-mail.test.ts's.
+test('verification banner: Dismiss hides it for the rest of the visit', async ({ page }) => {
   const m = newMember('Harper', 'Cole');
   await joinThroughApi(page, m);
   const banner = page.getByRole('region', { name: 'Email verification' });
@@ -229,10 +218,11 @@ test('verification banner: Dismiss hides it for the rest of the visit', async ({
   await page.reload();
   await expect(page.getByRole('heading', { name: greeting(m.firstName) })).toBeVisible();
   await expect(banner).toBeHidden();
-  expect(await mailsTo(request, m.email)).toEqual([]);
 });
 
-test('the reset, sign-in and verification mails fit a screen 390 px wide, each with a plain-text part carrying its link', async ({
+// What the mails say and link to (one link, the same in both parts) is the server's
+// (server/src/auth/recovery.test.ts, magic-link.test.ts, email-verification.test.ts).
+test('the reset, sign-in and verification mails fit a screen 390 px wide', async ({
   browser,
   request,
 }) => {
@@ -263,30 +253,21 @@ test('the reset, sign-in and verification mails fit a screen 390 px wide, each w
   // A mail app's reading pane on a phone: no page zoom, the mail gets 390 px.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  const kinds: string[] = [];
   for (const mail of await mailsTo(request, m.email)) {
-    const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-    expect(links, mail.subject).toHaveLength(1);
-    const link = links[0] ?? '';
-    kinds.push(new URL(link).searchParams.get('type') ?? 'sign-in');
     await page.setContent(mail.html);
     expect(await sidewaysOverflow(page), mail.subject).toBeLessThanOrEqual(0);
-    // The HTML part leads to the same link as the text part, and no link reaches past the edge.
+    // The link to tap is there, and no link reaches past the edge.
     const anchors = await page.locator('a[href]').evaluateAll((as) =>
       as.map((a) => ({
         href: (a as HTMLAnchorElement).href,
         fits: a.getBoundingClientRect().right <= window.innerWidth,
       })),
     );
-    expect(
-      anchors.map((a) => a.href),
-      mail.subject,
-    ).toContain(link);
+    expect(anchors.length, mail.subject).toBeGreaterThan(0);
     expect(
       anchors.filter((a) => !a.fits),
       mail.subject,
     ).toEqual([]);
   }
-  expect(kinds.sort()).toEqual(['reset', 'sign-in', 'verify']);
   await context.close();
 });

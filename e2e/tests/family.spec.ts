@@ -79,15 +79,14 @@ test('a parent adds a scout and invites the other parent by email, who joins and
   await invite.getByLabel('Their email (optional)').fill(other.email);
   await invite.getByRole('button', { name: 'Email the invitation' }).click();
   await expect(invite.getByText(`We emailed the invitation to ${other.email}`)).toBeVisible();
-  const shown = await invite.getByLabel('Invitation link').textContent();
   await invite.getByRole('button', { name: 'Done' }).click();
   await expect(family(page).getByRole('list', { name: 'Open invitations' })).toContainText(
     other.email,
   );
 
-  // The other parent opens the mailed link before they have an account.
+  // The other parent opens the mailed link before they have an account (that the mail carries
+  // the link the dialog shows is server/src/households/invitations.test.ts's).
   const link = await linkInMail(request, other.email, 1);
-  expect(link).toBe(shown?.trim());
   const otherPage = await pageIn(browser, 'desktop');
   await otherPage.goto(link);
   await signUpHere(otherPage, other);
