@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useReducer, useState } from 'react';
+import { useLocation } from 'wouter';
 import type { Navigation } from './frame/navigation.ts';
+import { addressOf, pathOf } from './lib/app-paths.ts';
 import { EMAIL_LINK_MESSAGES } from './lib/email-link-messages.ts';
 import { screenWithLink } from './lib/email-link-screen.ts';
 import { noteScreen } from './lib/screen-focus.ts';
@@ -7,12 +9,11 @@ import { takeUrlParam } from './lib/url-param.ts';
 import { useScreenPageviews } from './lib/screen-pageviews.ts';
 import { signOut, useAuth } from './lib/use-auth.ts';
 import { useEmailLink } from './lib/use-email-link.ts';
-import { savedView, useViewHistory } from './lib/view-history.ts';
 import { AuthScreen } from './screens/auth/auth-screen.tsx';
 import { forgetFamilyToken, pendingFamilyToken } from './screens/family/family-link.ts';
 import { FullScreenSpinner } from './ui/spinner.tsx';
 import { AppToaster } from './ui/toast.tsx';
-import { screenFor, screenForMember, viewReducer, viewStateFor } from './view-state.ts';
+import { initialViewState, screenFor, screenForMember, viewReducer } from './view-state.ts';
 
 // Screens after sign-in load on demand, so the auth screen paints from a small first download;
 // the loading spinner of docs/product.md section 2 covers the wait.
@@ -39,10 +40,16 @@ const FamilyInvitationDialog = lazy(() =>
 const AnalyticsScreen = lazy(() =>
   import('./screens/analytics/analytics-screen.tsx').then((m) => ({ default: m.AnalyticsScreen })),
 );
+const NotFoundScreen = lazy(() =>
+  import('./screens/not-found/not-found-screen.tsx').then((m) => ({ default: m.NotFoundScreen })),
+);
 
 export function App() {
   const { user, isLoading } = useAuth();
-  const [state, dispatch] = useReducer(viewReducer, null, () => viewStateFor(savedView()));
+  const [state, dispatch] = useReducer(viewReducer, initialViewState);
+  // The address names the screen (lib/app-paths.ts, docs/decisions/061-screen-addresses.md).
+  const [location, navigate] = useLocation();
+  const address = useMemo(() => addressOf(location), [location]);
   const signedIn = user !== null;
   // Before any screen is chosen: an emailed link may sign in, or ask for a new password.
   const link = useEmailLink(() => dispatch({ type: 'signed-in' }));
@@ -50,27 +57,39 @@ export function App() {
   const [inviteToken] = useState(() => takeUrlParam('invite'));
   // A household invitation waits through sign-in, then asks over whichever screen is open.
   const [familyToken, setFamilyToken] = useState(() => pendingFamilyToken());
-  useViewHistory(state.view, state.ready, dispatch);
+
+  useEffect(() => {
+    // Every screen starts at its top (lib/screen-focus.ts): the browser must not scroll it back.
+    history.scrollRestoration = 'manual';
+  }, []);
 
   useEffect(() => {
     if (!isLoading) dispatch({ type: 'auth-settled', signedIn });
   }, [isLoading, signedIn]);
 
-  const nav = useMemo<Navigation>(
-    () => ({
-      open: (view, tab) => dispatch({ type: 'open', view, signedIn, ...(tab ? { tab } : {}) }),
-      back: () => dispatch({ type: 'back' }),
+  const nav = useMemo<Navigation>(() => {
+    // Opening the screen already shown adds no history entry.
+    const go = (path: string) => {
+      if (path !== location) navigate(path);
+    };
+    return {
+      open: (view, tab) => {
+        if (tab) dispatch({ type: 'tab', tab });
+        go(pathOf({ view }));
+      },
+      back: () => go(pathOf({ view: 'dashboard' })),
       highlight: (tab) => dispatch({ type: 'tab', tab }),
       logout: () =>
         void signOut().then(() => {
           dispatch({ type: 'signed-out' });
+          // The next person to sign in here starts at the dashboard, not at this member's screen.
+          navigate(pathOf({ view: 'dashboard' }), { replace: true });
         }),
-    }),
-    [signedIn],
-  );
+    };
+  }, [location, navigate]);
 
   const screen = screenForMember(
-    screenWithLink(screenFor(state, signedIn), link, setupToken),
+    screenWithLink(screenFor(state, signedIn, address), link, setupToken),
     user?.status,
   );
   // Before the new screen's own effects run, so its heading knows it was opened (screen-focus.ts).
@@ -100,12 +119,19 @@ export function App() {
         <DashboardScreen user={user} tab={state.tab} nav={nav} />
       ) : null}
       {screen === 'profile' && user ? <ProfileScreen user={user} nav={nav} /> : null}
-      {screen === 'calendar' && user ? <CalendarScreen user={user} nav={nav} /> : null}
+      {screen === 'calendar' && user ? (
+        <CalendarScreen
+          user={user}
+          nav={nav}
+          focus={address.view === 'calendar' ? (address.event ?? null) : null}
+        />
+      ) : null}
       {screen === 'members' && user ? <MembersScreen user={user} nav={nav} /> : null}
       {screen === 'waiting' && user && user.status && user.status !== 'active' ? (
         <WaitingScreen user={user} status={user.status} onSignOut={nav.logout} />
       ) : null}
       {screen === 'analytics' && user ? <AnalyticsScreen user={user} nav={nav} /> : null}
+      {screen === 'not-found' && user ? <NotFoundScreen user={user} nav={nav} /> : null}
       {familyToken && user?.status === 'active' && screen !== 'loading' && screen !== 'waiting' ? (
         <FamilyInvitationDialog
           token={familyToken}

@@ -1,18 +1,19 @@
 /**
- * The root view switch (docs/product.md section 2): no URL router, one view held in state. `ready` turns true
- * once the first auth check has finished, so the full-screen spinner shows only while the session
- * is first restored and never hides a screen in the middle of its work.
- *
- * Each change of signed-in screen is also a browser history entry (lib/view-history.ts): Back
- * and Forward move between screens, and a reload stays where it was (`saved`).
+ * The root view switch (docs/product.md section 2): one root view (app.tsx) switches screens, and
+ * the address is what it switches on (lib/app-paths.ts, docs/decisions/061-screen-addresses.md).
+ * This reducer holds what the address does not: whether the first auth check has finished
+ * (`ready`: the full-screen spinner shows only while the session is first restored and never
+ * hides a screen in the middle of its work), whether the auth screen has handed over to the
+ * signed-in screens, and the dashboard's highlighted tab.
  */
 import type { AccountStatus } from '@scout/protocol/auth';
+import type { Address } from './lib/app-paths.ts';
 import type { DashboardTab } from './frame/nav-tabs.ts';
 
-export type View = 'auth' | 'dashboard' | 'profile' | 'calendar' | 'members' | 'analytics';
+/** Screens a signed-in member moves between (the frame's tabs, the avatar menu, an address). */
+export type SignedInView = Address['view'];
+export type View = 'auth' | SignedInView;
 export type Screen = View | 'loading';
-/** Screens a signed-in member moves between (the frame's tabs, the avatar menu, Back). */
-export type SignedInView = Exclude<View, 'auth'>;
 
 export const SIGNED_IN_VIEWS: readonly SignedInView[] = [
   'dashboard',
@@ -20,15 +21,15 @@ export const SIGNED_IN_VIEWS: readonly SignedInView[] = [
   'calendar',
   'members',
   'analytics',
+  'not-found',
 ];
 
 export interface ViewState {
   ready: boolean;
-  view: View;
+  /** The auth screen shows until it hands over (a new account first shows its welcome). */
+  showing: 'auth' | 'address';
   /** The dashboard's highlighted tab: only a highlight, it opens nothing. */
   tab: DashboardTab;
-  /** The screen this page showed before a reload, taken up once the session is known. */
-  saved: SignedInView | null;
 }
 
 export type ViewAction =
@@ -37,53 +38,34 @@ export type ViewAction =
   /** The auth screen finished signing in or signing up. */
   | { type: 'signed-in' }
   | { type: 'signed-out' }
-  | { type: 'open'; view: SignedInView; signedIn: boolean; tab?: DashboardTab }
-  | { type: 'back' }
-  /** Back or Forward reached an entry of this screen. */
-  | { type: 'restore'; view: SignedInView }
   | { type: 'tab'; tab: DashboardTab };
 
-export const initialViewState: ViewState = { ready: false, view: 'auth', tab: 'home', saved: null };
-
-/** The state a page starts in, knowing the screen it showed before a reload. */
-export const viewStateFor = (saved: SignedInView | null): ViewState => ({
-  ...initialViewState,
-  saved,
-});
+export const initialViewState: ViewState = { ready: false, showing: 'auth', tab: 'home' };
 
 export function viewReducer(state: ViewState, action: ViewAction): ViewState {
   switch (action.type) {
     case 'auth-settled':
       if (!state.ready)
-        return {
-          ...state,
-          ready: true,
-          view: action.signedIn ? (state.saved ?? 'dashboard') : 'auth',
-          saved: null,
-        };
+        return { ...state, ready: true, showing: action.signedIn ? 'address' : 'auth' };
       // A session that appears later (sign-up) is announced by the auth screen, after its message.
-      return action.signedIn || state.view === 'auth' ? state : { ...state, view: 'auth' };
+      return action.signedIn || state.showing === 'auth' ? state : { ...state, showing: 'auth' };
     case 'signed-in':
-      return { ...state, ready: true, view: 'dashboard', tab: 'home', saved: null };
+      return { ready: true, showing: 'address', tab: 'home' };
     case 'signed-out':
-      return { ...state, view: 'auth' };
-    case 'open':
-      if (!action.signedIn) return { ...state, view: 'auth' };
-      return { ...state, view: action.view, tab: action.tab ?? state.tab };
-    case 'back':
-      return state.view === 'auth' ? state : { ...state, view: 'dashboard' };
-    case 'restore':
-      return state.view === 'auth' ? state : { ...state, view: action.view };
+      return { ...state, showing: 'auth' };
     case 'tab':
       return { ...state, tab: action.tab };
   }
 }
 
-/** What to render: a signed-out user always sees auth, whatever view was last chosen. */
-export function screenFor(state: ViewState, signedIn: boolean): Screen {
+/**
+ * What to render: the screen the address names, once the session is known. Signed out, every
+ * address shows the auth screen and stays as it is, so signing in lands on it.
+ */
+export function screenFor(state: ViewState, signedIn: boolean, address: Address): Screen {
   if (!state.ready) return 'loading';
-  if (!signedIn) return 'auth';
-  return state.view;
+  if (!signedIn || state.showing === 'auth') return 'auth';
+  return address.view;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * The app's screens as analytics pageviews (docs/operations.md, Analytics): the address never
- * changes (lib/view-history.ts), so each screen is reported under a stable path of its own.
+ * The app's screens as analytics pageviews (docs/operations.md, Analytics): each screen is
+ * reported under a stable path of its own, not its address (lib/app-paths.ts), so every event
+ * opened counts as the calendar, never as a path per event id.
  */
 import { useEffect } from 'react';
 import { pageviewPath } from './screen-paths.ts';

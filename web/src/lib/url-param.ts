@@ -2,8 +2,8 @@
  * Links the server hands out that open the app with a one-time token: the first-admin setup
  * link (`/?setup=TOKEN`, docs/operations.md), invitations (`/?invite=TOKEN`) and household
  * invitations (`/?family=TOKEN`). The token is read once at start and taken out of the address
- * bar, so it is neither bookmarked nor left in history; the history entry's own state
- * (lib/view-history.ts) is kept.
+ * bar, so it is neither bookmarked nor left in history; the path, which names the screen
+ * (lib/app-paths.ts), is kept.
  */
 export function takeUrlParam(name: 'setup' | 'invite' | 'family'): string | null {
   if (typeof window === 'undefined') return null;

@@ -4,6 +4,7 @@ import { AppFrame } from '../../frame/app-frame.tsx';
 import { tabChooser } from '../../frame/frame-actions.ts';
 import { useAccountMenu } from '../../frame/use-account-menu.ts';
 import type { Navigation } from '../../frame/navigation.ts';
+import type { EventAddress } from '../../lib/app-paths.ts';
 import { failureMessage } from '../../lib/failure-message.ts';
 import { troopTimeZone } from '../../lib/sdk.ts';
 import { useTableGrant } from '../../lib/use-can.ts';
@@ -19,6 +20,7 @@ import { PlusIcon, RssIcon } from './calendar-icons.tsx';
 import { CategoryFilter } from './category-filter.tsx';
 import { CreateEventDialog } from './create-event-dialog.tsx';
 import { cx } from '../../ui/cx.ts';
+import { addressedEvent } from './event-address.ts';
 import { EventChangeDialogs } from './event-change-dialogs.tsx';
 import { EventList } from './event-list.tsx';
 import { RELOADED, when } from './event-when.ts';
@@ -39,9 +41,11 @@ const HIGHLIGHT_MS = 3000;
 export interface CalendarScreenProps {
   user: WireUser;
   nav: Navigation;
+  /** The event the address names (lib/app-paths.ts): shown, marked and given focus once read. */
+  focus?: EventAddress | null;
 }
 
-export function CalendarScreen({ user, nav }: CalendarScreenProps) {
+export function CalendarScreen({ user, nav, focus = null }: CalendarScreenProps) {
   const { events, isLoading, isError, reload, canLoadEarlier, loadingEarlier, loadEarlier } =
     useCalendarEvents(user.id);
   useCalendarLive(user);
@@ -92,6 +96,31 @@ export function CalendarScreen({ user, nav }: CalendarScreenProps) {
       clearTimeout(timer);
     };
   }, [highlightId]);
+
+  // The event of the address: shown where it is in the list (the filter and the phone's month
+  // view give way to it), scrolled to, and its name takes focus, once per address opened.
+  const addressed = useMemo(
+    () => (focus ? addressedEvent(events, focus, list.today) : null),
+    [events, focus, list.today],
+  );
+  const revealed = useRef<EventAddress | null>(null);
+  const [scrollTo, setScrollTo] = useState<string | null>(null);
+  const { reveal } = list;
+  useEffect(() => {
+    if (!addressed || revealed.current === focus) return;
+    if (category !== '' && addressed.category !== category) return setCategory('');
+    revealed.current = focus;
+    setPhoneView('list');
+    reveal(addressed);
+    setScrollTo(addressed.id);
+  }, [addressed, focus, category, reveal]);
+  useEffect(() => {
+    const row = scrollTo ? document.getElementById(`event-${scrollTo}`) : null;
+    if (!row) return;
+    setScrollTo(null);
+    row.scrollIntoView({ block: 'center' });
+    row.querySelector<HTMLElement>('h2 a')?.focus({ preventScroll: true });
+  }, [scrollTo, list.visible]);
 
   // "Show earlier events" past the first rows read reads an earlier window of series, then
   // shows what it brought.
@@ -239,6 +268,11 @@ export function CalendarScreen({ user, nav }: CalendarScreenProps) {
               </div>
             ) : (
               <div className="space-y-4">
+                {focus && !addressed ? (
+                  <FormMessage tone="error">
+                    The event of this address is not on the calendar: it may have been removed.
+                  </FormMessage>
+                ) : null}
                 {shown.length === 0 ? (
                   <p role="status" className="text-sm text-stone-700">
                     No events in this category.
@@ -254,7 +288,7 @@ export function CalendarScreen({ user, nav }: CalendarScreenProps) {
                   userId={user.id}
                   grants={grants}
                   downloadingId={download.isPending ? (download.variables?.id ?? null) : null}
-                  highlightId={highlightId}
+                  highlightId={highlightId ?? addressed?.id ?? null}
                   onShowEarlier={onShowEarlier}
                   onShowLater={list.showLater}
                   onDelete={changes.askToDelete}

@@ -1,4 +1,5 @@
 import { memo, useId, useState } from 'react';
+import { Link } from 'wouter';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/cx.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -18,6 +19,7 @@ import {
   formatEventTime,
   parseLocalDate,
 } from '../../lib/event-format.ts';
+import { eventPathOf } from './event-address.ts';
 import { safeHref } from './event-link.ts';
 import { CategoryBadge } from './event-category.tsx';
 import { CancelledNote, EventDescription, EventLocation } from './event-details.tsx';
@@ -134,7 +136,13 @@ export const EventRow = memo(function EventRow({
                   past ? 'text-stone-700' : 'text-stone-900',
                 )}
               >
-                {name}
+                {/* The event's own address: opened, copied or shared, it shows this event. */}
+                <Link
+                  href={eventPathOf(event)}
+                  className="rounded-sm hover:underline focus-visible:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-scout-600"
+                >
+                  {name}
+                </Link>
               </h2>
               {past || event.category || event.status === 'cancelled' ? (
                 <div className="mt-1 flex flex-wrap gap-1.5">

@@ -6,6 +6,7 @@ import {
   clampWindow,
   followWindow,
   initialWindow,
+  revealIndex,
   showEarlier,
   showLater,
 } from './list-window.ts';
@@ -142,5 +143,24 @@ describe('afterInsertPast', () => {
 
   it('shows it in place when the window already reaches back to it', () => {
     expect(afterInsertPast({ start: 0, end: 60 }, 4, 101)).toEqual({ start: 0, end: 61 });
+  });
+});
+
+describe('revealIndex', () => {
+  it('keeps a window that shows the row, and grows one to a row near it', () => {
+    expect(revealIndex({ start: 100, end: 150 }, 120, 500)).toEqual({ start: 100, end: 150 });
+    expect(revealIndex({ start: 100, end: 150 }, 80, 500)).toEqual({ start: 80, end: 150 });
+    expect(revealIndex({ start: 100, end: 150 }, 170, 500)).toEqual({ start: 100, end: 171 });
+  });
+
+  it('moves to a page from a far row rather than laying out hundreds of rows', () => {
+    expect(revealIndex({ start: 1200, end: 1250 }, 10, 5000)).toEqual({
+      start: 10,
+      end: 60,
+    });
+    expect(revealIndex({ start: 0, end: 50 }, 4990, 5000)).toEqual({
+      start: 4990,
+      end: 5000,
+    });
   });
 });

@@ -66,9 +66,21 @@ export function afterInsert(
   if (index < win.start) next = { start: index, end: win.end + 1 };
   else if (index <= win.end) next = { start: win.start, end: win.end + 1 };
   else next = { start: win.start, end: index + 1 };
-  if (next.end - next.start > maxSpan) next = { start: index, end: index + pageSize };
-  return clampWindow(next, length);
+  return notTooWide(next, index, length, pageSize, maxSpan);
 }
+
+/** `next`, or a page starting at `index` when `next` would put too many rows on screen. */
+const notTooWide = (
+  next: ListWindow,
+  index: number,
+  length: number,
+  pageSize: number,
+  maxSpan: number,
+): ListWindow =>
+  clampWindow(
+    next.end - next.start > maxSpan ? { start: index, end: index + pageSize } : next,
+    length,
+  );
 
 /**
  * A past event was created at `index`. Behind the window it stays hidden with the other past
@@ -79,6 +91,17 @@ export function afterInsertPast(win: ListWindow, index: number, length: number):
   // At the window's very start it sorts before the first row shown, so it is behind it too.
   if (index <= win.start) return clampWindow({ start: win.start + 1, end: win.end + 1 }, length);
   return afterInsert(win, index, length);
+}
+
+/**
+ * Shows the row at `index` (an event's address was opened): the window grows to take it in, or,
+ * when that would put too many rows on screen, moves to a page starting at it.
+ */
+export function revealIndex(win: ListWindow, index: number, length: number): ListWindow {
+  if (index >= win.start && index < win.end) return win;
+  const next =
+    index < win.start ? { start: index, end: win.end } : { start: win.start, end: index + 1 };
+  return notTooWide(next, index, length, EVENTS_PAGE_SIZE, MAX_REVEAL_SPAN);
 }
 
 /** The event at `index` was removed; the window keeps showing the same other rows. */

@@ -9,6 +9,7 @@ import {
   clampWindow,
   followWindow,
   initialWindow,
+  revealIndex,
   showEarlier,
   showLater,
   type ListWindow,
@@ -63,6 +64,11 @@ export function useListWindow(events: readonly CalendarEvent[]) {
       const next = (past ? afterInsertPast : afterInsert)(win, index, withCreated.length);
       choose(next, withCreated);
       return index >= next.start && index < next.end;
+    },
+    /** Brings an event of the list on screen (its address was opened). */
+    reveal: (event: CalendarEvent) => {
+      const index = events.findIndex((e) => e.id === event.id);
+      if (index >= 0) choose(revealIndex(win, index, events.length));
     },
     /** Call with the list as it was before `removed` left it. */
     forgetRemoved: (removed: CalendarEvent) => {

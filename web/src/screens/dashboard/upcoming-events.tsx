@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { eventDateTimeAttr } from '../../lib/event-format.ts';
 import { EmptyBlock } from './summary-card.tsx';
 import { upcomingBlocks, upcomingWhen, type UpcomingEvent } from './upcoming.ts';
@@ -24,10 +25,17 @@ export function UpcomingEvents({ userId }: { userId: string }) {
   );
 }
 
+/** Each event opens at its own address (lib/app-paths.ts): the calendar, with it shown. */
 function EventBlock({ event }: { event: UpcomingEvent }) {
   return (
-    <li className="flex min-h-12 flex-col justify-center rounded-xl border border-stone-200 bg-stone-50 px-3 py-1.5">
-      <span className="truncate text-sm font-semibold text-stone-900">{event.eventName}</span>
+    <li className="relative flex min-h-12 flex-col justify-center rounded-xl border border-stone-200 bg-stone-50 px-3 py-1.5 focus-within:ring-2 focus-within:ring-scout-600 hover:border-scout-600 hover:bg-scout-50">
+      {/* The link covers the block, so the whole block opens the event. */}
+      <Link
+        href={event.path}
+        className="truncate text-sm font-semibold text-stone-900 after:absolute after:inset-0 after:rounded-xl focus:outline-none"
+      >
+        {event.eventName}
+      </Link>
       <time
         className="text-xs text-stone-600"
         dateTime={eventDateTimeAttr(event.eventDate, event.eventTime)}

@@ -80,7 +80,7 @@ describe('upcoming events', () => {
     expect(singleEventsOf(rows).map((e) => e.id)).toEqual(['hike']);
   });
 
-  it('shows a weekly meeting that began long ago by its next dates, merged with single events', () => {
+  it('shows a weekly meeting that began long ago by its next dates, merged with single events, each opening its own address', () => {
     const series = seriesEventsOf([
       occurrence('2026-12-05', { time: '18:00' }),
       occurrence('2026-12-08'),
@@ -95,13 +95,21 @@ describe('upcoming events', () => {
         eventName: 'Troop meeting',
         eventDate: '2026-12-08',
         eventTime: '19:00',
+        path: '/calendar/events/series-1/2026-12-08',
       },
-      { id: 'camp', eventName: 'Event camp', eventDate: '2026-12-12', eventTime: '08:00' },
+      {
+        id: 'camp',
+        eventName: 'Event camp',
+        eventDate: '2026-12-12',
+        eventTime: '08:00',
+        path: '/calendar/events/camp',
+      },
       {
         id: 'series-1__2026-12-22',
         eventName: 'Troop meeting',
         eventDate: '2026-12-22',
         eventTime: '19:00',
+        path: '/calendar/events/series-1/2026-12-22',
       },
     ]);
   });
@@ -113,6 +121,7 @@ describe("the Calendar card's blocks", () => {
     eventName: `Event ${id}`,
     eventDate,
     eventTime,
+    path: `/calendar/events/${id}`,
   });
 
   it('says when each event is: the weekday and date, then the time or all day, no loose comma', () => {

@@ -7,6 +7,7 @@
  */
 import { eventFromRow, isSeriesRow } from '@scout/protocol/calendar-list';
 import type { CalendarOccurrence } from '@scout/sdk/calendar';
+import { eventPath } from '../../lib/app-paths.ts';
 import { formatEventDate, formatEventTime, localDateKey } from '../../lib/event-format.ts';
 
 export interface UpcomingEvent {
@@ -15,6 +16,8 @@ export interface UpcomingEvent {
   eventDate: string;
   /** '' for an all-day event. */
   eventTime: string;
+  /** The event's address (lib/app-paths.ts): the card's event opens it. */
+  path: string;
 }
 
 /**
@@ -34,20 +37,26 @@ export function singleEventsOf(
         eventName: e.eventName,
         eventDate: e.eventDate,
         eventTime: e.allDay ? '' : e.eventTime,
+        path: eventPath(e.id),
       };
     });
 }
 
 /** The occurrences of series in a window's answer, cancelled ones left out. */
 export function seriesEventsOf(occurrences: readonly CalendarOccurrence[]): UpcomingEvent[] {
-  return occurrences
-    .filter((o) => o.seriesId && o.occurrenceDate && o.status !== 'cancelled')
-    .map((o) => ({
-      id: `${o.seriesId}__${o.occurrenceDate}`,
-      eventName: o.name,
-      eventDate: o.date,
-      eventTime: o.allDay ? '' : (o.time ?? ''),
-    }));
+  return occurrences.flatMap((o) =>
+    o.seriesId && o.occurrenceDate && o.status !== 'cancelled'
+      ? [
+          {
+            id: `${o.seriesId}__${o.occurrenceDate}`,
+            eventName: o.name,
+            eventDate: o.date,
+            eventTime: o.allDay ? '' : (o.time ?? ''),
+            path: eventPath(o.seriesId, o.occurrenceDate),
+          },
+        ]
+      : [],
+  );
 }
 
 const order = (a: UpcomingEvent, b: UpcomingEvent) =>

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { addressOf, eventPath, pathOf, type Address } from './app-paths.ts';
+
+describe('addresses of screens and events', () => {
+  it('reads each screen from its path, the dashboard from the root', () => {
+    expect(
+      ['/', '/dashboard', '/profile', '/calendar', '/members', '/analytics'].map(addressOf),
+    ).toEqual([
+      { view: 'dashboard' },
+      { view: 'dashboard' },
+      { view: 'profile' },
+      { view: 'calendar' },
+      { view: 'members' },
+      { view: 'analytics' },
+    ]);
+    // A trailing slash, as a chat app may add one, names the same screen.
+    expect(addressOf('/profile/')).toEqual({ view: 'profile' });
+  });
+
+  it('reads an event, and one occurrence of a series by its date', () => {
+    expect(addressOf('/calendar/events/event_1_abc')).toEqual({
+      view: 'calendar',
+      event: { id: 'event_1_abc' },
+    });
+    expect(addressOf('/calendar/events/weekly/2026-06-13')).toEqual({
+      view: 'calendar',
+      event: { id: 'weekly', date: '2026-06-13' },
+    });
+  });
+
+  it('names every other path not found, never a screen it does not mean', () => {
+    for (const path of [
+      '/auth',
+      '/calendar/events',
+      '/calendar/events/x/13-06-2026',
+      '/calendar/events/x/2026-06-13/more',
+      '/calendar/events/%E0%A4%A',
+      '/profile/other',
+      '/dashboard/x',
+      '/settings',
+    ])
+      expect(addressOf(path), path).toEqual({ view: 'not-found' });
+  });
+
+  it('writes the path each address is read back from', () => {
+    const addresses: Address[] = [
+      { view: 'dashboard' },
+      { view: 'profile' },
+      { view: 'calendar' },
+      { view: 'members' },
+      { view: 'analytics' },
+      { view: 'calendar', event: { id: 'event_1_abc' } },
+      { view: 'calendar', event: { id: 'weekly', date: '2026-06-13' } },
+      // Ids are the writer's: any character survives the trip through the address.
+      { view: 'calendar', event: { id: 'a/b c?d#e' } },
+    ];
+    for (const address of addresses) expect(addressOf(pathOf(address))).toEqual(address);
+    expect(pathOf({ view: 'dashboard' })).toBe('/');
+    expect(eventPath('weekly', '2026-06-13')).toBe('/calendar/events/weekly/2026-06-13');
+    expect(eventPath('a/b c')).toBe('/calendar/events/a%2Fb%20c');
+  });
+});

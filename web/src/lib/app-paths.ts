@@ -1,0 +1,72 @@
+/**
+ * Every screen and every event at its own address (docs/decisions/061-screen-addresses.md). The
+ * address is what the root view shows (app.tsx): these two pure functions read a pathname into
+ * the screen it names and write one back, so reload, Back and Forward, a new tab and a link
+ * pasted into a chat land on the same thing. Signed out, every address shows the sign-in screen
+ * and keeps the address, so signing in (by password, provider or emailed link, which all
+ * return to the page they started on) lands on it.
+ *
+ * The server builds the same event addresses for its mails (server/src/notices/event-address.ts)
+ * and serves the app at every path outside the API (server/src/http/spa.ts).
+ */
+
+/** An event, or one occurrence of a series: the series' id and the date the series gives it. */
+export interface EventAddress {
+  id: string;
+  /** YYYY-MM-DD, the occurrence's date before any move; absent for a single event. */
+  date?: string;
+}
+
+export type Address =
+  | { view: 'dashboard' | 'profile' | 'members' | 'analytics' | 'not-found' }
+  | { view: 'calendar'; event?: EventAddress };
+
+/** The screens with an address of their own, each the path of its name. */
+type NamedView = 'profile' | 'members' | 'analytics' | 'calendar';
+const NAMED: readonly NamedView[] = ['profile', 'members', 'analytics', 'calendar'];
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function decoded(part: string): string | null {
+  try {
+    const text = decodeURIComponent(part);
+    return text.trim() === '' ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+function eventAddress(parts: readonly string[]): EventAddress | null {
+  const [rawId, rawDate, ...rest] = parts;
+  if (rawId === undefined || rest.length > 0) return null;
+  const id = decoded(rawId);
+  if (id === null) return null;
+  if (rawDate === undefined) return { id };
+  return DATE.test(rawDate) ? { id, date: rawDate } : null;
+}
+
+/** The screen a pathname names; a path the app does not know is `not-found`. */
+export function addressOf(pathname: string): Address {
+  const parts = pathname.split('/').filter((p) => p !== '');
+  const [first, second, ...rest] = parts;
+  if (first === undefined || (first === 'dashboard' && second === undefined))
+    return { view: 'dashboard' };
+  if (first === 'calendar' && second === 'events') {
+    const event = eventAddress(rest);
+    return event ? { view: 'calendar', event } : { view: 'not-found' };
+  }
+  const named = NAMED.find((v) => v === first);
+  return named && second === undefined ? { view: named } : { view: 'not-found' };
+}
+
+/** The path of an event, or of one occurrence of a series when `date` is given. */
+export const eventPath = (id: string, date?: string): string =>
+  `/calendar/events/${encodeURIComponent(id)}${date ? `/${date}` : ''}`;
+
+/** The path of a screen; the dashboard's is the app's root. */
+export function pathOf(address: Address): string {
+  if (address.view === 'calendar' && address.event)
+    return eventPath(address.event.id, address.event.date);
+  if (address.view === 'dashboard' || address.view === 'not-found') return '/';
+  return `/${address.view}`;
+}
