@@ -1,16 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../auth/tokens.ts';
-import {
-  buildTestApp,
-  ensureTestAccount,
-  testStoreKinds,
-  type TestApp,
-} from '../../test/test-app.ts';
+import { ensureTestAccount, sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
 import { issueServiceKey, serviceKeyVerifier } from './service-keys.ts';
 import { createUserWithRole, setUserRole } from './users.ts';
 
 describe.each(testStoreKinds)('admin SQL endpoints (%s)', (kind) => {
-  let t: TestApp;
+  // A database file, as in production: on SQLite the statements run in a process of their own.
+  // Tests change the notes and count them: each starts on an empty store.
+  const t = sharedTestApp({
+    store: kind,
+    sqliteFile: true,
+    deps: { sqlStatementTimeoutMs: 1000 },
+    empty: true,
+  });
   let adminToken: string;
   let userToken: string;
   let projectId: string;
@@ -38,23 +40,19 @@ describe.each(testStoreKinds)('admin SQL endpoints (%s)', (kind) => {
   const count = async () =>
     Number((await t.deps.store.query<{ n: number }>('SELECT COUNT(*) AS n FROM notes')).rows[0]?.n);
 
-  beforeEach(async () => {
-    // A database file, as in production: on SQLite the statements run in a process of their own.
-    t = await buildTestApp({
-      store: kind,
-      sqliteFile: true,
-      deps: { sqlStatementTimeoutMs: 1000 },
-    });
+  beforeAll(() => {
     t.deps.serviceKeys = serviceKeyVerifier(t.deps.store);
     projectId = t.deps.config.projectId;
+  });
+
+  beforeEach(async () => {
     adminToken = await token('admin', 'admin-1');
     userToken = await token('user', 'user-1');
     await t.deps.store.query(
-      'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)',
+      'CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)',
     );
     await t.deps.store.query("INSERT INTO notes (id, body) VALUES (1, 'first'), (2, 'second')");
   });
-  afterEach(async () => t?.close());
 
   describe('who may call', () => {
     it('answers 401 to an anonymous caller and 403 to a signed-in user who is not an admin', async () => {
