@@ -1,16 +1,15 @@
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import type { TokenResponse } from '@scout/protocol/auth';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
 import { bearer, me, nextAddress, refresh, signIn, signUp } from '../../test/auth.ts';
 
 describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
-  let t: TestApp;
-  afterEach(async () => t?.close());
+  // Tests read the whole refresh_tokens table: each starts on an empty store.
+  const t = sharedTestApp({ store: kind, empty: true });
 
   it('rotates the refresh token on every refresh and answers a fresh token pair without user or project', async () => {
-    t = await buildTestApp({ store: kind });
     const session = await signUp(t);
     t.clock.advance(5 * 60_000);
     const res = await refresh(t, session.refresh_token);
@@ -44,7 +43,6 @@ describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
   });
 
   it('keeps only a SHA-256 hash of each refresh token', async () => {
-    t = await buildTestApp({ store: kind });
     const session = await signUp(t);
     const { rows } = await t.deps.store.query<{ token_hash: string }>(
       'SELECT token_hash FROM refresh_tokens',
@@ -55,7 +53,6 @@ describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
   });
 
   it('revokes the whole family when a rotated token is presented again after the grace window', async () => {
-    t = await buildTestApp({ store: kind });
     const session = await signUp(t);
     const child = (await refresh(t, session.refresh_token)).json<TokenResponse>();
     t.clock.advance(11_000);
@@ -72,7 +69,6 @@ describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
   });
 
   it('answers a second tab refreshing with the same token within the grace window the same successor', async () => {
-    t = await buildTestApp({ store: kind });
     const session = await signUp(t);
     const tabA = (await refresh(t, session.refresh_token)).json<TokenResponse>();
     t.clock.advance(9_000);
@@ -97,7 +93,6 @@ describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
   });
 
   it('answers two refreshes racing with the same token both with the same session', async () => {
-    t = await buildTestApp({ store: kind });
     const session = await signUp(t);
     const [a, b] = await Promise.all([
       refresh(t, session.refresh_token),
@@ -109,7 +104,6 @@ describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
   });
 
   it('leaves other sessions of the user alone when one family is revoked', async () => {
-    t = await buildTestApp({ store: kind });
     const first = await signUp(t, { email: 'two.devices@troop12.org' });
     const second = (await signIn(t, 'two.devices@troop12.org')).json<TokenResponse>();
     await refresh(t, first.refresh_token);
@@ -119,7 +113,6 @@ describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
   });
 
   it('refuses an expired refresh token with TOKEN_EXPIRED and an unknown one with INVALID_CREDENTIALS', async () => {
-    t = await buildTestApp({ store: kind });
     const session = await signUp(t);
     const unknown = await refresh(t, crypto.randomBytes(32).toString('base64url'));
     expect(unknown.statusCode).toBe(401);
@@ -134,7 +127,6 @@ describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
   });
 
   it('accepts an access token for 900 seconds and only when signed with HS256 by this server', async () => {
-    t = await buildTestApp({ store: kind });
     const session = await signUp(t);
     const claims = decodeJwt(session.access_token);
     const forged = await new SignJWT({ ...claims })
@@ -152,7 +144,6 @@ describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
   });
 
   it('limits refreshes per address to 60 a minute', async () => {
-    t = await buildTestApp({ store: kind });
     const from = '203.0.113.9';
     const post = () =>
       t.app.inject({
@@ -179,7 +170,6 @@ describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
       });
 
     it('with a refresh token, ends that session only', async () => {
-      t = await buildTestApp({ store: kind });
       const laptop = await signUp(t, { email: 'signout@troop12.org' });
       const phone = (await signIn(t, 'signout@troop12.org')).json<TokenResponse>();
       const laptopNext = (await refresh(t, laptop.refresh_token)).json<TokenResponse>();
@@ -193,7 +183,6 @@ describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
     });
 
     it('with only a refresh token (access token gone stale), still ends that session', async () => {
-      t = await buildTestApp({ store: kind });
       const session = await signUp(t);
       t.clock.advance(3600_000);
       expect((await signout({}, { refreshToken: session.refresh_token })).statusCode).toBe(200);
@@ -201,7 +190,6 @@ describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
     });
 
     it('with only the bearer token, ends every session of the user and no one else', async () => {
-      t = await buildTestApp({ store: kind });
       const laptop = await signUp(t, { email: 'everywhere@troop12.org' });
       const phone = (await signIn(t, 'everywhere@troop12.org')).json<TokenResponse>();
       const other = await signUp(t);
@@ -216,7 +204,6 @@ describe.each(testStoreKinds)('auth sessions (%s)', (kind) => {
     });
 
     it('with neither, answers 401', async () => {
-      t = await buildTestApp({ store: kind });
       const res = await signout({});
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('TOKEN_EXPIRED');
