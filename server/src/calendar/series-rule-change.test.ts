@@ -3,8 +3,8 @@
  * old series ends the day before, the new rule starts on its first date, a 7 PM meeting stays
  * at 7 PM, exceptions stay only where the new rule gives their date, and refusals store nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 
 const SERIES = {
@@ -17,17 +17,16 @@ const SERIES = {
 };
 
 describe.each(testStoreKinds)('changing the repeat rule (%s)', (kind) => {
-  let t: TestApp;
+  // Every test starts from the same series under the same ids: on an empty store.
+  const t = sharedTestApp({ store: kind, empty: true });
   let ann: TestMember;
 
   beforeEach(async () => {
-    t = await buildTestApp({ store: kind });
     ann = await addMember(t, 'ann');
     expect(
       (await callRest(t, 'POST', 'calendar_events', { token: ann.token, body: SERIES })).statusCode,
     ).toBe(201);
   });
-  afterEach(async () => t?.close());
 
   const base = () => `/api/calendar/${t.deps.config.projectId}`;
   const read = async () => {
