@@ -110,6 +110,8 @@ export const API_ERROR_CODES = [
   'BROWSER_FAILED',
   // RSVPs (docs/protocol.md, RSVPs): the event's answer deadline has passed.
   'RSVP_CLOSED',
+  // A plain request to the WebSocket address (docs/protocol.md, Realtime).
+  'UPGRADE_REQUIRED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 export type ErrorCode = AuthErrorCode | ApiErrorCode;
@@ -166,7 +168,92 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   BROWSER_UNAVAILABLE: 'Page capture is not available: no browser is installed on the server',
   BROWSER_FAILED: 'The browser stopped while capturing the page. Please try again.',
   RSVP_CLOSED: 'Answers for this event are closed. A leader can still change them.',
+  UPGRADE_REQUIRED: 'Connect with a WebSocket upgrade',
 };
+
+/**
+ * The HTTP status each code is answered with: the server's `ApiError` takes it from here, so a
+ * code always carries the same status. Auth codes are 400 for bad input, 401 for who the caller
+ * is, 409 for an account that exists, 429 and 503 as everywhere.
+ *
+ * Codes that once carried two statuses, and what became of them:
+ * - `VERIFICATION_FAILED` was also 409 when a first-admin link was used after an admin existed;
+ *   that answer is now 409 `CONFLICT` (docs/protocol.md names only the 409 for it), and
+ *   VERIFICATION_FAILED is always 400.
+ * - `VALIDATION_ERROR` was also 426 for a plain GET to the WebSocket address; that is now 426
+ *   `UPGRADE_REQUIRED` (only a misrouted request gets it: every client connects with an upgrade).
+ * - `USER_NOT_FOUND` keeps both of its statuses, see SESSION_USER_GONE_STATUS.
+ */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_VERIFIED: 401,
+  POPUP_CANCELED: 400,
+  NETWORK_ERROR: 503,
+  RATE_LIMITED: 429,
+  AUTH_TIMEOUT: 400,
+  REDIRECT_FAILED: 400,
+  TOKEN_EXPIRED: 401,
+  USER_NOT_FOUND: 404,
+  EMAIL_ALREADY_EXISTS: 409,
+  WEAK_PASSWORD: 400,
+  INVALID_EMAIL: 400,
+  MAGIC_LINK_EXPIRED: 400,
+  VERIFICATION_FAILED: 400,
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  PROJECT_NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  METHOD_NOT_ALLOWED: 405,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+  NOT_ACCEPTABLE: 406,
+  RANGE_NOT_SATISFIABLE: 416,
+  PGRST116: 406,
+  INVITATION_REQUIRED: 403,
+  INVITATION_INVALID: 403,
+  ACCOUNT_PENDING: 403,
+  ACCOUNT_SUSPENDED: 403,
+  HOUSEHOLD_INVITATION_INVALID: 403,
+  HOUSEHOLD_INVITATION_OTHER_ACCOUNT: 403,
+  HOUSEHOLD_ALREADY_JOINED: 409,
+  SCOUT_ALREADY_LINKED: 409,
+  HOUSEHOLD_ADULTS_ONLY: 403,
+  HOUSEHOLD_NEEDS_ADULT: 409,
+  HOUSEHOLD_FULL: 409,
+  AI_NOT_CONFIGURED: 503,
+  AI_PROVIDER_ERROR: 502,
+  AI_PROVIDER_TIMEOUT: 504,
+  AI_OUTPUT_INVALID: 502,
+  DATA_URL_REFUSED: 400,
+  DATA_SECRET_REFUSED: 400,
+  DATA_TARGET_UNREACHABLE: 502,
+  DATA_TARGET_TIMEOUT: 504,
+  DATA_TARGET_TOO_LARGE: 502,
+  DATA_CAPTURE_TOO_LARGE: 413,
+  DATA_PAGE_UNSTABLE: 502,
+  DATA_CAPTURE_FAILED: 502,
+  DATA_FILE_REQUIRED: 400,
+  DATA_UNSUPPORTED_FILE: 415,
+  SEARCH_NOT_CONFIGURED: 503,
+  SEARCH_FAILED: 502,
+  BROWSER_UNAVAILABLE: 503,
+  BROWSER_FAILED: 503,
+  RSVP_CLOSED: 409,
+  UPGRADE_REQUIRED: 426,
+};
+
+/**
+ * The one exception to ERROR_STATUS: a signed-in request whose account has been deleted is
+ * 401 `USER_NOT_FOUND`, not 404. Clients end the session on a 401 (docs/product.md section 4),
+ * and both answers are read as they are: 401 USER_NOT_FOUND from `/api/auth/me` once the account
+ * is gone, 404 USER_NOT_FOUND from the admin link endpoints for an unknown email. Splitting the
+ * code would change what one of them reads, so the code keeps both statuses, named here.
+ */
+export const SESSION_USER_GONE_STATUS = 401;
 
 /** Messages the screens show (docs/product.md sections 5 and 8). */
 export const UI_MESSAGES = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { floatingOf, readWallClock, shownSpan } from './wall-clock.ts';
+import { floatingOf, isoDay, readWallClock, shownSpan } from './wall-clock.ts';
 
 const NY = 'America/New_York';
 const at = (date: string, time: string) => floatingOf(date, time);
@@ -79,5 +79,12 @@ describe('shownSpan', () => {
       span('2026-03-15', '02:30', '2026-03-15', '03:15'),
     ])
       expect(shownSpan(NY, s)).toBe(s);
+  });
+});
+
+describe('isoDay', () => {
+  it('is the UTC calendar day of an instant, to its last millisecond', () => {
+    expect(isoDay(Date.UTC(2026, 0, 31, 23, 59, 59, 999))).toBe('2026-01-31');
+    expect(isoDay(Date.UTC(2026, 1, 1))).toBe('2026-02-01');
   });
 });

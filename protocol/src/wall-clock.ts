@@ -145,7 +145,11 @@ export function floatingOf(date: string, time: string): number {
   return day.getTime() + (Number(t[1]) * 60 + Number(t[2])) * MINUTE;
 }
 
-const dateOf = (floating: number) => new Date(floating).toISOString().slice(0, 10);
+/**
+ * The UTC calendar day (YYYY-MM-DD) of `ms`: of an instant, or of a floating time's wall-clock
+ * date. The one such helper; server and web import it rather than slicing ISO text again.
+ */
+export const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 const timeOf = (floating: number) => new Date(floating).toISOString().slice(11, 16);
 
 /** An event's start and end in wall-clock dates and times; null times for a whole day. */
@@ -182,9 +186,9 @@ export function shownSpan<T extends WallSpan>(timeZone: string, span: T): T {
   if (shown.start === start && (Number.isNaN(end) || shown.end === end)) return span;
   return {
     ...span,
-    date: dateOf(shown.start),
+    date: isoDay(shown.start),
     time: timeOf(shown.start),
-    ...(Number.isNaN(end) ? {} : { endDate: dateOf(shown.end), endTime: timeOf(shown.end) }),
+    ...(Number.isNaN(end) ? {} : { endDate: isoDay(shown.end), endTime: timeOf(shown.end) }),
   };
 }
 

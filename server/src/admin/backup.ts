@@ -9,7 +9,7 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 
 export const PG_BACKUP_ADVICE =
@@ -22,7 +22,7 @@ const DEFAULT_PROGRESS_INTERVAL_MS = 2000;
 export class BackupUnsupportedError extends Error {}
 
 const backupFailed = (why: string) =>
-  new ApiError(500, 'INTERNAL_ERROR', `The backup failed: ${why}; nothing was put in place`);
+  new ApiError('INTERNAL_ERROR', `The backup failed: ${why}; nothing was put in place`);
 
 export interface BackupResult {
   file: string;
@@ -145,9 +145,11 @@ function putInPlace(temp: string, file: string) {
     fs.linkSync(temp, file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw badRequest(`${file} already exists; choose a new file name`);
+    if (code === 'EEXIST')
+      throw new ApiError('VALIDATION_ERROR', `${file} already exists; choose a new file name`);
     // A file system without hard links: check, then rename.
-    if (fs.existsSync(file)) throw badRequest(`${file} already exists; choose a new file name`);
+    if (fs.existsSync(file))
+      throw new ApiError('VALIDATION_ERROR', `${file} already exists; choose a new file name`);
     fs.renameSync(temp, file);
     return;
   }
@@ -161,12 +163,18 @@ export async function backupDatabase(
 ): Promise<BackupResult> {
   if (store.dialect !== 'sqlite') throw new BackupUnsupportedError(PG_BACKUP_ADVICE);
   const source = store.file;
-  if (!source) throw badRequest('This database lives in memory: there is no file to back up');
+  if (!source)
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      'This database lives in memory: there is no file to back up',
+    );
   const file = path.resolve(outFile);
   // Never write over an existing file: a mistyped path could name the live database itself.
-  if (fs.existsSync(file)) throw badRequest(`${file} already exists; choose a new file name`);
+  if (fs.existsSync(file))
+    throw new ApiError('VALIDATION_ERROR', `${file} already exists; choose a new file name`);
   const dir = path.dirname(file);
-  if (!fs.existsSync(dir)) throw badRequest(`The folder ${dir} does not exist`);
+  if (!fs.existsSync(dir))
+    throw new ApiError('VALIDATION_ERROR', `The folder ${dir} does not exist`);
 
   const started = Date.now();
   const expectedBytes = await pagesInUse(store);

@@ -5,7 +5,7 @@
  * a 500.
  */
 import Database from 'better-sqlite3';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { toSqliteValue } from '../store/sqlite.ts';
 import { ReadOnlyStatementError, type Dialect, type Store } from '../store/store.ts';
 import { isBlankSql, numberPlaceholders, refusedStatement } from './sql-text.ts';
@@ -53,10 +53,12 @@ export async function runSqlStatements(
   const timeoutMs = opts.statementTimeoutMs ?? SQL_STATEMENT_TIMEOUT_MS;
   const label = (i: number) => (statements.length > 1 ? `Statement ${i + 1}: ` : '');
   const prepared = statements.map((s, i) => {
-    if (isBlankSql(s.sql, store.dialect)) throw badRequest(`${label(i)}the statement is empty`);
+    if (isBlankSql(s.sql, store.dialect))
+      throw new ApiError('VALIDATION_ERROR', `${label(i)}the statement is empty`);
     const refused = refusedStatement(s.sql, store.dialect);
     if (refused) {
-      throw badRequest(
+      throw new ApiError(
+        'VALIDATION_ERROR',
         `${label(i)}${refused} is not allowed here: the endpoint runs every statement in one transaction of its own`,
       );
     }
@@ -72,7 +74,10 @@ export async function runSqlStatements(
     const prefix = failed ? label(err.index) : '';
     if (isTimeout(original, store.dialect)) {
       const which = failed && statements.length > 1 ? `Statement ${err.index + 1}` : 'Statement';
-      return badRequest(`${which} exceeded the time limit of ${timeoutMs / 1000} s`);
+      return new ApiError(
+        'VALIDATION_ERROR',
+        `${which} exceeded the time limit of ${timeoutMs / 1000} s`,
+      );
     }
     const refusal = databaseRefusal(original, store.dialect);
     return refusal ? refusalError(refusal, prefix) : original;
@@ -178,11 +183,7 @@ function databaseRefusal(
 }
 
 const refusalError = (r: { status: 400 | 503; message: string }, prefix: string) =>
-  new ApiError(
-    r.status,
-    r.status === 400 ? 'VALIDATION_ERROR' : 'SERVICE_UNAVAILABLE',
-    prefix + r.message,
-  );
+  new ApiError(r.status === 400 ? 'VALIDATION_ERROR' : 'SERVICE_UNAVAILABLE', prefix + r.message);
 
 /** One line, no control characters, bounded length. */
 export function sanitise(message: string): string {

@@ -6,9 +6,10 @@
  */
 import crypto from 'node:crypto';
 import type { ServiceKeyVerifier } from '../deps.ts';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 import { hashToken, newToken, sameSecret } from '../security/tokens.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export const SERVICE_KEY_NAME_MAX_LENGTH = 100;
 
@@ -37,15 +38,18 @@ export async function issueServiceKey(
   now: number,
 ): Promise<{ id: string; key: string }> {
   const trimmed = name.trim();
-  if (trimmed.length === 0) throw badRequest('A service key needs a name');
+  if (trimmed.length === 0) throw new ApiError('VALIDATION_ERROR', 'A service key needs a name');
   if (trimmed.length > SERVICE_KEY_NAME_MAX_LENGTH) {
-    throw badRequest(`A service key name has at most ${SERVICE_KEY_NAME_MAX_LENGTH} characters`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `A service key name has at most ${SERVICE_KEY_NAME_MAX_LENGTH} characters`,
+    );
   }
   const id = crypto.randomBytes(8).toString('hex');
   const key = `sk_${id}_${newToken()}`;
   await store.query(
     'INSERT INTO service_keys (id, name, key_hash, created_at, revoked_at) VALUES (?, ?, ?, ?, NULL)',
-    [id, trimmed, hashServiceKey(key), new Date(now).toISOString()],
+    [id, trimmed, hashServiceKey(key), isoInstant(now)],
   );
   return { id, key };
 }
@@ -57,14 +61,14 @@ export async function revokeServiceKey(
   now: number,
 ): Promise<ServiceKeyInfo> {
   await store.query('UPDATE service_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [
-    new Date(now).toISOString(),
+    isoInstant(now),
     id,
   ]);
   const { rows } = await store.query<ServiceKeyRow>('SELECT * FROM service_keys WHERE id = ?', [
     id,
   ]);
   const row = rows[0];
-  if (!row) throw new ApiError(404, 'NOT_FOUND', `No service key with id ${id}`);
+  if (!row) throw new ApiError('NOT_FOUND', `No service key with id ${id}`);
   return toInfo(row);
 }
 

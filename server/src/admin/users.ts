@@ -6,11 +6,12 @@ import crypto from 'node:crypto';
 import { forgetAccount } from '../auth/session-check.ts';
 import { DEFAULT_ROLES_CONFIG, roleNames, type RolesConfig } from '@scout/protocol/permissions';
 import { DISPLAY_NAME_MAX_LENGTH } from '@scout/protocol/limits';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { assertPasswordAcceptable, hashPassword } from '../auth/passwords.ts';
 import { normaliseEmail } from '../auth/users.ts';
 import { recordAudit } from '../members/audit-log.ts';
 import type { Store } from '../store/store.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export interface AdminUser {
   id: string;
@@ -37,7 +38,7 @@ const toAdminUser = (r: Row): AdminUser => ({
 export function parseAccountRole(raw: string, roles: RolesConfig = DEFAULT_ROLES_CONFIG): string {
   const known = roleNames(roles);
   if (!known.includes(raw))
-    throw badRequest(`Role must be one of ${known.join(', ')}, got "${raw}"`);
+    throw new ApiError('VALIDATION_ERROR', `Role must be one of ${known.join(', ')}, got "${raw}"`);
   return raw;
 }
 
@@ -56,9 +57,12 @@ export async function createUserWithRole(
   const role = parseAccountRole(input.role, roles);
   const name = input.name?.trim() || null;
   if (name && name.length > DISPLAY_NAME_MAX_LENGTH)
-    throw badRequest(`A name has at most ${DISPLAY_NAME_MAX_LENGTH} characters`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `A name has at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
+    );
   const passwordHash = await hashPassword(password);
-  const at = new Date(now).toISOString();
+  const at = isoInstant(now);
   const { rows } = await store.query<Row>(
     `INSERT INTO users (id, email, password_hash, display_name, avatar_url, role, metadata, email_verified, created_at, updated_at)
      VALUES (?, ?, ?, ?, NULL, ?, '{}', ?, ?, ?)
@@ -68,11 +72,7 @@ export async function createUserWithRole(
   );
   const row = rows[0];
   if (!row)
-    throw new ApiError(
-      409,
-      'EMAIL_ALREADY_EXISTS',
-      `An account with the email ${email} already exists`,
-    );
+    throw new ApiError('EMAIL_ALREADY_EXISTS', `An account with the email ${email} already exists`);
   return toAdminUser(row);
 }
 
@@ -95,10 +95,10 @@ export async function setUserRole(
     ]);
     const { rows } = await tx.query<Row>(
       'UPDATE users SET role = ?, updated_at = ? WHERE email = ? RETURNING id, email, display_name, role',
-      [role, new Date(now).toISOString(), email],
+      [role, isoInstant(now), email],
     );
     const changed = rows[0];
-    if (!changed) throw new ApiError(404, 'USER_NOT_FOUND', `No account with the email ${email}`);
+    if (!changed) throw new ApiError('USER_NOT_FOUND', `No account with the email ${email}`);
     await recordAudit(tx, now, {
       actorId: null,
       action: 'member.role_changed',

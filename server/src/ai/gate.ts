@@ -11,7 +11,7 @@ export interface Gate {
   readonly waiting: number;
 }
 
-const gone = () => new ApiError(503, 'SERVICE_UNAVAILABLE', 'The request was canceled');
+const gone = () => new ApiError('SERVICE_UNAVAILABLE', 'The request was canceled');
 
 export function createGate(limit: number): Gate {
   let running = 0;

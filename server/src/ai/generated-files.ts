@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { SignedInCaller } from '../http/route-guards.ts';
 import { deleteFileRecord, insertFile } from '../storage/files-table.ts';
 import { isPublicPath } from '../storage/area-rules.ts';
@@ -16,6 +16,7 @@ import { checkStoragePath } from '../storage/paths.ts';
 import { discardTempFile } from '../storage/receive-upload.ts';
 import { isSignatureValid } from '../storage/signed-urls.ts';
 import { fileUrl, objectUrl, type StorageContext } from '../storage/storage-service.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 /** Stores `bytes` as a new file of the caller's; returns its URL (signed where its area is not public). */
 export async function storeGenerated(
@@ -34,9 +35,9 @@ export async function storeGenerated(
       ownerId: caller.kind === 'user' ? caller.userId : null,
       contentType: file.contentType,
       size: bytes.length,
-      createdAt: new Date(ctx.now()).toISOString(),
+      createdAt: isoInstant(ctx.now()),
     };
-    if (!(await insertFile(ctx.store, record))) throw conflict();
+    if (!(await insertFile(ctx.store, record))) throw new ApiError('CONFLICT');
     try {
       await ctx.files.put(path, temp, { contentType: file.contentType, size: bytes.length });
     } catch (err) {
@@ -80,7 +81,8 @@ export async function readStored(
 ): Promise<Buffer> {
   const path = storedPathOf(ctx, url);
   if (!path)
-    throw badRequest(
+    throw new ApiError(
+      'VALIDATION_ERROR',
       `${what} must be a file stored in this troop's storage (${objectUrl(ctx, '')}...)`,
     );
   const query = new URL(url).searchParams;
@@ -91,10 +93,10 @@ export async function readStored(
   const readable =
     isPublicPath(ctx.rules, path) || isSignatureValid(ctx.signingKey, path, signature, ctx.now());
   const opened = readable ? await ctx.files.open(path) : null;
-  if (!opened) throw notFound(`${what} not found: ${url}`);
+  if (!opened) throw new ApiError('NOT_FOUND', `${what} not found: ${url}`);
   if (opened.size > maxBytes) {
     opened.stream.destroy();
-    throw badRequest(`${what} is too large`);
+    throw new ApiError('VALIDATION_ERROR', `${what} is too large`);
   }
   const chunks: Buffer[] = [];
   for await (const c of opened.stream) chunks.push(c as Buffer);

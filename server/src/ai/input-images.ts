@@ -7,7 +7,7 @@
 import { fileTypeFromBuffer } from '../http/file-type.ts';
 import { AI_IMAGE_INPUT_MAX_BYTES, AI_IMAGES_INPUT_TOTAL_MAX_BYTES } from '@scout/protocol/limits';
 import { SAFE_IMAGE_TYPES } from '../storage/content-type.ts';
-import { badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { AiCall, AiContext } from './ai-context.ts';
 import { mediaDeadline, readMedia } from './remote-media.ts';
 
@@ -47,12 +47,13 @@ export async function readImages(
       });
       total += bytes.length;
       if (total > AI_IMAGES_INPUT_TOTAL_MAX_BYTES)
-        throw badRequest(
+        throw new ApiError(
+          'VALIDATION_ERROR',
           `${together} are too large together (at most ${AI_IMAGES_INPUT_TOTAL_MAX_BYTES / (1024 * 1024)} MB)`,
         );
       const type = await fileTypeFromBuffer(bytes);
       if (!type || !SAFE_IMAGE_TYPES.has(type.mime))
-        throw badRequest(`${what} is not a JPEG, PNG, GIF or WebP image`);
+        throw new ApiError('VALIDATION_ERROR', `${what} is not a JPEG, PNG, GIF or WebP image`);
       images[i] = { bytes, mime: type.mime, ext: type.ext };
     }
   }

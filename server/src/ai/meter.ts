@@ -12,6 +12,8 @@ import type { SignedInCaller } from '../http/route-guards.ts';
 import type { Store } from '../store/store.ts';
 import type { AiCapability, AiConfig } from './ai-config.ts';
 import type { Usage } from './stream-lines.ts';
+import { isoInstant } from '../store/sql-values.ts';
+import { isoDay } from '@scout/protocol/wall-clock';
 
 export interface AiMeter {
   /** Throws 429 RATE_LIMITED when the caller may not make another call now. */
@@ -27,8 +29,6 @@ export interface AiMeter {
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 export function createAiMeter(deps: {
   store: Store;
   now: () => number;
@@ -42,13 +42,14 @@ export function createAiMeter(deps: {
     if (times.length >= deps.config.requestsPerMinute) {
       recent.set(userId, times);
       throw new ApiError(
-        429,
         'RATE_LIMITED',
         `Too many AI requests: at most ${deps.config.requestsPerMinute} a minute. Please wait a moment.`,
         {
-          'Retry-After': String(
-            Math.max(1, Math.ceil(((times[0] as number) + MINUTE_MS - now) / 1000)),
-          ),
+          headers: {
+            'Retry-After': String(
+              Math.max(1, Math.ceil(((times[0] as number) + MINUTE_MS - now) / 1000)),
+            ),
+          },
         },
       );
     }
@@ -63,7 +64,7 @@ export function createAiMeter(deps: {
     async admit(caller) {
       if (caller.kind !== 'user') return;
       const now = deps.now();
-      const day = utcDay(now);
+      const day = isoDay(now);
       const { rows } = await deps.store.query<{ spent: number | string | null }>(
         'SELECT SUM(total_tokens) AS spent FROM ai_usage WHERE user_id = ? AND day = ?',
         [caller.userId, day],
@@ -71,10 +72,9 @@ export function createAiMeter(deps: {
       if (Number(rows[0]?.spent ?? 0) >= deps.config.dailyTokens) {
         const midnight = Date.parse(`${day}T00:00:00Z`) + DAY_MS;
         throw new ApiError(
-          429,
           'RATE_LIMITED',
           'Your daily AI budget is used up. It renews at midnight UTC.',
-          { 'Retry-After': String(Math.max(1, Math.ceil((midnight - now) / 1000))) },
+          { headers: { 'Retry-After': String(Math.max(1, Math.ceil((midnight - now) / 1000))) } },
         );
       }
       admitRate(caller.userId, now);
@@ -93,8 +93,8 @@ export function createAiMeter(deps: {
           usage.promptTokens,
           usage.completionTokens,
           usage.totalTokens,
-          utcDay(now),
-          new Date(now).toISOString(),
+          isoDay(now),
+          isoInstant(now),
         ],
       );
     },

@@ -8,7 +8,7 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { AI_SCHEMA_MAX_BYTES } from '@scout/protocol/limits';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { ObjectRequest } from './text-schemas.ts';
 
 export type ResponseFormat =
@@ -33,14 +33,17 @@ const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: true });
 
 function compile(schema: Record<string, unknown>): ValidateFunction {
   if (JSON.stringify(schema).length > AI_SCHEMA_MAX_BYTES)
-    throw badRequest(`The schema is too large (at most ${AI_SCHEMA_MAX_BYTES} bytes)`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `The schema is too large (at most ${AI_SCHEMA_MAX_BYTES} bytes)`,
+    );
   // The draft named by `$schema` (zod emits 2020-12) is read with ajv's default draft: the
   // keywords structured output uses mean the same in both.
   const { $schema: _ignored, ...rest } = schema;
   try {
     return ajv.compile(rest);
   } catch {
-    throw badRequest('The schema is not a valid JSON Schema');
+    throw new ApiError('VALIDATION_ERROR', 'The schema is not a valid JSON Schema');
   } finally {
     // Compiled schemas are cached by object; each request's is new, so forget it.
     ajv.removeSchema(rest);
@@ -48,7 +51,7 @@ function compile(schema: Record<string, unknown>): ValidateFunction {
 }
 
 export function outputInvalid(reason: string): ApiError {
-  return new ApiError(502, 'AI_OUTPUT_INVALID', undefined, {}, { details: reason });
+  return new ApiError('AI_OUTPUT_INVALID', undefined, { details: reason });
 }
 
 const asSchema = (schema: Record<string, unknown>): ResponseFormat => ({

@@ -55,7 +55,7 @@ export function createAiProvider(config: AiConfig): AiProvider {
     let client = clients.get(capability);
     if (!client) {
       const p = config.providers[capability];
-      if (!p) throw new ApiError(503, 'AI_NOT_CONFIGURED', NOT_CONFIGURED[capability]);
+      if (!p) throw new ApiError('AI_NOT_CONFIGURED', NOT_CONFIGURED[capability]);
       client = new mod.OpenAI({
         baseURL: p.baseUrl,
         // Local services (Ollama, LM Studio) need none, but the client insists on a value.
@@ -73,11 +73,11 @@ export function createAiProvider(config: AiConfig): AiProvider {
     config,
     assertConfigured(capability) {
       if (!config.providers[capability])
-        throw new ApiError(503, 'AI_NOT_CONFIGURED', NOT_CONFIGURED[capability]);
+        throw new ApiError('AI_NOT_CONFIGURED', NOT_CONFIGURED[capability]);
     },
     async lease(capability, askedModel, clientGone, log) {
       const provider = config.providers[capability];
-      if (!provider) throw new ApiError(503, 'AI_NOT_CONFIGURED', NOT_CONFIGURED[capability]);
+      if (!provider) throw new ApiError('AI_NOT_CONFIGURED', NOT_CONFIGURED[capability]);
       const [client, mod] = await clientFor(capability);
       const release = await gate.acquire(clientGone);
       const controller = new AbortController();
@@ -117,30 +117,33 @@ function providerFailure(
   if (err instanceof ApiError) return err;
   if (timedOut || err instanceof mod.APIConnectionTimeoutError) {
     log.warn({ capability }, 'AI provider timed out');
-    return new ApiError(504, 'AI_PROVIDER_TIMEOUT');
+    return new ApiError('AI_PROVIDER_TIMEOUT');
   }
   if (err instanceof mod.APIUserAbortError)
-    return new ApiError(503, 'SERVICE_UNAVAILABLE', 'The request was canceled');
+    return new ApiError('SERVICE_UNAVAILABLE', 'The request was canceled');
   if (err instanceof mod.APIError && typeof err.status === 'number') {
     log.warn({ capability, providerStatus: err.status }, 'AI provider answered an error');
     if (err.status === 429) {
       const after = Number(err.headers?.get('retry-after'));
       return new ApiError(
-        429,
         'RATE_LIMITED',
         'The AI service is busy. Please wait a moment and try again.',
-        { 'Retry-After': String(Number.isFinite(after) && after > 0 ? Math.ceil(after) : 30) },
+        {
+          headers: {
+            'Retry-After': String(Number.isFinite(after) && after > 0 ? Math.ceil(after) : 30),
+          },
+        },
       );
     }
     // The provider refused what was asked (too long for the model, refused content): the
     // member can change the request. Credentials, unknown models and outages are the troop's.
     if (err.status === 400 || err.status === 422)
-      return new ApiError(400, 'VALIDATION_ERROR', 'The AI service refused this request');
-    return new ApiError(502, 'AI_PROVIDER_ERROR');
+      return new ApiError('VALIDATION_ERROR', 'The AI service refused this request');
+    return new ApiError('AI_PROVIDER_ERROR');
   }
   log.warn(
     { capability, failure: err instanceof Error ? err.name : typeof err },
     'AI provider unreachable',
   );
-  return new ApiError(502, 'AI_PROVIDER_ERROR');
+  return new ApiError('AI_PROVIDER_ERROR');
 }

@@ -7,7 +7,7 @@
  * lists them, each redirect is judged again, and the answer is bounded in bytes and time. What
  * the bytes are is judged by the caller from the bytes themselves, never from the site's word.
  */
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { OutboundError } from '../web-data/outbound-client.ts';
 import type { StorageContext } from '../storage/storage-service.ts';
 import type { RemoteReads } from './ai-context.ts';
@@ -43,13 +43,16 @@ function fetchFailure(err: unknown, read: MediaRead): unknown {
   switch (err.kind) {
     case 'bad-url':
     case 'refused':
-      return new ApiError(400, 'DATA_URL_REFUSED', `${read.what}: ${err.message}`);
+      return new ApiError('DATA_URL_REFUSED', `${read.what}: ${err.message}`);
     case 'too-large':
-      return badRequest(`${read.what} is too large (at most ${Math.round(read.maxBytes / MB)} MB)`);
+      return new ApiError(
+        'VALIDATION_ERROR',
+        `${read.what} is too large (at most ${Math.round(read.maxBytes / MB)} MB)`,
+      );
     case 'timeout':
-      return new ApiError(504, 'DATA_TARGET_TIMEOUT', `${read.what} took too long to fetch`);
+      return new ApiError('DATA_TARGET_TIMEOUT', `${read.what} took too long to fetch`);
     default:
-      return new ApiError(502, 'DATA_TARGET_UNREACHABLE', `${read.what}: ${err.message}`);
+      return new ApiError('DATA_TARGET_UNREACHABLE', `${read.what}: ${err.message}`);
   }
 }
 
@@ -70,9 +73,12 @@ export async function readMedia(
     };
   // Over plain http only this troop's own files (a troop served over http names them so).
   if (!url.startsWith('https://'))
-    throw badRequest(`${read.what} must be an https URL or a file of this troop's storage`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `${read.what} must be an https URL or a file of this troop's storage`,
+    );
   if (read.clientGone.aborted)
-    throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The request was canceled');
+    throw new ApiError('SERVICE_UNAVAILABLE', 'The request was canceled');
   let res;
   try {
     res = await src.remote.client.request({
@@ -89,7 +95,10 @@ export async function readMedia(
     throw fetchFailure(err, read);
   }
   if (res.status < 200 || res.status > 299)
-    throw badRequest(`${read.what} could not be fetched (the site answered ${res.status})`);
-  if (res.body.length === 0) throw badRequest(`${read.what} is empty`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `${read.what} could not be fetched (the site answered ${res.status})`,
+    );
+  if (res.body.length === 0) throw new ApiError('VALIDATION_ERROR', `${read.what} is empty`);
   return { bytes: res.body, fromStorage: false };
 }

@@ -3,7 +3,7 @@
  * of bytes, sent to the provider as a file named by its detected type.
  */
 import { AI_TRANSCRIBE_AUDIO_MAX_BYTES } from '@scout/protocol/limits';
-import { badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { fileTypeFromBuffer } from '../http/file-type.ts';
 import type { AiCall, AiContext } from './ai-context.ts';
 import { estimateTokens } from './chat.ts';
@@ -19,7 +19,7 @@ const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 async function checkFetchedAudio(bytes: Buffer): Promise<void> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !/^(audio|video)\//.test(type.mime))
-    throw badRequest('The audio at that URL is not a sound file');
+    throw new ApiError('VALIDATION_ERROR', 'The audio at that URL is not a sound file');
 }
 
 /** The audio bytes from any of the four forms clients send. */
@@ -43,12 +43,18 @@ async function audioBytes(
     const data = DATA_URL.exec(audio);
     const b64 = data ? audio.slice(data[0].length) : audio;
     if (!BASE64.test(b64))
-      throw badRequest('audio must be base64, a data: URL, an https URL or an array of bytes');
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        'audio must be base64, a data: URL, an https URL or an array of bytes',
+      );
     bytes = Buffer.from(b64, 'base64');
   }
-  if (bytes.length === 0) throw badRequest('The audio is empty');
+  if (bytes.length === 0) throw new ApiError('VALIDATION_ERROR', 'The audio is empty');
   if (bytes.length > AI_TRANSCRIBE_AUDIO_MAX_BYTES)
-    throw badRequest(`The audio is too large (at most ${AI_TRANSCRIBE_AUDIO_MAX_BYTES} bytes)`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `The audio is too large (at most ${AI_TRANSCRIBE_AUDIO_MAX_BYTES} bytes)`,
+    );
   return bytes;
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Store } from '../store/store.ts';
-import { utcDay } from './meter.ts';
+import { isoDay } from '@scout/protocol/wall-clock';
 
 export const usageQuery = z.object({
   days: z.coerce.number().int().min(1).max(366).optional(),
@@ -43,7 +43,7 @@ export async function readUsage(
   now: number,
   days = 30,
 ): Promise<z.infer<typeof usageAnswer>> {
-  const since = utcDay(now - (days - 1) * 86_400_000);
+  const since = isoDay(now - (days - 1) * 86_400_000);
   const { rows } = await store.query<Row>(
     `SELECT a.day, a.user_id, u.email, a.service_key_id, a.capability, a.model,
             COUNT(*) AS requests, SUM(a.prompt_tokens) AS prompt_tokens,

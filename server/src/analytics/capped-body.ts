@@ -55,7 +55,7 @@ export const readCappedBody =
       function onError() {
         // The sender went away mid-body: no one will read the answer.
         stop();
-        reject(new ApiError(400, 'VALIDATION_ERROR', 'Malformed request body'));
+        reject(new ApiError('VALIDATION_ERROR', 'Malformed request body'));
       }
       payload.on('data', onData);
       payload.on('end', onEnd);

@@ -4,7 +4,8 @@
  */
 import type { AnalyticsPeriod } from '@scout/protocol/analytics';
 import { ANALYTICS_MAX_RANGE_DAYS } from '@scout/protocol/limits';
-import { badRequest } from '../errors.ts';
+import { isoDay } from '@scout/protocol/wall-clock';
+import { ApiError } from '../errors.ts';
 import { utcOffsetAt } from '../calendar/vtimezone.ts';
 
 const HOUR = 3_600_000;
@@ -28,7 +29,7 @@ export interface StatsRange {
 
 /** The calendar day (YYYY-MM-DD) of an instant in `tz`. */
 export function localDay(ms: number, tz: string): string {
-  return new Date(ms + utcOffsetAt(tz, ms) * 1000).toISOString().slice(0, 10);
+  return isoDay(ms + utcOffsetAt(tz, ms) * 1000);
 }
 
 /** The instant `day` begins in `tz`. */
@@ -38,8 +39,7 @@ export function localMidnight(day: string, tz: string): number {
   return asUtc - utcOffsetAt(tz, guess) * 1000;
 }
 
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + n * DAY);
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const validDay = (d: string | undefined): d is string =>
@@ -58,8 +58,9 @@ export function statsRange(
   else if (query.period === '30d') from = addDays(today, -29);
   else {
     if (!validDay(query.from) || !validDay(query.to))
-      throw badRequest('A custom range needs from and to as YYYY-MM-DD');
-    if (query.to < query.from) throw badRequest('The range ends before it starts');
+      throw new ApiError('VALIDATION_ERROR', 'A custom range needs from and to as YYYY-MM-DD');
+    if (query.to < query.from)
+      throw new ApiError('VALIDATION_ERROR', 'The range ends before it starts');
     from = query.from;
     to = query.to;
   }
@@ -67,7 +68,10 @@ export function statsRange(
   for (let d = from; d <= to; d = addDays(d, 1)) {
     days.push(d);
     if (days.length > ANALYTICS_MAX_RANGE_DAYS)
-      throw badRequest(`A range covers at most ${ANALYTICS_MAX_RANGE_DAYS} days`);
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        `A range covers at most ${ANALYTICS_MAX_RANGE_DAYS} days`,
+      );
   }
   const start = localMidnight(from, tz);
   const end = localMidnight(addDays(to, 1), tz);

@@ -37,7 +37,7 @@ export async function createAccount(
   const mode = deps.config.signupMode;
   const now = deps.clock.now();
   const child = troopRoleOf(account.metadata) === 'Scout';
-  if (mode === 'invite' && !joining.invitationKey) throw new ApiError(403, 'INVITATION_REQUIRED');
+  if (mode === 'invite' && !joining.invitationKey) throw new ApiError('INVITATION_REQUIRED');
   const status: AccountStatus =
     mode === 'approval' || (mode === 'invite' && child) ? 'pending' : 'active';
   if (mode === 'open') return createUser(deps, account);

@@ -23,11 +23,11 @@ export async function sendVerificationMail(
 ): Promise<{ success: true }> {
   await hitLinkMailLimit(deps, 'verify', `user:${userId}`);
   const user = await findUserById(deps, userId);
-  if (!user) throw new ApiError(401, 'TOKEN_EXPIRED', 'This account no longer exists');
+  if (!user) throw new ApiError('TOKEN_EXPIRED', 'This account no longer exists');
   if (!user.email_verified) {
     const sent = await mailLink(deps, user, 'verify');
     if (!sent)
-      throw new ApiError(400, 'INVALID_EMAIL', 'This account has no address mail can be sent to');
+      throw new ApiError('INVALID_EMAIL', 'This account has no address mail can be sent to');
   }
   return { success: true };
 }
@@ -53,12 +53,12 @@ export async function generateVerification(
   { email }: z.output<typeof verifyGenerateBody>,
 ) {
   // A service key has no account of its own: it must name one.
-  if (email === undefined && caller.kind !== 'user') throw new ApiError(400, 'INVALID_EMAIL');
+  if (email === undefined && caller.kind !== 'user') throw new ApiError('INVALID_EMAIL');
   const user =
     email === undefined && caller.kind === 'user'
       ? await findUserById(deps, caller.userId)
       : await findUserByEmail(deps, email ?? '');
-  if (!user) throw new ApiError(404, 'USER_NOT_FOUND');
+  if (!user) throw new ApiError('USER_NOT_FOUND');
   const link = await createLink(deps, { userId: user.id, purpose: 'verify' });
   return { token: link.token, expiresAt: link.expiresAt, verifyUrl: link.url };
 }

@@ -12,12 +12,11 @@ import { ApiError } from '../errors.ts';
 import { issueSession } from './sessions.ts';
 import { findUserById } from './users.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export const SETUP_LINK_TTL_SECONDS = 60 * 60;
 
 type SetupDeps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Roles that may do everything: `admin` by default (docs/roles.md). */
 export function adminRoles(roles: RolesConfig): string[] {
@@ -44,21 +43,21 @@ export async function offerFirstAdminSetup(deps: SetupDeps): Promise<string | nu
   const now = deps.clock.now();
   await deps.store.query(
     'INSERT INTO setup_links (token_hash, created_at, expires_at) VALUES (?, ?, ?)',
-    [hashToken(token), iso(now), iso(now + SETUP_LINK_TTL_SECONDS * 1000)],
+    [hashToken(token), isoInstant(now), isoInstant(now + SETUP_LINK_TTL_SECONDS * 1000)],
   );
   return `${deps.config.publicUrl}/?setup=${token}`;
 }
 
 const spentLink = () =>
-  new ApiError(400, 'VERIFICATION_FAILED', 'This setup link has expired or was already used.');
+  new ApiError('VERIFICATION_FAILED', 'This setup link has expired or was already used.');
 const alreadySetUp = () =>
-  new ApiError(409, 'VERIFICATION_FAILED', 'This troop already has an admin: sign in instead.');
+  new ApiError('CONFLICT', 'This troop already has an admin: sign in instead.');
 
 /** Whether the link would still create the first admin (the setup form asks before it shows). */
 export async function isSetupLinkUsable(deps: SetupDeps, token: string): Promise<boolean> {
   const { rows } = await deps.store.query(
     'SELECT 1 AS one FROM setup_links WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?',
-    [hashToken(token), iso(deps.clock.now())],
+    [hashToken(token), isoInstant(deps.clock.now())],
   );
   return rows.length > 0 && !(await hasAdmin(deps));
 }
@@ -80,7 +79,7 @@ export async function createFirstAdmin(
     `UPDATE setup_links SET used_at = ?
      WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
      RETURNING token_hash`,
-    [iso(now), hashToken(input.token), iso(now)],
+    [isoInstant(now), hashToken(input.token), isoInstant(now)],
   );
   if (rows.length === 0) throw spentLink();
   if (await hasAdmin(deps)) throw alreadySetUp();

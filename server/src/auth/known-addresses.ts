@@ -5,6 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export const KNOWN_ADDRESS_DAYS = 30;
 
@@ -18,7 +19,7 @@ export async function isKnownAddress(
   userId: string,
   address: string,
 ): Promise<boolean> {
-  const since = new Date(deps.clock.now() - KNOWN_ADDRESS_DAYS * 86_400_000).toISOString();
+  const since = isoInstant(deps.clock.now() - KNOWN_ADDRESS_DAYS * 86_400_000);
   const { rows } = await deps.store.query(
     'SELECT 1 AS known FROM sign_in_addresses WHERE user_id = ? AND address_hash = ? AND last_seen_at > ?',
     [userId, hashOf(deps, userId, address), since],
@@ -27,7 +28,7 @@ export async function isKnownAddress(
 }
 
 export async function rememberAddress(deps: Deps, userId: string, address: string): Promise<void> {
-  const now = new Date(deps.clock.now()).toISOString();
+  const now = isoInstant(deps.clock.now());
   await deps.store.query(
     `INSERT INTO sign_in_addresses (user_id, address_hash, last_seen_at) VALUES (?, ?, ?)
      ON CONFLICT (user_id, address_hash) DO UPDATE SET last_seen_at = excluded.last_seen_at`,

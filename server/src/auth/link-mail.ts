@@ -74,7 +74,7 @@ export async function generateAccountLink(
   body: z.output<typeof linkRequestBody>,
 ): Promise<IssuedLink> {
   const user = await findUserByEmail(deps, body.email);
-  if (!user) throw new ApiError(404, 'USER_NOT_FOUND');
+  if (!user) throw new ApiError('USER_NOT_FOUND');
   return createLink(deps, {
     userId: user.id,
     purpose,

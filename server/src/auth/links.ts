@@ -14,6 +14,7 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export type LinkPurpose = 'reset' | 'magic' | 'verify';
 
@@ -50,8 +51,6 @@ export interface IssuedLink {
   /** The address mailed to the user: the app (or an allowed redirect) with the token in the query. */
   url: string;
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * A client's redirectUrl, accepted only on the app's own origin or an origin the operator
@@ -122,9 +121,11 @@ export async function createLink(
 ): Promise<IssuedLink> {
   const now = deps.clock.now();
   const token = newToken();
-  const expiresAt = iso(now + LINK_TTL_SECONDS[input.purpose] * 1000);
+  const expiresAt = isoInstant(now + LINK_TTL_SECONDS[input.purpose] * 1000);
   await deps.store.transaction(async (tx) => {
-    await tx.query('DELETE FROM auth_links WHERE expires_at < ?', [iso(now - KEEP_OLD_LINKS_MS)]);
+    await tx.query('DELETE FROM auth_links WHERE expires_at < ?', [
+      isoInstant(now - KEEP_OLD_LINKS_MS),
+    ]);
     if (SUPERSEDED_BY_NEWER.has(input.purpose)) {
       await spendLinks(tx, now, input.userId, [input.purpose]);
     }
@@ -137,7 +138,7 @@ export async function createLink(
         input.purpose,
         hashToken(token),
         input.redirectUrl ?? null,
-        iso(now),
+        isoInstant(now),
         expiresAt,
       ],
     );
@@ -155,14 +156,14 @@ export async function spendLinks(
   for (const purpose of purposes) {
     await db.query(
       'UPDATE auth_links SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL',
-      [iso(nowMs), userId, purpose],
+      [isoInstant(nowMs), userId, purpose],
     );
   }
 }
 
 function presentedHash(token: unknown): string {
   if (typeof token !== 'string' || token.length === 0 || token.length > TOKEN_MAX_LENGTH) {
-    throw new ApiError(400, 'VERIFICATION_FAILED');
+    throw new ApiError('VERIFICATION_FAILED');
   }
   return hashToken(token);
 }
@@ -170,8 +171,8 @@ function presentedHash(token: unknown): string {
 /** An expired sign-in link has its own code (MAGIC_LINK_EXPIRED); other links say it in words. */
 function expired(purpose: LinkPurpose): ApiError {
   return purpose === 'magic'
-    ? new ApiError(400, 'MAGIC_LINK_EXPIRED')
-    : new ApiError(400, 'VERIFICATION_FAILED', 'This link has expired. Please request a new one.');
+    ? new ApiError('MAGIC_LINK_EXPIRED')
+    : new ApiError('VERIFICATION_FAILED', 'This link has expired. Please request a new one.');
 }
 
 function refusal(
@@ -179,7 +180,7 @@ function refusal(
   purpose: LinkPurpose,
   nowMs: number,
 ): ApiError | undefined {
-  if (!row || row.used_at) return new ApiError(400, 'VERIFICATION_FAILED');
+  if (!row || row.used_at) return new ApiError('VERIFICATION_FAILED');
   if (Date.parse(row.expires_at) <= nowMs) return expired(purpose);
   return undefined;
 }
@@ -207,7 +208,7 @@ export async function checkLink(
 ): Promise<string> {
   const row = await findLink(deps.store, presentedHash(token), purpose);
   const refused = refusal(row, purpose, deps.clock.now());
-  if (refused || !row) throw refused ?? new ApiError(400, 'VERIFICATION_FAILED');
+  if (refused || !row) throw refused ?? new ApiError('VERIFICATION_FAILED');
   return row.user_id;
 }
 
@@ -227,12 +228,11 @@ export async function consumeLink(
     `UPDATE auth_links SET used_at = ?
      WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
      RETURNING user_id, redirect_url`,
-    [iso(now), hash, purpose, iso(now)],
+    [isoInstant(now), hash, purpose, isoInstant(now)],
   );
   const spent = rows[0];
   if (spent) return { userId: spent.user_id, redirectUrl: spent.redirect_url };
   throw (
-    refusal(await findLink(db, hash, purpose), purpose, now) ??
-    new ApiError(400, 'VERIFICATION_FAILED')
+    refusal(await findLink(db, hash, purpose), purpose, now) ?? new ApiError('VERIFICATION_FAILED')
   );
 }

@@ -27,6 +27,6 @@ export async function verifyMagicLink(
   const { userId } = await consumeLink(deps, body.token ?? body.magicToken, 'magic');
   const user =
     (await updateUser(deps, userId, { emailVerified: true })) ?? (await findUserById(deps, userId));
-  if (!user) throw new ApiError(400, 'VERIFICATION_FAILED');
+  if (!user) throw new ApiError('VERIFICATION_FAILED');
   return issueSession(deps, user);
 }

@@ -52,10 +52,6 @@ export async function verifyPassword(
 export function assertPasswordAcceptable(password: unknown): string {
   const parsed = newPasswordSchema.safeParse(password);
   if (!parsed.success)
-    throw new ApiError(
-      400,
-      'WEAK_PASSWORD',
-      parsed.error.issues[0]?.message ?? 'Password is too weak',
-    );
+    throw new ApiError('WEAK_PASSWORD', parsed.error.issues[0]?.message ?? 'Password is too weak');
   return parsed.data;
 }

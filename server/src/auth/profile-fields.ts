@@ -4,7 +4,7 @@
  */
 import { DISPLAY_NAME_MAX_LENGTH, METADATA_MAX_BYTES } from '@scout/protocol/limits';
 import { z } from 'zod';
-import { badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 
 export const AVATAR_URL_MAX_LENGTH = 2048;
 
@@ -97,7 +97,7 @@ export const metadataField = z
 function readWith<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid value');
+  throw new ApiError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid value');
 }
 
 export const readDisplayName = (value: unknown) => readWith(displayNameField, value);
@@ -111,10 +111,10 @@ export function metadataText(metadata: Record<string, unknown>): string {
     text = JSON.stringify(metadata);
   } catch {
     // Nesting deep enough to exhaust the stack.
-    throw badRequest('metadata is nested too deeply');
+    throw new ApiError('VALIDATION_ERROR', 'metadata is nested too deeply');
   }
   if (Buffer.byteLength(text, 'utf8') > METADATA_MAX_BYTES)
-    throw badRequest(`metadata must be at most ${METADATA_MAX_BYTES} bytes`);
+    throw new ApiError('VALIDATION_ERROR', `metadata must be at most ${METADATA_MAX_BYTES} bytes`);
   return text;
 }
 

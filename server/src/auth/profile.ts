@@ -1,5 +1,6 @@
 /** The signed-in user's own profile (docs/protocol.md, Sessions and tokens: GET and PATCH /me). */
 import type { WireUser } from '@scout/protocol/auth';
+import { SESSION_USER_GONE_STATUS } from '@scout/protocol/errors';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { z } from 'zod';
@@ -8,7 +9,8 @@ import { metadataText, storedMetadata } from './profile-fields.ts';
 import { findUserById, toWireUser, updateUser } from './users.ts';
 
 // The token outlived its account: the session is over, in a code clients understand.
-const userGone = () => new ApiError(401, 'USER_NOT_FOUND');
+const userGone = () =>
+  new ApiError('USER_NOT_FOUND', undefined, { status: SESSION_USER_GONE_STATUS });
 
 export async function getProfile(deps: AppDeps, userId: string): Promise<WireUser> {
   const user = await findUserById(deps, userId);

@@ -4,7 +4,7 @@
  * race between processes.
  */
 import type { AppDeps } from '../deps.ts';
-import { rateLimited } from '../errors.ts';
+import { ApiError, retryAfter } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 
 export interface RateLimitRule {
@@ -65,5 +65,8 @@ export async function hitRateLimit(
   const limit = rule.perAddress
     ? rule.limit * (deps.config?.addressRateLimitScale ?? 1)
     : rule.limit;
-  if (count > limit) throw rateLimited((Number(row.reset_at) - now) / 1000);
+  if (count > limit)
+    throw new ApiError('RATE_LIMITED', undefined, {
+      headers: retryAfter((Number(row.reset_at) - now) / 1000),
+    });
 }

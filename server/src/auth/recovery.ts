@@ -18,7 +18,7 @@ import { issueSession, revokeUserSessions } from './sessions.ts';
 import { findUserById, updateUser } from './users.ts';
 
 /** A new password the body left out (the schema has checked any that was sent). */
-const passwordRequired = () => new ApiError(400, 'WEAK_PASSWORD', 'Password is required');
+const passwordRequired = () => new ApiError('WEAK_PASSWORD', 'Password is required');
 
 export interface LinkRequest {
   email: string;
@@ -68,7 +68,7 @@ export async function confirmPasswordReset(
   });
   await revokeUserSessions(deps, userId);
   const user = await findUserById(deps, userId);
-  if (!user) throw new ApiError(400, 'VERIFICATION_FAILED');
+  if (!user) throw new ApiError('VERIFICATION_FAILED');
   return { success: true, ...(await issueSession(deps, user)) };
 }
 
@@ -99,7 +99,7 @@ export async function changePassword(
     oldPassword.length <= PASSWORD_MAX_LENGTH;
   const matches = plausible && (await verifyPassword(user?.password_hash, oldPassword));
   if (!user || !matches)
-    throw new ApiError(401, 'INVALID_CREDENTIALS', 'The current password is not correct');
+    throw new ApiError('INVALID_CREDENTIALS', 'The current password is not correct');
   const passwordHash = await hashPassword(newPassword);
   await deps.store.transaction(async (tx) => {
     await updateUser(deps, userId, { passwordHash }, tx);

@@ -18,6 +18,7 @@ import { forgetAccount } from './session-check.ts';
 import { signAccessToken } from './tokens.ts';
 import { findUserById, toWireUser, updateUser, type UserRow } from './users.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 interface RefreshTokenRow {
   id: string;
@@ -65,8 +66,8 @@ async function insertRefreshToken(
       userId,
       familyId,
       hashRefreshToken(token),
-      new Date(nowMs).toISOString(),
-      new Date(nowMs + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
+      isoInstant(nowMs),
+      isoInstant(nowMs + REFRESH_TOKEN_TTL_SECONDS * 1000),
     ],
   );
   return { id, token };
@@ -100,7 +101,7 @@ async function tokenResponse(
  */
 export async function issueSession(deps: SessionDeps, user: UserRow): Promise<SessionResponse> {
   const now = deps.clock.now();
-  const nowIso = new Date(now).toISOString();
+  const nowIso = isoInstant(now);
   // Expired tokens can no longer be used or replayed, so nothing is lost by dropping them here.
   await deps.store.query('DELETE FROM refresh_tokens WHERE expires_at < ?', [nowIso]);
   const familyId = crypto.randomUUID();
@@ -133,10 +134,10 @@ export async function rotateRefreshToken(
     presented.length === 0 ||
     presented.length > REFRESH_TOKEN_MAX_LENGTH
   ) {
-    throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid refresh token');
+    throw new ApiError('INVALID_CREDENTIALS', 'Invalid refresh token');
   }
   const now = deps.clock.now();
-  const nowIso = new Date(now).toISOString();
+  const nowIso = isoInstant(now);
   const outcome = await deps.store.transaction<Rotation>(async (tx) => {
     // PostgreSQL: lock the row so two processes rotating the same token take turns; SQLite's
     // write transactions are already serial.
@@ -178,7 +179,6 @@ export async function rotateRefreshToken(
   // The revocation above is committed before this refusal: a thrown error would roll it back.
   if (!outcome.ok)
     throw new ApiError(
-      401,
       outcome.code,
       outcome.code === 'INVALID_CREDENTIALS' ? 'Invalid refresh token' : undefined,
     );
@@ -193,7 +193,7 @@ export async function revokeFamily(
 ): Promise<void> {
   const { rows } = await db.query<{ user_id: string }>(
     'UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL RETURNING user_id',
-    [new Date(deps.clock.now()).toISOString(), familyId],
+    [isoInstant(deps.clock.now()), familyId],
   );
   for (const userId of new Set(rows.map((r) => r.user_id))) forgetAccount(deps.store, userId);
 }
@@ -207,7 +207,7 @@ export async function revokeUserSessions(
   userId: string,
   opts: { exceptFamilyId?: string } = {},
 ): Promise<void> {
-  const params: unknown[] = [new Date(deps.clock.now()).toISOString(), userId];
+  const params: unknown[] = [isoInstant(deps.clock.now()), userId];
   let sql = 'UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL';
   if (opts.exceptFamilyId) {
     sql += ' AND family_id <> ?';

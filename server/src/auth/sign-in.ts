@@ -27,12 +27,12 @@ export async function signInWithEmail(
     await hitRateLimit(deps, `auth:signin:email:${email}`, AUTH_RATE_LIMITS.signInPerEmail);
   }
   // No account can have a longer password, whoever asks, so refusing it early reveals nothing.
-  if (password.length > PASSWORD_MAX_LENGTH) throw new ApiError(401, 'INVALID_CREDENTIALS');
+  if (password.length > PASSWORD_MAX_LENGTH) throw new ApiError('INVALID_CREDENTIALS');
   const matches = await verifyPassword(user?.password_hash, password);
-  if (!user || !matches) throw new ApiError(401, 'INVALID_CREDENTIALS');
+  if (!user || !matches) throw new ApiError('INVALID_CREDENTIALS');
   // Checked only after the password, so it never tells a stranger that the account exists.
   if (deps.config.requireEmailVerification && !user.email_verified)
-    throw new ApiError(401, 'EMAIL_NOT_VERIFIED');
+    throw new ApiError('EMAIL_NOT_VERIFIED');
   await rememberAddress(deps, user.id, clientAddress);
   return issueSession(deps, user);
 }

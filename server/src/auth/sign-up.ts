@@ -63,7 +63,7 @@ export async function signUp(
   const displayName = body.displayName ?? nameFromMetadata(metadata);
   const metadataJson = metadataText(metadata);
   // Checked before hashing so a taken email costs no argon2 work; createAccount still catches a race.
-  if (await findUserByEmail(deps, email)) throw new ApiError(409, 'EMAIL_ALREADY_EXISTS');
+  if (await findUserByEmail(deps, email)) throw new ApiError('EMAIL_ALREADY_EXISTS');
   const passwordHash = await hashPassword(password);
   const user = await createAccount(
     deps,

@@ -49,7 +49,7 @@ export async function signAccessToken(
   return `${body}.${mac(secret, body).toString('base64url')}`;
 }
 
-const invalid = () => new ApiError(401, 'TOKEN_EXPIRED', 'Invalid access token');
+const invalid = () => new ApiError('TOKEN_EXPIRED', 'Invalid access token');
 
 function decodeJson(part: string): Record<string, unknown> {
   const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
@@ -74,7 +74,7 @@ const checkedByKey = new WeakMap<Uint8Array, Map<string, Checked>>();
 function checkTimes(checked: Checked, nowMs: number): AccessClaims {
   const now = Math.floor(nowMs / 1000);
   if (checked.nbf !== undefined && checked.nbf > now) throw invalid();
-  if (checked.exp <= now) throw new ApiError(401, 'TOKEN_EXPIRED');
+  if (checked.exp <= now) throw new ApiError('TOKEN_EXPIRED');
   if (!checked.claims) throw invalid();
   return { ...checked.claims };
 }

@@ -5,6 +5,7 @@ import { emailSchema } from '@scout/protocol/auth-schemas';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export interface UserRow {
   id: string;
@@ -24,8 +25,6 @@ export interface UserRow {
 
 type Db = Pick<AppDeps, 'store' | 'clock'>;
 
-const iso = (deps: Db) => new Date(deps.clock.now()).toISOString();
-
 /**
  * Trims and lower-cases an email and checks its shape; anything else is 400 INVALID_EMAIL.
  * Stored emails are always in this form, so the UNIQUE constraint sees `A@x.org` and `a@x.org`
@@ -33,7 +32,7 @@ const iso = (deps: Db) => new Date(deps.clock.now()).toISOString();
  */
 export function normaliseEmail(raw: unknown): string {
   const parsed = emailSchema.safeParse(raw);
-  if (!parsed.success) throw new ApiError(400, 'INVALID_EMAIL');
+  if (!parsed.success) throw new ApiError('INVALID_EMAIL');
   return parsed.data;
 }
 
@@ -76,7 +75,7 @@ export async function createUser(
   input: NewUser,
   db: Queryable = deps.store,
 ): Promise<UserRow> {
-  const now = iso(deps);
+  const now = isoInstant(deps.clock.now());
   const { rows } = await db.query<UserRow>(
     `INSERT INTO users (id, email, password_hash, display_name, avatar_url, role, metadata, email_verified, created_at, updated_at, status)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -97,7 +96,7 @@ export async function createUser(
     ],
   );
   const row = rows[0];
-  if (!row) throw new ApiError(409, 'EMAIL_ALREADY_EXISTS');
+  if (!row) throw new ApiError('EMAIL_ALREADY_EXISTS');
   return row;
 }
 
@@ -127,7 +126,7 @@ export async function updateUser(
   db: Queryable = deps.store,
 ): Promise<UserRow | undefined> {
   const sets: string[] = ['updated_at = ?'];
-  const params: unknown[] = [iso(deps)];
+  const params: unknown[] = [isoInstant(deps.clock.now())];
   for (const [key, column] of Object.entries(PATCH_COLUMNS) as [keyof UserPatch, string][]) {
     if (patch[key] === undefined) continue;
     sets.push(`${column} = ?`);

@@ -5,7 +5,7 @@
  */
 import type { WireHouseholdAdult } from '@scout/protocol/households';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { adultToWire, type AdultRow } from './rows.ts';
 
 type Deps = Pick<AppDeps, 'store'>;
@@ -23,7 +23,7 @@ export async function removeAdult(
       [householdId, userId],
     );
     const adult = rows[0];
-    if (!adult) throw notFound('No adult with this id in your household');
+    if (!adult) throw new ApiError('NOT_FOUND', 'No adult with this id in your household');
     const count = await tx.query<{ adults: number | string; scouts: number | string }>(
       `SELECT (SELECT COUNT(*) FROM household_adults WHERE household_id = ?) AS adults,
               (SELECT COUNT(*) FROM scouts WHERE household_id = ?) AS scouts`,
@@ -31,7 +31,7 @@ export async function removeAdult(
     );
     const { adults, scouts } = count.rows[0] ?? { adults: 0, scouts: 0 };
     if (Number(adults) <= 1) {
-      if (Number(scouts) > 0) throw new ApiError(409, 'HOUSEHOLD_NEEDS_ADULT');
+      if (Number(scouts) > 0) throw new ApiError('HOUSEHOLD_NEEDS_ADULT');
       await tx.query('DELETE FROM households WHERE id = ?', [householdId]);
     } else {
       await tx.query('DELETE FROM household_adults WHERE household_id = ? AND user_id = ?', [

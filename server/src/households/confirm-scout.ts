@@ -8,6 +8,7 @@
 import { recordAudit } from '../members/audit-log.ts';
 import { troopRoleOf } from '../members/member-list.ts';
 import type { Queryable } from '../store/store.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 /** Confirms the waiting scout `userId` linked through `invitationId`; false when it may not. */
 export async function confirmLinkedScout(
@@ -33,7 +34,7 @@ export async function confirmLinkedScout(
   if (!parent) return false;
   const changed = await tx.query(
     "UPDATE users SET status = 'active', updated_at = ? WHERE id = ? AND status = 'pending'",
-    [new Date(now).toISOString(), userId],
+    [isoInstant(now), userId],
   );
   if (changed.rowCount === 0) return false;
   await recordAudit(tx, now, {

@@ -6,20 +6,20 @@
 import crypto from 'node:crypto';
 import type { HouseholdRole, WireHousehold } from '@scout/protocol/households';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, forbidden } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { SignedInCaller } from '../http/route-guards.ts';
 import type { Queryable } from '../store/store.ts';
 import {
   adultToWire,
   INVITATION_COLUMNS,
   invitationToWire,
-  iso,
   SCOUT_COLUMNS,
   scoutToWire,
   type AdultRow,
   type InvitationRow,
   type ScoutRow,
 } from './rows.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
@@ -54,7 +54,8 @@ export async function lockHousehold(tx: Queryable, householdId: string): Promise
 
 /** Households are a member's own: a service key has none. */
 export function memberIdOf(caller: SignedInCaller): string {
-  if (caller.kind !== 'user') throw forbidden('A household belongs to a member: sign in as one');
+  if (caller.kind !== 'user')
+    throw new ApiError('FORBIDDEN', 'A household belongs to a member: sign in as one');
   return caller.userId;
 }
 
@@ -74,7 +75,7 @@ export async function ensureHousehold(deps: Deps, userId: string): Promise<Membe
     );
     const name = rows[0]?.display_name || rows[0]?.email || 'My';
     const id = crypto.randomUUID();
-    const now = iso(deps.clock.now());
+    const now = isoInstant(deps.clock.now());
     await tx.query(
       'INSERT INTO households (id, name, created_by, created_at) VALUES (?, ?, ?, ?)',
       [id, `${name.slice(0, 80)} household`, userId, now],
@@ -90,7 +91,7 @@ export async function ensureHousehold(deps: Deps, userId: string): Promise<Membe
 /** The caller's household for a change: only its adults change it. */
 export async function adultHousehold(deps: Deps, caller: SignedInCaller): Promise<string> {
   const membership = await ensureHousehold(deps, memberIdOf(caller));
-  if (membership.role !== 'adult') throw new ApiError(403, 'HOUSEHOLD_ADULTS_ONLY');
+  if (membership.role !== 'adult') throw new ApiError('HOUSEHOLD_ADULTS_ONLY');
   return membership.householdId;
 }
 
@@ -104,7 +105,7 @@ export async function readHousehold(
   const household = await db.query<{ name: string }>('SELECT name FROM households WHERE id = ?', [
     id,
   ]);
-  if (!household.rows[0]) throw new ApiError(404, 'NOT_FOUND', 'No household with this id');
+  if (!household.rows[0]) throw new ApiError('NOT_FOUND', 'No household with this id');
   const adults = await db.query<AdultRow>(
     `SELECT a.user_id, u.display_name, u.email, a.joined_at
      FROM household_adults a JOIN users u ON u.id = a.user_id
@@ -121,7 +122,7 @@ export async function readHousehold(
           `SELECT ${INVITATION_COLUMNS} FROM household_invitations
            WHERE household_id = ? AND accepted_at IS NULL AND expires_at > ?
            ORDER BY created_at, id`,
-          [id, iso(now)],
+          [id, isoInstant(now)],
         )
       : { rows: [] };
   return {

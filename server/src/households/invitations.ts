@@ -15,18 +15,19 @@ import {
   type WireHouseholdInvitationCheck,
 } from '@scout/protocol/households';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, badRequest, notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { forgetAccount } from '../auth/session-check.ts';
 import { confirmLinkedScout } from './confirm-scout.ts';
 import { lockHousehold, membershipOf, readHousehold } from './household.ts';
-import { INVITATION_COLUMNS, invitationToWire, iso, type InvitationRow } from './rows.ts';
+import { INVITATION_COLUMNS, invitationToWire, type InvitationRow } from './rows.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
 
 const refused = (code: 'HOUSEHOLD_INVITATION_INVALID' | 'HOUSEHOLD_INVITATION_OTHER_ACCOUNT') =>
-  new ApiError(403, code);
+  new ApiError(code);
 
 export const householdInvitationUrl = (deps: Pick<AppDeps, 'config'>, token: string) =>
   `${deps.config.publicUrl}/?family=${token}`;
@@ -51,9 +52,9 @@ export async function createHouseholdInvitation(
   input: NewHouseholdInvitation,
 ): Promise<MadeInvitation> {
   if (input.kind === 'scout' && !input.scoutId)
-    throw badRequest('A scout invitation names the scout profile (scoutId)');
+    throw new ApiError('VALIDATION_ERROR', 'A scout invitation names the scout profile (scoutId)');
   if (input.kind === 'adult' && input.scoutId)
-    throw badRequest('An adult invitation names no scout');
+    throw new ApiError('VALIDATION_ERROR', 'An adult invitation names no scout');
   const now = deps.clock.now();
   const token = newToken();
   return deps.store.transaction(async (tx) => {
@@ -64,17 +65,17 @@ export async function createHouseholdInvitation(
         'SELECT first_name, user_id FROM scouts WHERE id = ? AND household_id = ?',
         [input.scoutId, householdId],
       );
-      if (!rows[0]) throw notFound('No scout with this id in your household');
-      if (rows[0].user_id) throw new ApiError(409, 'SCOUT_ALREADY_LINKED');
+      if (!rows[0]) throw new ApiError('NOT_FOUND', 'No scout with this id in your household');
+      if (rows[0].user_id) throw new ApiError('SCOUT_ALREADY_LINKED');
       scoutName = rows[0].first_name;
     }
     const open = await tx.query<{ n: number | string }>(
       `SELECT COUNT(*) AS n FROM household_invitations
        WHERE household_id = ? AND accepted_at IS NULL AND expires_at > ?`,
-      [householdId, iso(now)],
+      [householdId, isoInstant(now)],
     );
     if (Number(open.rows[0]?.n ?? 0) >= HOUSEHOLD_LIMITS.openInvitations)
-      throw new ApiError(409, 'HOUSEHOLD_FULL');
+      throw new ApiError('HOUSEHOLD_FULL');
     const { rows } = await tx.query<InvitationRow>(
       `INSERT INTO household_invitations
          (id, household_id, kind, scout_id, token_hash, email, created_by, created_at, expires_at)
@@ -87,8 +88,8 @@ export async function createHouseholdInvitation(
         hashToken(token),
         input.email ?? null,
         actorId,
-        iso(now),
-        iso(now + HOUSEHOLD_LIMITS.invitationDays * 86_400_000),
+        isoInstant(now),
+        isoInstant(now + HOUSEHOLD_LIMITS.invitationDays * 86_400_000),
       ],
     );
     if (!rows[0]) throw new Error('the new invitation was not returned');
@@ -110,7 +111,8 @@ export async function revokeHouseholdInvitation(
      RETURNING ${INVITATION_COLUMNS}`,
     [id, householdId],
   );
-  if (!rows[0]) throw notFound('No open invitation with this id in your household');
+  if (!rows[0])
+    throw new ApiError('NOT_FOUND', 'No open invitation with this id in your household');
   return invitationToWire(rows[0]);
 }
 
@@ -131,7 +133,7 @@ export async function checkHouseholdInvitation(
      JOIN households h ON h.id = i.household_id
      LEFT JOIN scouts s ON s.id = i.scout_id
      WHERE i.token_hash = ? AND i.accepted_at IS NULL AND i.expires_at > ?`,
-    [hashToken(token), iso(deps.clock.now())],
+    [hashToken(token), isoInstant(deps.clock.now())],
   );
   const row = rows[0];
   if (!row) return { usable: false, kind: null, householdName: null, scoutName: null, email: null };
@@ -168,37 +170,37 @@ export async function acceptHouseholdInvitation(
        WHERE token_hash = ? AND accepted_at IS NULL AND expires_at > ?
          AND (email IS NULL OR email = ?)
        RETURNING ${INVITATION_COLUMNS}`,
-      [iso(now), accepter.userId, hashToken(token), iso(now), email],
+      [isoInstant(now), accepter.userId, hashToken(token), isoInstant(now), email],
     );
     const invitation = rows[0];
     if (!invitation) {
       const bound = await tx.query(
         `SELECT 1 AS hit FROM household_invitations
          WHERE token_hash = ? AND accepted_at IS NULL AND expires_at > ? AND email <> ?`,
-        [hashToken(token), iso(now), email],
+        [hashToken(token), isoInstant(now), email],
       );
       throw refused(
         bound.rows[0] ? 'HOUSEHOLD_INVITATION_OTHER_ACCOUNT' : 'HOUSEHOLD_INVITATION_INVALID',
       );
     }
     // Waiting for approval, an account joins a household only as the scout a parent links.
-    if (accepter.waiting && invitation.kind !== 'scout') throw new ApiError(403, 'ACCOUNT_PENDING');
+    if (accepter.waiting && invitation.kind !== 'scout') throw new ApiError('ACCOUNT_PENDING');
     await leaveLoneHousehold(tx, accepter.userId, invitation.household_id, invitation.kind);
     if (invitation.kind === 'adult') {
       await tx.query(
         'INSERT INTO household_adults (household_id, user_id, joined_at) VALUES (?, ?, ?)',
-        [invitation.household_id, accepter.userId, iso(now)],
+        [invitation.household_id, accepter.userId, isoInstant(now)],
       );
     } else {
       const linked = await tx.query(
         `UPDATE scouts SET user_id = ?, updated_at = ?
          WHERE id = ? AND household_id = ? AND user_id IS NULL`,
-        [accepter.userId, iso(now), invitation.scout_id, invitation.household_id],
+        [accepter.userId, isoInstant(now), invitation.scout_id, invitation.household_id],
       );
-      if (linked.rowCount === 0) throw new ApiError(409, 'SCOUT_ALREADY_LINKED');
+      if (linked.rowCount === 0) throw new ApiError('SCOUT_ALREADY_LINKED');
       if (accepter.waiting) {
         confirmed = await confirmLinkedScout(tx, now, accepter.userId, invitation.id);
-        if (!confirmed) throw new ApiError(403, 'ACCOUNT_PENDING');
+        if (!confirmed) throw new ApiError('ACCOUNT_PENDING');
       }
     }
     return readHousehold(tx, now, {
@@ -225,13 +227,13 @@ async function leaveLoneHousehold(
   const membership = await membershipOf(tx, userId);
   if (!membership) return;
   if (membership.role === 'scout')
-    throw new ApiError(409, kind === 'scout' ? 'SCOUT_ALREADY_LINKED' : 'HOUSEHOLD_ALREADY_JOINED');
-  if (membership.householdId === joining) throw new ApiError(409, 'HOUSEHOLD_ALREADY_JOINED');
+    throw new ApiError(kind === 'scout' ? 'SCOUT_ALREADY_LINKED' : 'HOUSEHOLD_ALREADY_JOINED');
+  if (membership.householdId === joining) throw new ApiError('HOUSEHOLD_ALREADY_JOINED');
   const others = await tx.query<{ n: number | string }>(
     `SELECT (SELECT COUNT(*) FROM scouts WHERE household_id = ?)
           + (SELECT COUNT(*) FROM household_adults WHERE household_id = ? AND user_id <> ?) AS n`,
     [membership.householdId, membership.householdId, userId],
   );
-  if (Number(others.rows[0]?.n ?? 0) > 0) throw new ApiError(409, 'HOUSEHOLD_ALREADY_JOINED');
+  if (Number(others.rows[0]?.n ?? 0) > 0) throw new ApiError('HOUSEHOLD_ALREADY_JOINED');
   await tx.query('DELETE FROM households WHERE id = ?', [membership.householdId]);
 }

@@ -70,5 +70,3 @@ export const invitationToWire = (r: InvitationRow): WireHouseholdInvitation => (
   expiresAt: r.expires_at,
   createdAt: r.created_at,
 });
-
-export const iso = (ms: number) => new Date(ms).toISOString();

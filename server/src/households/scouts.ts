@@ -12,9 +12,10 @@ import {
   type WireTroopScout,
 } from '@scout/protocol/households';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, badRequest, notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { lockHousehold } from './household.ts';
-import { iso, SCOUT_COLUMNS, scoutToWire, type ScoutRow } from './rows.ts';
+import { SCOUT_COLUMNS, scoutToWire, type ScoutRow } from './rows.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
@@ -28,7 +29,7 @@ const optional = (value: string | null | undefined) =>
 function checkFields(now: number, input: ScoutFields, partial: boolean): void {
   const problems = scoutProblems(input, new Date(now).getUTCFullYear(), partial);
   const first = Object.values(problems)[0];
-  if (first) throw badRequest(first);
+  if (first) throw new ApiError('VALIDATION_ERROR', first);
 }
 
 export async function addScout(
@@ -45,7 +46,7 @@ export async function addScout(
       [householdId],
     );
     if (Number(count.rows[0]?.n ?? 0) >= HOUSEHOLD_LIMITS.scoutsPerHousehold)
-      throw new ApiError(409, 'HOUSEHOLD_FULL');
+      throw new ApiError('HOUSEHOLD_FULL');
     const { rows } = await tx.query<ScoutRow>(
       `INSERT INTO scouts (id, household_id, first_name, last_name, patrol, birth_year, notes, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${SCOUT_COLUMNS}`,
@@ -57,8 +58,8 @@ export async function addScout(
         optional(input.patrol) ?? null,
         input.birthYear ?? null,
         optional(input.notes) ?? null,
-        iso(now),
-        iso(now),
+        isoInstant(now),
+        isoInstant(now),
       ],
     );
     if (!rows[0]) throw new Error('the new scout was not returned');
@@ -66,7 +67,7 @@ export async function addScout(
   });
 }
 
-const noScout = () => notFound('No scout with this id in your household');
+const noScout = () => new ApiError('NOT_FOUND', 'No scout with this id in your household');
 
 export async function editScout(
   deps: Deps,
@@ -88,7 +89,7 @@ export async function editScout(
   set('patrol', optional(input.patrol));
   set('birth_year', input.birthYear);
   set('notes', optional(input.notes));
-  set('updated_at', iso(now));
+  set('updated_at', isoInstant(now));
   const { rows } = await deps.store.query<ScoutRow>(
     `UPDATE scouts SET ${sets.join(', ')} WHERE id = ? AND household_id = ? RETURNING ${SCOUT_COLUMNS}`,
     [...values, scoutId, householdId],

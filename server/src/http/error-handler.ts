@@ -41,11 +41,10 @@ function fromSchemaValidation(err: FastifyError, req: FastifyRequest): ApiError 
   const answer = req.routeOptions.config.invalidInput ?? {};
   const field = err.validationContext === 'body' ? first.instancePath.split('/')[1] : undefined;
   const fieldCode = field === undefined ? undefined : answer.fields?.[field];
-  if (fieldCode) return new ApiError(400, fieldCode, first.message ?? 'Invalid value');
+  if (fieldCode) return new ApiError(fieldCode, first.message ?? 'Invalid value');
   if (answer.schemaWords && first.message)
-    return new ApiError(400, answer.code ?? 'VALIDATION_ERROR', first.message);
+    return new ApiError(answer.code ?? 'VALIDATION_ERROR', first.message);
   return new ApiError(
-    400,
     answer.code ?? 'VALIDATION_ERROR',
     answer.message ?? `Invalid ${where || 'request'}: ${first.message ?? 'invalid value'}`,
   );
@@ -59,31 +58,26 @@ function fromFastify(err: FastifyError, req: FastifyRequest): ApiError | undefin
   }
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, 'PAYLOAD_TOO_LARGE');
+      return new ApiError('PAYLOAD_TOO_LARGE');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE');
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_VALIDATION':
-      return new ApiError(400, 'VALIDATION_ERROR', 'Malformed request body');
+      return new ApiError('VALIDATION_ERROR', 'Malformed request body');
     case 'FST_ERR_CTP_INVALID_TYPE':
-      return new ApiError(400, 'VALIDATION_ERROR', 'Invalid content type');
+      return new ApiError('VALIDATION_ERROR', 'Invalid content type');
     default:
       break;
   }
-  if (err instanceof SyntaxError)
-    return new ApiError(400, 'VALIDATION_ERROR', 'Malformed JSON body');
+  if (err instanceof SyntaxError) return new ApiError('VALIDATION_ERROR', 'Malformed JSON body');
   const status = err.statusCode;
   if (status && status >= 400 && status < 500) {
-    if (status === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE');
-    if (status === 415) return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE');
-    if (status === 404) return new ApiError(404, 'NOT_FOUND');
-    return new ApiError(
-      status === 401 ? 401 : 400,
-      status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_ERROR',
-      err.message,
-    );
+    if (status === 413) return new ApiError('PAYLOAD_TOO_LARGE');
+    if (status === 415) return new ApiError('UNSUPPORTED_MEDIA_TYPE');
+    if (status === 404) return new ApiError('NOT_FOUND');
+    return new ApiError(status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_ERROR', err.message);
   }
   return undefined;
 }
@@ -119,11 +113,7 @@ export function installErrorHandling(app: FastifyInstance) {
     const known = error instanceof ApiError ? error : fromFastify(error, req);
     if (known) return sendError(req, reply, known);
     req.log.error({ err: error }, 'unhandled error');
-    return sendError(
-      req,
-      reply,
-      new ApiError(500, 'INTERNAL_ERROR', API_ERROR_MESSAGES.INTERNAL_ERROR),
-    );
+    return sendError(req, reply, new ApiError('INTERNAL_ERROR', API_ERROR_MESSAGES.INTERNAL_ERROR));
   });
-  app.setNotFoundHandler((req, reply) => sendError(req, reply, new ApiError(404, 'NOT_FOUND')));
+  app.setNotFoundHandler((req, reply) => sendError(req, reply, new ApiError('NOT_FOUND')));
 }

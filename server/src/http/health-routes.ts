@@ -14,7 +14,7 @@ export const healthRoutes =
       try {
         await deps.store.query('SELECT 1 AS ok');
       } catch {
-        throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
+        throw new ApiError('SERVICE_UNAVAILABLE', 'Database unavailable');
       }
       return { status: 'ok' as const };
     });

@@ -46,17 +46,13 @@ export function installJsonBody(app: FastifyInstance) {
       if (text.trim() === '') return done(null, undefined);
       if (nestsTooDeep(text))
         return done(
-          new ApiError(
-            400,
-            'VALIDATION_ERROR',
-            `JSON nested deeper than ${JSON_BODY_MAX_DEPTH} levels`,
-          ),
+          new ApiError('VALIDATION_ERROR', `JSON nested deeper than ${JSON_BODY_MAX_DEPTH} levels`),
           undefined,
         );
       try {
         done(null, mayNameProto(text) ? JSON.parse(text, dropProto) : JSON.parse(text));
       } catch {
-        done(new ApiError(400, 'VALIDATION_ERROR', 'Malformed JSON body'), undefined);
+        done(new ApiError('VALIDATION_ERROR', 'Malformed JSON body'), undefined);
       }
     },
   );

@@ -14,6 +14,7 @@
  */
 import crypto from 'node:crypto';
 import type { Queryable } from '../store/store.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export interface NewJob {
   kind: string;
@@ -47,8 +48,6 @@ interface JobRow {
   attempts: number;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /** Schedules a job; false when a job with the same dedupe key already exists (done or not). */
 export async function enqueueJob(db: Queryable, now: number, job: NewJob): Promise<boolean> {
   const res = await db.query(
@@ -60,8 +59,8 @@ export async function enqueueJob(db: Queryable, now: number, job: NewJob): Promi
       job.kind,
       JSON.stringify(job.payload ?? {}),
       job.dedupeKey ?? null,
-      iso(job.runAt ?? now),
-      iso(now),
+      isoInstant(job.runAt ?? now),
+      isoInstant(now),
     ],
   );
   return res.rowCount > 0;
@@ -87,7 +86,7 @@ export async function leaseDueJobs(
   opts: { now: number; leaseMs: number; workerId: string; limit: number },
 ): Promise<LeasedJob[]> {
   const lock = db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
-  const now = iso(opts.now);
+  const now = isoInstant(opts.now);
   const res = await db.query<JobRow>(
     `UPDATE jobs SET lease_until = ?, leased_by = ?, attempts = attempts + 1
      WHERE id IN (
@@ -98,7 +97,7 @@ export async function leaseDueJobs(
        LIMIT ?${lock}
      )
      RETURNING id, kind, payload, dedupe_key, attempts`,
-    [iso(opts.now + opts.leaseMs), opts.workerId, now, now, opts.limit],
+    [isoInstant(opts.now + opts.leaseMs), opts.workerId, now, now, opts.limit],
   );
   return res.rows
     .map((r) => ({
@@ -132,7 +131,7 @@ export async function completeJob(
 ): Promise<boolean> {
   const res = await db.query(
     'UPDATE jobs SET done_at = ?, lease_until = NULL WHERE id = ? AND leased_by = ? AND done_at IS NULL',
-    [iso(now), job.id, workerId],
+    [isoInstant(now), job.id, workerId],
   );
   return res.rowCount > 0;
 }
@@ -159,13 +158,13 @@ export async function failJobRun(
   if (job.attempts >= policy.maxAttempts) {
     await db.query(
       'UPDATE jobs SET failed_at = ?, lease_until = NULL, last_error = ? WHERE id = ? AND leased_by = ?',
-      [iso(now), message, job.id, workerId],
+      [isoInstant(now), message, job.id, workerId],
     );
     return 'failed';
   }
   await db.query(
     'UPDATE jobs SET run_at = ?, lease_until = NULL, last_error = ? WHERE id = ? AND leased_by = ?',
-    [iso(now + retryDelayMs(job.attempts, policy)), message, job.id, workerId],
+    [isoInstant(now + retryDelayMs(job.attempts, policy)), message, job.id, workerId],
   );
   return 'retry';
 }
@@ -182,6 +181,6 @@ export async function postponeJob(
 ): Promise<void> {
   await db.query(
     'UPDATE jobs SET run_at = ?, lease_until = NULL, attempts = attempts - 1 WHERE id = ? AND leased_by = ?',
-    [iso(runAt), job.id, workerId],
+    [isoInstant(runAt), job.id, workerId],
   );
 }

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { WireAuditEntry } from '@scout/protocol/members';
 import type { Queryable } from '../store/store.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export const AUDIT_LIST_MAX = 500;
 
@@ -21,7 +22,7 @@ export async function recordAudit(db: Queryable, now: number, entry: AuditEntry)
     'INSERT INTO audit_log (id, at, actor_id, action, target_id, details) VALUES (?, ?, ?, ?, ?, ?)',
     [
       crypto.randomUUID(),
-      new Date(now).toISOString(),
+      isoInstant(now),
       entry.actorId,
       entry.action,
       entry.targetId,

@@ -9,10 +9,11 @@
 import crypto from 'node:crypto';
 import type { WireInvitation } from '@scout/protocol/members';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { recordAudit } from './audit-log.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export const INVITATION_MAX_USES = 500;
 export const INVITATION_MAX_DAYS = 90;
@@ -38,7 +39,6 @@ const COLUMNS = 'id, email, max_uses, uses, expires_at, revoked_at, created_by, 
  * server keeps (a provider sign-in carries it until the provider answers, auth/providers/).
  */
 export const invitationKey = hashToken;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const toWire = (r: InvitationRow): WireInvitation => ({
   id: r.id,
@@ -51,8 +51,7 @@ const toWire = (r: InvitationRow): WireInvitation => ({
   createdBy: r.created_by,
 });
 
-export const invitationInvalid = (message?: string) =>
-  new ApiError(403, 'INVITATION_INVALID', message);
+export const invitationInvalid = (message?: string) => new ApiError('INVITATION_INVALID', message);
 
 export interface NewInvitation {
   email?: string | null | undefined;
@@ -71,7 +70,7 @@ export async function createInvitation(
   const email = input.email ?? null;
   const maxUses = email ? 1 : (input.maxUses ?? 1);
   if (email && input.maxUses !== undefined && input.maxUses !== 1)
-    throw badRequest('An invitation sent to one person is for one sign-up');
+    throw new ApiError('VALIDATION_ERROR', 'An invitation sent to one person is for one sign-up');
   const days = input.expiresInDays ?? INVITATION_DEFAULT_DAYS;
   const token = newToken();
   const now = deps.clock.now();
@@ -80,7 +79,15 @@ export async function createInvitation(
     const { rows } = await tx.query<InvitationRow>(
       `INSERT INTO invitations (id, token_hash, email, max_uses, uses, expires_at, created_by, created_at)
        VALUES (?, ?, ?, ?, 0, ?, ?, ?) RETURNING ${COLUMNS}`,
-      [id, hashToken(token), email, maxUses, iso(now + days * 86_400_000), actorId, iso(now)],
+      [
+        id,
+        hashToken(token),
+        email,
+        maxUses,
+        isoInstant(now + days * 86_400_000),
+        actorId,
+        isoInstant(now),
+      ],
     );
     await recordAudit(tx, now, {
       actorId,
@@ -110,10 +117,10 @@ export async function revokeInvitation(
   return deps.store.transaction(async (tx) => {
     const { rows } = await tx.query<InvitationRow>(
       `UPDATE invitations SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? RETURNING ${COLUMNS}`,
-      [iso(now), id],
+      [isoInstant(now), id],
     );
     const row = rows[0];
-    if (!row) throw new ApiError(404, 'NOT_FOUND', 'No invitation with this id');
+    if (!row) throw new ApiError('NOT_FOUND', 'No invitation with this id');
     await recordAudit(tx, now, { actorId, action: 'invitation.revoked', targetId: id });
     return toWire(row);
   });
@@ -127,7 +134,7 @@ export async function checkInvitation(
   const { rows } = await deps.store.query<InvitationRow>(
     `SELECT ${COLUMNS} FROM invitations
      WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ? AND uses < max_uses`,
-    [hashToken(token), iso(deps.clock.now())],
+    [hashToken(token), isoInstant(deps.clock.now())],
   );
   const row = rows[0];
   return { usable: Boolean(row), email: row?.email ?? null };
@@ -148,7 +155,7 @@ export async function claimInvitation(
      WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ? AND uses < max_uses
        AND (email IS NULL OR email = ?)
      RETURNING ${COLUMNS}`,
-    [key, iso(now), email],
+    [key, isoInstant(now), email],
   );
   const row = rows[0];
   if (row) return toWire(row);

@@ -12,6 +12,8 @@ import type { UserRow } from '../auth/users.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { recordAudit } from './audit-log.ts';
+import { readBoolean } from '../store/sql-values.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
 
@@ -56,7 +58,7 @@ export const toMember = (r: MemberRow): WireMember => ({
   displayName: r.display_name,
   troopRole: troopRoleOf(r.metadata),
   role: r.role,
-  emailVerified: r.email_verified === true || r.email_verified === 1,
+  emailVerified: readBoolean(r.email_verified),
   createdAt: r.created_at,
   lastSignInAt: r.last_sign_in_at,
 });
@@ -84,7 +86,7 @@ export async function setMemberRole(
       userId,
     ]);
     const member = found[0];
-    if (!member) throw new ApiError(404, 'USER_NOT_FOUND', 'No member with this id');
+    if (!member) throw new ApiError('USER_NOT_FOUND', 'No member with this id');
     if (admins.includes(member.role) && !admins.includes(role)) {
       const { rows } = await tx.query<{ n: number | string }>(
         `SELECT COUNT(*) AS n FROM users WHERE role IN (${admins.map(() => '?').join(', ')})`,
@@ -92,14 +94,13 @@ export async function setMemberRole(
       );
       if (Number(rows[0]?.n ?? 0) <= 1)
         throw new ApiError(
-          409,
           'CONFLICT',
           'The troop needs at least one admin: make someone else an admin first',
         );
     }
     const { rows } = await tx.query<MemberRow>(
       `UPDATE users SET role = ?, updated_at = ? WHERE id = ? RETURNING ${COLUMNS}`,
-      [role, new Date(deps.clock.now()).toISOString(), userId],
+      [role, isoInstant(deps.clock.now()), userId],
     );
     await recordAudit(tx, deps.clock.now(), {
       actorId,

@@ -11,11 +11,12 @@ import type { WireMember } from '@scout/protocol/members';
 import { can, PERMISSIONS } from '@scout/protocol/permissions';
 import { forgetAccount } from '../auth/session-check.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, forbidden } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { recordAudit } from './audit-log.ts';
 import { adminRoles } from '../auth/first-admin.ts';
 import { MEMBER_COLUMNS, toMember, type MemberRow } from './member-list.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
 
@@ -57,7 +58,7 @@ async function findMember(tx: Queryable, userId: string): Promise<MemberRow> {
     userId,
   ]);
   const member = rows[0];
-  if (!member) throw new ApiError(404, 'USER_NOT_FOUND', 'No member with this id');
+  if (!member) throw new ApiError('USER_NOT_FOUND', 'No member with this id');
   return member;
 }
 
@@ -73,12 +74,12 @@ export async function changeMembership(
   const result = await deps.store.transaction(async (tx) => {
     const member = await findMember(tx, userId);
     if (actor.userId === userId)
-      throw new ApiError(409, 'CONFLICT', 'You cannot change your own membership');
+      throw new ApiError('CONFLICT', 'You cannot change your own membership');
     if (!actor.manages && can(deps.config.roles, member.role, PERMISSIONS.membersManage))
-      throw forbidden('Only an admin may change the membership of an admin');
-    if (!rule.from.includes(member.status)) throw new ApiError(409, 'CONFLICT', rule.notFrom);
+      throw new ApiError('FORBIDDEN', 'Only an admin may change the membership of an admin');
+    if (!rule.from.includes(member.status)) throw new ApiError('CONFLICT', rule.notFrom);
     if (rule.to === null && adminRoles(deps.config.roles).includes(member.role))
-      throw new ApiError(409, 'CONFLICT', 'An admin is not removed: make them a member first');
+      throw new ApiError('CONFLICT', 'An admin is not removed: make them a member first');
 
     let after: MemberRow = member;
     let eventsKeptBy: string | null = null;
@@ -88,7 +89,7 @@ export async function changeMembership(
     } else {
       const { rows } = await tx.query<MemberRow>(
         `UPDATE users SET status = ?, updated_at = ? WHERE id = ? RETURNING ${MEMBER_COLUMNS}`,
-        [rule.to, new Date(now).toISOString(), userId],
+        [rule.to, isoInstant(now), userId],
       );
       after = rows[0] ?? member;
     }

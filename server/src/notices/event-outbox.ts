@@ -23,6 +23,7 @@ import type { Queryable } from '../store/store.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { saveNotified, seriesBaseline, stateOf } from './event-state.ts';
 import { createdJobKey, JOB_KINDS } from './job-kinds.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export const EVENTS_TABLE = 'calendar_events';
 
@@ -55,7 +56,7 @@ export async function markEditRows(
       const row = await findEvent(tx, id);
       if (!row) continue;
       const known = (await seriesBaseline(tx, row)) ?? stateOf(row);
-      await saveNotified(tx, id, known, new Date(now).toISOString(), true);
+      await saveNotified(tx, id, known, isoInstant(now), true);
       const payload: CreatedJobPayload = { eventId: id, announce: false };
       await tx.query('UPDATE jobs SET payload = ? WHERE dedupe_key = ?', [
         JSON.stringify(payload),

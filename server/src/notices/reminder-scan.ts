@@ -6,7 +6,8 @@
  * one job exists, and it sends at most once.
  */
 import { REMINDER_HOURS_MAX } from '@scout/protocol/notification-settings';
-import { expandOccurrences, isoDate } from '../calendar/occurrences.ts';
+import { isoDay } from '@scout/protocol/wall-clock';
+import { expandOccurrences } from '../calendar/occurrences.ts';
 import { rowsForWindow } from '../calendar/stored-events.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -26,8 +27,8 @@ export async function scheduleReminders(
   const { store, clock, config } = deps;
   const now = clock.now();
   const horizon = now + REMINDER_HOURS_MAX * HOUR_MS;
-  const from = isoDate(now - DAY_MS);
-  const to = isoDate(horizon + DAY_MS);
+  const from = isoDay(now - DAY_MS);
+  const to = isoDay(horizon + DAY_MS);
   const occurrences = expandOccurrences(
     await rowsForWindow(store, from, to),
     from,

@@ -14,11 +14,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REMINDER_HOURS_MAX, REMINDER_HOURS_MIN } from '@scout/protocol/notification-settings';
 import type { ReadyDeps } from '../deps.ts';
-import { badRequest, forbidden } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
 import { readSettings, turnOff, writeSettings } from './settings.ts';
 import { confirmPage, donePage } from './unsubscribe-page.ts';
 import { deriveUnsubscribeKey, readUnsubscribeToken } from './unsubscribe-token.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 const settingsShape = z.object({
   newEvents: z.boolean(),
@@ -49,13 +50,14 @@ export const noticeRoutes =
     /** Settings belong to a person: a service key has none. */
     function personOf(req: FastifyRequest): string {
       const caller = callerOf(req);
-      if (caller.kind !== 'user') throw forbidden('Notification settings belong to a person');
+      if (caller.kind !== 'user')
+        throw new ApiError('FORBIDDEN', 'Notification settings belong to a person');
       return caller.userId;
     }
 
     function unsubscribeOf(token: string) {
       const found = readUnsubscribeToken(key, token);
-      if (!found) throw badRequest('This unsubscribe link is not valid');
+      if (!found) throw new ApiError('VALIDATION_ERROR', 'This unsubscribe link is not valid');
       return found;
     }
 
@@ -79,7 +81,7 @@ export const noticeRoutes =
           deps.store,
           personOf(req),
           req.body,
-          new Date(deps.clock.now()).toISOString(),
+          isoInstant(deps.clock.now()),
         ),
       }),
     );
@@ -104,7 +106,7 @@ export const noticeRoutes =
       },
       async (req, reply) => {
         const { userId, kind } = unsubscribeOf(req.query.token);
-        await turnOff(deps.store, userId, kind, new Date(deps.clock.now()).toISOString());
+        await turnOff(deps.store, userId, kind, isoInstant(deps.clock.now()));
         return reply
           .type('text/html; charset=utf-8')
           .send(donePage(kind, `${deps.config.publicUrl}/`));

@@ -5,6 +5,7 @@ import {
   type WireNotificationSettings,
 } from '@scout/protocol/notification-settings';
 import type { Queryable } from '../store/store.ts';
+import { readBoolean, storedBoolean } from '../store/sql-values.ts';
 
 interface SettingsRow {
   user_id: string;
@@ -20,19 +21,15 @@ const COLUMN: Record<NotificationKind, 'new_events' | 'changes' | 'reminders'> =
   reminders: 'reminders',
 };
 
-const truthy = (v: boolean | number) => v === true || v === 1;
-
 function fromRow(row: SettingsRow | undefined): WireNotificationSettings {
   if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS };
   return {
-    newEvents: truthy(row.new_events),
-    changes: truthy(row.changes),
-    reminders: truthy(row.reminders),
+    newEvents: readBoolean(row.new_events),
+    changes: readBoolean(row.changes),
+    reminders: readBoolean(row.reminders),
     reminderHours: Number(row.reminder_hours),
   };
 }
-
-const bool = (db: Queryable, v: boolean) => (db.dialect === 'postgres' ? v : v ? 1 : 0);
 
 export async function readSettings(
   db: Queryable,
@@ -76,9 +73,9 @@ export async function writeSettings(
        reminders = excluded.reminders, reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at`,
     [
       userId,
-      bool(db, s.newEvents),
-      bool(db, s.changes),
-      bool(db, s.reminders),
+      storedBoolean(db, s.newEvents),
+      storedBoolean(db, s.changes),
+      storedBoolean(db, s.reminders),
       s.reminderHours,
       nowIso,
     ],
@@ -100,9 +97,9 @@ export async function turnOff(
      SELECT id, ?, ?, ?, ?, ? FROM users WHERE id = ?
      ON CONFLICT (user_id) DO UPDATE SET ${column} = excluded.${column}, updated_at = excluded.updated_at`,
     [
-      bool(db, kind === 'new_events' ? false : d.newEvents),
-      bool(db, kind === 'changes' ? false : d.changes),
-      bool(db, kind === 'reminders' ? false : d.reminders),
+      storedBoolean(db, kind === 'new_events' ? false : d.newEvents),
+      storedBoolean(db, kind === 'changes' ? false : d.changes),
+      storedBoolean(db, kind === 'reminders' ? false : d.reminders),
       d.reminderHours,
       nowIso,
       userId,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { NOTIFICATION_EMAIL_MAX_RECIPIENTS } from '@scout/protocol/limits';
 import { hitRateLimit, type RateLimitRule } from '../auth/rate-limits.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import { callerCan, type Caller } from '../http/caller.ts';
 import { parseMailbox } from '../mail/addresses.ts';
@@ -55,7 +55,8 @@ function mailboxes(field: string, value: string | string[] | null | undefined): 
   return list.map((raw, i) => {
     const mailbox = parseMailbox(raw);
     if (!mailbox)
-      throw badRequest(
+      throw new ApiError(
+        'VALIDATION_ERROR',
         `Invalid ${Array.isArray(value) ? `${field}[${i}]` : field}: not an email address`,
       );
     return mailbox;
@@ -67,18 +68,21 @@ function readRequest(input: EmailRequest) {
   const to = mailboxes('to', input.to);
   const cc = mailboxes('cc', input.cc);
   const bcc = mailboxes('bcc', input.bcc);
-  if (to.length === 0) throw badRequest('Invalid to: at least one recipient is required');
+  if (to.length === 0)
+    throw new ApiError('VALIDATION_ERROR', 'Invalid to: at least one recipient is required');
   if (to.length + cc.length + bcc.length > NOTIFICATION_EMAIL_MAX_RECIPIENTS) {
-    throw badRequest(
+    throw new ApiError(
+      'VALIDATION_ERROR',
       `At most ${NOTIFICATION_EMAIL_MAX_RECIPIENTS} recipients (to, cc and bcc together)`,
     );
   }
   const subject = headerText(input.subject);
-  if (subject === '') throw badRequest('Invalid subject: a subject is required');
+  if (subject === '')
+    throw new ApiError('VALIDATION_ERROR', 'Invalid subject: a subject is required');
   const html = input.html || undefined;
   const text = input.text || undefined;
   if (html === undefined && text === undefined)
-    throw badRequest('Invalid body: html or text is required');
+    throw new ApiError('VALIDATION_ERROR', 'Invalid body: html or text is required');
   return { to, cc, bcc, subject, html, text, replyTo: input.replyTo ?? input.reply_to };
 }
 
@@ -127,9 +131,8 @@ export async function sendNotificationEmail(
   } catch (err) {
     log.error({ err }, 'notification email could not be sent');
     if ((err as { code?: unknown }).code === 'EENVELOPE')
-      throw badRequest('The mail server refused the recipients');
+      throw new ApiError('VALIDATION_ERROR', 'The mail server refused the recipients');
     throw new ApiError(
-      503,
       'SERVICE_UNAVAILABLE',
       'The mail could not be sent. Please try again later.',
     );

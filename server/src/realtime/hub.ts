@@ -3,7 +3,7 @@
  * broadcasts and the heartbeat. Other features publish through it too (`hub.publish`), e.g. the
  * calendar announcing changes of calendar_events.
  */
-import { badRequest, forbidden } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { PresenceUser } from './bus.ts';
 import { isValidChannel } from './channel-access.ts';
 import { encodeFrame } from './frames.ts';
@@ -191,13 +191,13 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
   return {
     async publish(channel, message) {
       if (!isValidChannel(channel))
-        throw badRequest('channel must be 1-128 letters, digits, _ : . or -');
+        throw new ApiError('VALIDATION_ERROR', 'channel must be 1-128 letters, digits, _ : . or -');
       if (
         typeof message.type !== 'string' ||
         message.type.length === 0 ||
         message.type.length > 128
       ) {
-        throw badRequest('type must be a string of 1-128 characters');
+        throw new ApiError('VALIDATION_ERROR', 'type must be a string of 1-128 characters');
       }
       return bus.publish(channel, {
         type: message.type,
@@ -213,7 +213,7 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
 
     async join(socket, channel, who, after): Promise<JoinResult> {
       if (opts.admission?.governs(channel) && !(await opts.admission.admits(channel, who.userId)))
-        throw forbidden(NOT_ADMITTED);
+        throw new ApiError('FORBIDDEN', NOT_ADMITTED);
       const now = clock.now();
       let local = channels.get(channel);
       if (!local) {

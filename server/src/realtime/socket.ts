@@ -235,7 +235,7 @@ export class RealtimeSocket implements HubSocket {
       this.identity = await this.ctx.authenticate(token);
     } catch (err) {
       const known =
-        err instanceof ApiError ? err : new ApiError(401, 'UNAUTHORIZED', 'Invalid access token');
+        err instanceof ApiError ? err : new ApiError('UNAUTHORIZED', 'Invalid access token');
       return this.fail(known.code, known.message, CLOSE_POLICY);
     }
     this.watch.stands();

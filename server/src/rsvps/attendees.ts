@@ -9,26 +9,26 @@ import {
   type Attendee,
   type ScoutRow,
 } from '../households/answerable.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 
 /** The person `key` names, under the key their answers are stored by; 404 if there is none. */
 export async function personOf(db: Queryable, key: string): Promise<Attendee> {
   const m = /^(user|scout):(.{1,200})$/.exec(key);
-  if (!m) throw badRequest('attendee must be user:<id> or scout:<id>');
+  if (!m) throw new ApiError('VALIDATION_ERROR', 'attendee must be user:<id> or scout:<id>');
   const [, kind, id] = m as unknown as [string, 'user' | 'scout', string];
   const scout = await db.query<ScoutRow>(
     `SELECT ${SCOUT_COLUMNS} FROM scouts WHERE ${kind === 'scout' ? 'id' : 'user_id'} = ?`,
     [id],
   );
   if (scout.rows[0]) return scoutAttendee(scout.rows[0]);
-  if (kind === 'scout') throw notFound('No such scout');
+  if (kind === 'scout') throw new ApiError('NOT_FOUND', 'No such scout');
   const user = await db.query<{ display_name: string | null; email: string }>(
     'SELECT display_name, email FROM users WHERE id = ?',
     [id],
   );
   const row = user.rows[0];
-  if (!row) throw notFound('No such member');
+  if (!row) throw new ApiError('NOT_FOUND', 'No such member');
   const household = await db.query<{ household_id: string }>(
     'SELECT household_id FROM household_adults WHERE user_id = ? ORDER BY household_id',
     [id],

@@ -5,8 +5,9 @@
  * its series. The deadline, capacity and status come from the row holding the occurrence's
  * details (its changed-occurrence row if any, else the series).
  */
-import { badRequest, conflict, notFound } from '../errors.ts';
-import { dateMs, exdateList, isoDate, seriesStarts, timingOf } from '../calendar/occurrences.ts';
+import { ApiError } from '../errors.ts';
+import { isoDay } from '@scout/protocol/wall-clock';
+import { dateMs, exdateList, seriesStarts, timingOf } from '../calendar/occurrences.ts';
 import type { EventRecord } from '../calendar/occurrences.ts';
 import { EVENT_COLUMNS } from '../calendar/stored-events.ts';
 import type { Queryable } from '../store/store.ts';
@@ -33,7 +34,7 @@ async function readRow(db: Queryable, id: string, lock: boolean): Promise<EventR
     [id],
   );
   const row = rows[0];
-  if (!row) throw notFound('Event not found');
+  if (!row) throw new ApiError('NOT_FOUND', 'Event not found');
   return row;
 }
 
@@ -43,7 +44,7 @@ function seriesGives(series: EventRecord, date: string): boolean {
   const ms = dateMs(date);
   if (!timing || Number.isNaN(ms) || exdateList(series.exdates).includes(date)) return false;
   try {
-    return seriesStarts(series, timing, ms, ms).some((d) => isoDate(d) === date);
+    return seriesStarts(series, timing, ms, ms).some((d) => isoDay(d) === date);
   } catch {
     return false;
   }
@@ -77,28 +78,38 @@ export async function findEventOccurrence(
   if (first.series_id) {
     const date = first.recurrence_date ?? '';
     if (asked !== '' && asked !== date)
-      throw badRequest('This row is the occurrence of another date; leave occurrence out');
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        'This row is the occurrence of another date; leave occurrence out',
+      );
     const series = await readRow(db, first.series_id, lock);
     return details(series, lock ? await readRow(db, id, false) : first, date);
   }
   const key = lock ? await readRow(db, id, true) : first;
   if (!key.rrule) {
-    if (asked !== '') throw badRequest('A single event has no occurrences; leave occurrence out');
+    if (asked !== '')
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        'A single event has no occurrences; leave occurrence out',
+      );
     return details(key, key, '');
   }
   if (asked === '')
-    throw badRequest('A series takes answers per occurrence: give its date as occurrence');
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      'A series takes answers per occurrence: give its date as occurrence',
+    );
   const { rows } = await db.query<EventRecord>(
     `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE series_id = ? AND recurrence_date = ?`,
     [key.id, asked],
   );
   const changed = rows[0];
   if (!changed && !seriesGives(key, asked))
-    throw notFound('This series has no occurrence on that date');
+    throw new ApiError('NOT_FOUND', 'This series has no occurrence on that date');
   return details(key, changed ?? key, asked);
 }
 
 /** Refuses answers for a cancelled event: nobody is going to it. */
 export function assertOpenForAnswers(event: EventOccurrence): void {
-  if (event.cancelled) throw conflict('This event is cancelled');
+  if (event.cancelled) throw new ApiError('CONFLICT', 'This event is cancelled');
 }

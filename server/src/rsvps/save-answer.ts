@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { RsvpAnswer } from '@scout/protocol/rsvps';
-import { ApiError, forbidden } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { answerableAttendees, type Attendee } from '../households/answerable.ts';
 import type { SignedInCaller } from '../http/route-guards.ts';
 import type { Queryable } from '../store/store.ts';
@@ -15,6 +15,8 @@ import {
   findEventOccurrence,
   type EventOccurrence,
 } from './event-occurrence.ts';
+import { readBoolean, storedBoolean } from '../store/sql-values.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export interface AnswerRequest {
   eventId: string;
@@ -37,13 +39,10 @@ interface StoredAnswer {
   queued_at: string;
 }
 
-export const flag = (db: Queryable, v: boolean) => (db.dialect === 'postgres' ? v : v ? 1 : 0);
-export const isSet = (v: unknown) => v === true || v === 1 || v === '1' || v === 't';
-
 async function confirmedGoing(db: Queryable, event: EventOccurrence): Promise<number> {
   const { rows } = await db.query<{ n: number | string }>(
     "SELECT COUNT(*) AS n FROM rsvps WHERE event_id = ? AND occurrence = ? AND answer = 'going' AND waitlisted = ?",
-    [event.eventId, event.occurrence, flag(db, false)],
+    [event.eventId, event.occurrence, storedBoolean(db, false)],
   );
   return Number(rows[0]?.n ?? 0);
 }
@@ -58,16 +57,16 @@ async function nextQueuedAt(db: Queryable, event: EventOccurrence, nowMs: number
     [event.eventId, event.occurrence],
   );
   const latest = rows[0]?.latest ? Date.parse(rows[0].latest) : NaN;
-  return new Date(Number.isNaN(latest) ? nowMs : Math.max(nowMs, latest + 1)).toISOString();
+  return isoInstant(Number.isNaN(latest) ? nowMs : Math.max(nowMs, latest + 1));
 }
 
 /** Moves waiting answers up, first queued first, while places are free. */
 export async function promoteWaitlist(db: Queryable, event: EventOccurrence): Promise<void> {
-  const waiting = [event.eventId, event.occurrence, flag(db, true)];
+  const waiting = [event.eventId, event.occurrence, storedBoolean(db, true)];
   if (event.capacity === null) {
     await db.query(
       'UPDATE rsvps SET waitlisted = ? WHERE event_id = ? AND occurrence = ? AND waitlisted = ?',
-      [flag(db, false), ...waiting],
+      [storedBoolean(db, false), ...waiting],
     );
     return;
   }
@@ -79,7 +78,7 @@ export async function promoteWaitlist(db: Queryable, event: EventOccurrence): Pr
     waiting,
   );
   for (const { id } of rows)
-    await db.query('UPDATE rsvps SET waitlisted = ? WHERE id = ?', [flag(db, false), id]);
+    await db.query('UPDATE rsvps SET waitlisted = ? WHERE id = ?', [storedBoolean(db, false), id]);
 }
 
 /**
@@ -97,9 +96,12 @@ async function personAnswered(
   const mine = ctx.caller.kind === 'user' ? await answerableAttendees(db, ctx.caller.userId) : [];
   const self = ctx.caller.kind === 'user' && key === `user:${ctx.caller.userId}`;
   const person = self ? mine[0] : mine.find((p) => p.attendee === key);
-  if (!person) throw forbidden('You can answer for yourself and the scouts of your household only');
-  if (event.deadline && ctx.nowMs >= Date.parse(event.deadline))
-    throw new ApiError(409, 'RSVP_CLOSED');
+  if (!person)
+    throw new ApiError(
+      'FORBIDDEN',
+      'You can answer for yourself and the scouts of your household only',
+    );
+  if (event.deadline && ctx.nowMs >= Date.parse(event.deadline)) throw new ApiError('RSVP_CLOSED');
   return person;
 }
 
@@ -118,12 +120,12 @@ export async function saveAnswer(
     key,
   );
   const before = rows[0];
-  const nowIso = new Date(ctx.nowMs).toISOString();
+  const nowIso = isoInstant(ctx.nowMs);
   let waitlisted = false;
   let queuedAt = before?.queued_at ?? nowIso;
   if (req.answer === 'going' && before?.answer === 'going') {
     // Answering Going again (a new note) keeps the place held or the place in line.
-    waitlisted = isSet(before.waitlisted);
+    waitlisted = readBoolean(before.waitlisted);
   } else if (req.answer === 'going') {
     queuedAt = await nextQueuedAt(db, event, ctx.nowMs);
     waitlisted = event.capacity !== null && (await confirmedGoing(db, event)) >= event.capacity;
@@ -143,10 +145,10 @@ export async function saveAnswer(
       person.scoutId ? null : person.userId,
       person.scoutId,
       person.householdId,
-      flag(db, person.youth),
+      storedBoolean(db, person.youth),
       req.answer,
       req.note,
-      flag(db, waitlisted),
+      storedBoolean(db, waitlisted),
       queuedAt,
       answeredBy,
       nowIso,

@@ -14,7 +14,7 @@ import type { Attendee } from '../households/answerable.ts';
 import type { Queryable } from '../store/store.ts';
 import { memberName, troopHeadcount } from './attendees.ts';
 import type { EventOccurrence } from './event-occurrence.ts';
-import { isSet } from './save-answer.ts';
+import { readBoolean } from '../store/sql-values.ts';
 
 interface AnswerRow {
   id: string;
@@ -48,18 +48,18 @@ export async function readAnswers(db: Queryable, event: EventOccurrence): Promis
     [event.eventId, event.occurrence],
   );
   const line = rows
-    .filter((r) => isSet(r.waitlisted))
+    .filter((r) => readBoolean(r.waitlisted))
     .sort((a, b) => a.queued_at.localeCompare(b.queued_at) || a.id.localeCompare(b.id))
     .map((r) => r.id);
   const answers = rows.map((r) => {
-    const waitlisted = isSet(r.waitlisted);
+    const waitlisted = readBoolean(r.waitlisted);
     return {
       attendee: r.attendee,
       name:
         r.first_name !== null
           ? `${r.first_name} ${r.last_name ?? ''}`.trim()
           : memberName(r.display_name, r.email ?? ''),
-      youth: isSet(r.youth),
+      youth: readBoolean(r.youth),
       answer: r.answer as RsvpAnswer,
       note: r.note,
       waitlisted,

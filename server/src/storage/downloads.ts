@@ -6,7 +6,7 @@
  */
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { withoutHiddenTextControls } from '@scout/protocol/file-names';
-import { notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { OCTET_STREAM, STORED_FILE_CSP, contentDisposition, isInlineSafe } from './content-type.ts';
 import type { OpenedObject } from './file-store.ts';
 import { findFile, type FileRecord } from './files-table.ts';
@@ -40,9 +40,10 @@ export async function describeDownload(
 ): Promise<{ downloadUrl: string; filename: string; contentType: string; size: number }> {
   const path = parsePath(rawPath);
   const record = await findFile(ctx.store, path);
-  if (!mayReadFile(actor, path, record, ctx.rules)) throw notFound(UI_MESSAGES.storageNotFound);
+  if (!mayReadFile(actor, path, record, ctx.rules))
+    throw new ApiError('NOT_FOUND', UI_MESSAGES.storageNotFound);
   const object = await ctx.files.stat(path);
-  if (!object) throw notFound(UI_MESSAGES.storageNotFound);
+  if (!object) throw new ApiError('NOT_FOUND', UI_MESSAGES.storageNotFound);
   const filename = downloadName(path, requestedName);
   return {
     downloadUrl: fileUrl(ctx, path, [`download=${encodeURIComponent(filename)}`]),
@@ -76,9 +77,9 @@ export async function openStoredFile(
     !isPublicPath(ctx.rules, path) &&
     !isSignatureValid(ctx.signingKey, path, signature, ctx.now())
   )
-    throw notFound(UI_MESSAGES.storageNotFound);
+    throw new ApiError('NOT_FOUND', UI_MESSAGES.storageNotFound);
   const object = await ctx.files.open(path);
-  if (!object) throw notFound(UI_MESSAGES.storageNotFound);
+  if (!object) throw new ApiError('NOT_FOUND', UI_MESSAGES.storageNotFound);
   let record: FileRecord | null;
   try {
     record = await findFile(ctx.store, path);

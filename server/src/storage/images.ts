@@ -6,7 +6,7 @@
  */
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { AVATAR_MAX_BYTES } from '@scout/protocol/limits';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { detectContentType } from './content-type.ts';
 
 export const AVATAR_MAX_INPUT_PIXELS = 40_000_000;
@@ -30,10 +30,9 @@ export async function reencodeAvatar(
   size: number,
   outFile: string,
 ): Promise<{ contentType: string; size: number }> {
-  if (size > AVATAR_MAX_BYTES)
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', UI_MESSAGES.avatarTooLarge);
+  if (size > AVATAR_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', UI_MESSAGES.avatarTooLarge);
   const target = FORMATS[await detectContentType(inFile)];
-  if (!target) throw badRequest(UI_MESSAGES.avatarNotImage);
+  if (!target) throw new ApiError('VALIDATION_ERROR', UI_MESSAGES.avatarNotImage);
   try {
     // Loaded at the first avatar: libvips is large, and most requests never need it.
     const { default: sharp } = await import('sharp');
@@ -49,11 +48,12 @@ export async function reencodeAvatar(
     return { contentType: target.contentType, size: info.size };
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) {
-      throw badRequest(
+      throw new ApiError(
+        'VALIDATION_ERROR',
         `Image dimensions are too large (at most ${AVATAR_MAX_INPUT_PIXELS / 1_000_000} megapixels)`,
       );
     }
     // The bytes start like an image but do not decode as one.
-    throw badRequest(UI_MESSAGES.avatarNotImage);
+    throw new ApiError('VALIDATION_ERROR', UI_MESSAGES.avatarNotImage);
   }
 }

@@ -8,7 +8,7 @@ import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UI_MESSAGES } from '@scout/protocol/errors';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 
 /** The two kinds of part the multipart parser yields, as much of them as this module reads. */
 export type UploadPart =
@@ -22,8 +22,7 @@ export interface ReceivedUpload {
   size: number;
 }
 
-export const fileTooLarge = () =>
-  new ApiError(413, 'PAYLOAD_TOO_LARGE', UI_MESSAGES.storageTooLarge);
+export const fileTooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', UI_MESSAGES.storageTooLarge);
 
 /** The parser's own errors, as answers a client can act on. */
 export function multipartError(err: unknown): ApiError | undefined {
@@ -31,14 +30,14 @@ export function multipartError(err: unknown): ApiError | undefined {
     case 'FST_REQ_FILE_TOO_LARGE':
       return fileTooLarge();
     case 'FST_FILES_LIMIT':
-      return badRequest('Send one file per upload');
+      return new ApiError('VALIDATION_ERROR', 'Send one file per upload');
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
     case 'FST_MP_PREMATURE_CLOSE':
-      return badRequest(UI_MESSAGES.storageInvalid);
+      return new ApiError('VALIDATION_ERROR', UI_MESSAGES.storageInvalid);
     default:
       break;
   }
@@ -49,7 +48,7 @@ export function multipartError(err: unknown): ApiError | undefined {
       err.message,
     )
   ) {
-    return badRequest(UI_MESSAGES.storageInvalid);
+    return new ApiError('VALIDATION_ERROR', UI_MESSAGES.storageInvalid);
   }
   return undefined;
 }
@@ -87,7 +86,7 @@ export async function receiveUpload(
   }
   if (extraFile) {
     await discardTempFile(tempFile);
-    throw badRequest('Send one file, in the field named "file"');
+    throw new ApiError('VALIDATION_ERROR', 'Send one file, in the field named "file"');
   }
   return { fields, tempFile, size };
 }

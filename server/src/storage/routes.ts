@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { STORAGE_MAX_BYTES } from '@scout/protocol/limits';
 import type { ReadyDeps } from '../deps.ts';
-import { badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
 import {
   discardTempFile,
@@ -80,7 +80,7 @@ export const storageRoutes =
       },
       async (req) => {
         const actor = storageActorOf(deps, callerOf(req));
-        if (!req.isMultipart()) throw badRequest(UI_MESSAGES.storageInvalid);
+        if (!req.isMultipart()) throw new ApiError('VALIDATION_ERROR', UI_MESSAGES.storageInvalid);
         const received = await receiveUpload(req.parts() as AsyncIterable<UploadPart>, () =>
           ctx.files.createTempFile(),
         );

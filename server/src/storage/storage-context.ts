@@ -7,7 +7,7 @@
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import type { ReadyDeps } from '../deps.ts';
-import { badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { callerCan } from '../http/caller.ts';
 import type { SignedInCaller } from '../http/route-guards.ts';
 import type { Store } from '../store/store.ts';
@@ -57,7 +57,7 @@ export const storageActorOf = (
 
 export function parsePath(raw: unknown): string {
   const checked = checkStoragePath(raw);
-  if (!checked.ok) throw badRequest(UI_MESSAGES.storageInvalid);
+  if (!checked.ok) throw new ApiError('VALIDATION_ERROR', UI_MESSAGES.storageInvalid);
   return checked.path;
 }
 

@@ -5,7 +5,7 @@
  * Reading files is downloads.ts; the context and file addresses are storage-context.ts.
  */
 import { UI_MESSAGES } from '@scout/protocol/errors';
-import { badRequest, conflict, forbidden } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { detectContentType } from './content-type.ts';
 import { PathConflictError } from './file-store.ts';
 import {
@@ -37,6 +37,7 @@ export {
   storageContextOf,
   type StorageContext,
 } from './storage-context.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 const OWN_PATHS_ONLY =
   'You can only write your own avatar (avatars/{userId}-{timestamp}.{ext}) or files under users/{userId}/';
@@ -60,8 +61,8 @@ export async function storeUpload(
   upload: ReceivedUpload,
 ): Promise<{ publicUrl: string }> {
   const { path, upsert } = readUploadFields(upload.fields);
-  if (!upload.tempFile) throw badRequest(UI_MESSAGES.storageInvalid);
-  if (!mayWritePath(actor, path, ctx.rules)) throw forbidden(refusal(ctx, path));
+  if (!upload.tempFile) throw new ApiError('VALIDATION_ERROR', UI_MESSAGES.storageInvalid);
+  if (!mayWritePath(actor, path, ctx.rules)) throw new ApiError('FORBIDDEN', refusal(ctx, path));
 
   let source = upload.tempFile;
   let size = upload.size;
@@ -78,22 +79,27 @@ export async function storeUpload(
 
     const existing = await findFile(ctx.store, path);
     const existsUnrecorded = !existing && (await ctx.files.stat(path)) !== null;
-    if ((existing || existsUnrecorded) && !upsert) throw conflict(UI_MESSAGES.storageExists);
+    if ((existing || existsUnrecorded) && !upsert)
+      throw new ApiError('CONFLICT', UI_MESSAGES.storageExists);
     if ((existing || existsUnrecorded) && !mayModifyFile(actor, path, existing, ctx.rules))
-      throw forbidden(isTroopPath(path) ? TROOP_AREA_ONLY_FOR_WRITERS : NOT_YOUR_FILE);
-    if (await findPathConflict(ctx.store, path)) throw conflict(PATH_IN_USE);
+      throw new ApiError(
+        'FORBIDDEN',
+        isTroopPath(path) ? TROOP_AREA_ONLY_FOR_WRITERS : NOT_YOUR_FILE,
+      );
+    if (await findPathConflict(ctx.store, path)) throw new ApiError('CONFLICT', PATH_IN_USE);
 
     const record = {
       path,
       ownerId: ownerOf(actor),
       contentType,
       size,
-      createdAt: new Date(ctx.now()).toISOString(),
+      createdAt: isoInstant(ctx.now()),
     };
     if (!existing && !upsert) {
       // The row is claimed before the bytes land, so of two uploads racing for a new path
       // exactly one wins and the other gets the 409 without touching the winner's file.
-      if (!(await insertFile(ctx.store, record))) throw conflict(UI_MESSAGES.storageExists);
+      if (!(await insertFile(ctx.store, record)))
+        throw new ApiError('CONFLICT', UI_MESSAGES.storageExists);
       try {
         await publish(ctx, path, source, contentType, size);
       } catch (err) {
@@ -120,7 +126,7 @@ async function publish(
   try {
     await ctx.files.put(path, source, { contentType, size });
   } catch (err) {
-    if (err instanceof PathConflictError) throw conflict(PATH_IN_USE);
+    if (err instanceof PathConflictError) throw new ApiError('CONFLICT', PATH_IN_USE);
     throw err;
   }
 }
@@ -137,7 +143,10 @@ export async function removeFiles(
     const record = await findFile(ctx.store, path);
     if (!record && !(await ctx.files.stat(path))) continue;
     if (!mayModifyFile(actor, path, record, ctx.rules))
-      throw forbidden(isTroopPath(path) ? TROOP_AREA_ONLY_FOR_WRITERS : NOT_YOUR_FILE);
+      throw new ApiError(
+        'FORBIDDEN',
+        isTroopPath(path) ? TROOP_AREA_ONLY_FOR_WRITERS : NOT_YOUR_FILE,
+      );
     found.push(path);
   }
   for (const path of found) {

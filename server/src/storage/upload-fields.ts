@@ -54,13 +54,7 @@ export function readUploadFields(fields: Record<string, unknown>): z.output<type
   if (read.success) return read.data;
   // The storage message clients know, with what to do about a name that hides its real order.
   const hidden = read.error.issues.some((i) => i.message === HIDDEN_TEXT_CONTROL_REFUSAL);
-  throw new ApiError(
-    400,
-    'VALIDATION_ERROR',
-    UI_MESSAGES.storageInvalid,
-    {},
-    {
-      details: hidden ? HIDDEN_TEXT_CONTROL_REFUSAL : null,
-    },
-  );
+  throw new ApiError('VALIDATION_ERROR', UI_MESSAGES.storageInvalid, {
+    details: hidden ? HIDDEN_TEXT_CONTROL_REFUSAL : null,
+  });
 }

@@ -43,9 +43,9 @@ export interface BrowserPool {
   close(): Promise<void>;
 }
 
-export const browserUnavailable = () => new ApiError(503, 'BROWSER_UNAVAILABLE');
+export const browserUnavailable = () => new ApiError('BROWSER_UNAVAILABLE');
 /** The browser or the page's renderer died during a capture. */
-export const browserFailed = () => new ApiError(503, 'BROWSER_FAILED');
+export const browserFailed = () => new ApiError('BROWSER_FAILED');
 
 export function createBrowserPool(opts: {
   executablePath: string | undefined;

@@ -100,7 +100,7 @@ async function withLoadedPage<T>(
             } catch (err) {
               if (report.documentError) throw outboundApiError(report.documentError);
               if (isTimeout(err)) throw watch.expired();
-              throw new ApiError(502, 'DATA_TARGET_UNREACHABLE', 'The page could not be loaded');
+              throw new ApiError('DATA_TARGET_UNREACHABLE', 'The page could not be loaded');
             }
             return readSettled(page, watch, async () => {
               // The page navigated itself somewhere the gateway could not load.
@@ -131,12 +131,11 @@ async function withLoadedPage<T>(
     if (err instanceof ApiError) throw err;
     // Nothing a page does may answer 500: what no answer above names is logged once, here.
     log.error({ reason: failureReason(err), host: new URL(url).host }, 'page capture failed');
-    throw new ApiError(502, 'DATA_CAPTURE_FAILED');
+    throw new ApiError('DATA_CAPTURE_FAILED');
   }
 }
 
-const tooManyElements = () =>
-  new ApiError(413, 'DATA_CAPTURE_TOO_LARGE', new TooManyElements().message);
+const tooManyElements = () => new ApiError('DATA_CAPTURE_TOO_LARGE', new TooManyElements().message);
 
 export async function runScrape(
   ctx: WebDataContext,

@@ -11,7 +11,7 @@ import {
   DATA_EXTRACT_MAX_BYTES,
 } from '@scout/protocol/limits';
 import { z } from 'zod';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { multipartError } from '../storage/receive-upload.ts';
 import { extractAnswer, extractText } from './extract/extract-text.ts';
 import { TooManyElements } from './extract/html-text.ts';
@@ -54,14 +54,13 @@ export async function extractFromUrl(
     throw outboundApiError(err);
   }
   if (res.status >= 400)
-    throw new ApiError(502, 'DATA_TARGET_UNREACHABLE', `The site answered ${res.status}`);
+    throw new ApiError('DATA_TARGET_UNREACHABLE', `The site answered ${res.status}`);
   const name = new URL(res.url).pathname;
   let text;
   try {
     text = await extractText(res.body, { name, contentType: res.headers['content-type'] });
   } catch (err) {
-    if (err instanceof TooManyElements)
-      throw new ApiError(502, 'DATA_TARGET_TOO_LARGE', err.message);
+    if (err instanceof TooManyElements) throw new ApiError('DATA_TARGET_TOO_LARGE', err.message);
     throw err;
   }
   return extractAnswer(text, input, DATA_CHUNK_SIZE_DEFAULT);
@@ -77,10 +76,9 @@ type Part =
     }
   | { type: 'field'; fieldname: string; value: unknown };
 
-const fileRequired = () => new ApiError(400, 'DATA_FILE_REQUIRED');
+const fileRequired = () => new ApiError('DATA_FILE_REQUIRED');
 const tooLarge = () =>
   new ApiError(
-    413,
     'PAYLOAD_TOO_LARGE',
     `The file is too large: the limit is ${DATA_EXTRACT_MAX_BYTES / 1024 / 1024} MB`,
   );
@@ -97,7 +95,7 @@ async function receive(parts: AsyncIterable<Part>) {
       }
       if (part.fieldname !== 'file' || file) {
         part.file.resume();
-        throw badRequest('Send one file, in the field named "file"');
+        throw new ApiError('VALIDATION_ERROR', 'Send one file, in the field named "file"');
       }
       const chunks: Buffer[] = [];
       for await (const chunk of part.file) chunks.push(chunk as Buffer);
@@ -118,14 +116,15 @@ export async function extractFromBlob(isMultipart: boolean, parts: () => AsyncIt
   if (!file || file.bytes.length === 0) throw fileRequired();
   const parsed = blobFields.safeParse(fields);
   if (!parsed.success)
-    throw badRequest(
+    throw new ApiError(
+      'VALIDATION_ERROR',
       `Invalid ${String(parsed.error.issues[0]?.path[0] ?? 'field')}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`,
     );
   let text;
   try {
     text = await extractText(file.bytes, { name: file.name, contentType: file.type });
   } catch (err) {
-    if (err instanceof TooManyElements) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', err.message);
+    if (err instanceof TooManyElements) throw new ApiError('PAYLOAD_TOO_LARGE', err.message);
     throw err;
   }
   return extractAnswer(text, parsed.data, DATA_CHUNK_SIZE_DEFAULT);

@@ -20,12 +20,11 @@ const STILL_NAVIGATING_MS = 1000;
 
 export const pageUnstable = () =>
   new ApiError(
-    502,
     'DATA_PAGE_UNSTABLE',
     `The page kept navigating away (more than ${DATA_CAPTURE_MAX_NAVIGATIONS} times, or until the deadline) and never settled long enough to be read`,
   );
 export const pageTimeout = () =>
-  new ApiError(504, 'DATA_TARGET_TIMEOUT', 'The page took too long to load');
+  new ApiError('DATA_TARGET_TIMEOUT', 'The page took too long to load');
 
 /** One capture's deadline, and the navigations of its page's own document. */
 export interface PageWatch {

@@ -128,7 +128,7 @@ function answerText(a: unknown): string | undefined {
 export function mapSearxng(raw: unknown, input: SearchRequest): SearchAnswer {
   const parsed = searxAnswer.safeParse(raw);
   if (!parsed.success)
-    throw new ApiError(502, 'SEARCH_FAILED', 'The search provider answered something unreadable');
+    throw new ApiError('SEARCH_FAILED', 'The search provider answered something unreadable');
   const data = parsed.data;
   const results = data.results
     .map((r) => searxResult.safeParse(r))
@@ -202,7 +202,7 @@ export async function runSearch(
   timeoutMs: number,
   input: SearchRequest,
 ): Promise<SearchAnswer> {
-  if (!searchUrl) throw new ApiError(503, 'SEARCH_NOT_CONFIGURED');
+  if (!searchUrl) throw new ApiError('SEARCH_NOT_CONFIGURED');
   const url = new URL('search', searchUrl.endsWith('/') ? searchUrl : `${searchUrl}/`);
   url.searchParams.set('q', input.q);
   url.searchParams.set('format', 'json');
@@ -219,16 +219,15 @@ export async function runSearch(
       maxRedirects: 0,
     });
   } catch {
-    throw new ApiError(502, 'SEARCH_FAILED');
+    throw new ApiError('SEARCH_FAILED');
   }
   if (res.status !== 200)
-    throw new ApiError(502, 'SEARCH_FAILED', `The search provider answered ${res.status}`);
+    throw new ApiError('SEARCH_FAILED', `The search provider answered ${res.status}`);
   let body: unknown;
   try {
     body = JSON.parse(res.body.toString('utf8'));
   } catch {
     throw new ApiError(
-      502,
       'SEARCH_FAILED',
       'The search provider did not answer JSON (is format json enabled?)',
     );

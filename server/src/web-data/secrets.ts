@@ -74,14 +74,9 @@ export function secretsFor(
   const names = new Set(texts.flatMap(placeholdersIn));
   return [...names].map((name) => {
     const secret = all.find((s) => s.name === name);
-    if (!secret)
-      throw new ApiError(400, 'DATA_SECRET_REFUSED', `No secret named ${name} is configured`);
+    if (!secret) throw new ApiError('DATA_SECRET_REFUSED', `No secret named ${name} is configured`);
     if (!secretBoundTo(secret, host))
-      throw new ApiError(
-        400,
-        'DATA_SECRET_REFUSED',
-        `The secret ${name} may not be sent to ${host}`,
-      );
+      throw new ApiError('DATA_SECRET_REFUSED', `The secret ${name} may not be sent to ${host}`);
     return secret;
   });
 }

@@ -74,16 +74,16 @@ export function outboundApiError(err: unknown): unknown {
   switch (err.kind) {
     case 'bad-url':
     case 'refused':
-      return new ApiError(400, 'DATA_URL_REFUSED', err.message);
+      return new ApiError('DATA_URL_REFUSED', err.message);
     case 'bad-request':
-      return new ApiError(400, 'VALIDATION_ERROR', err.message);
+      return new ApiError('VALIDATION_ERROR', err.message);
     case 'timeout':
-      return new ApiError(504, 'DATA_TARGET_TIMEOUT', err.message);
+      return new ApiError('DATA_TARGET_TIMEOUT', err.message);
     case 'too-large':
-      return new ApiError(502, 'DATA_TARGET_TOO_LARGE', err.message);
+      return new ApiError('DATA_TARGET_TOO_LARGE', err.message);
     case 'over-budget':
-      return new ApiError(413, 'DATA_CAPTURE_TOO_LARGE', err.message);
+      return new ApiError('DATA_CAPTURE_TOO_LARGE', err.message);
     default:
-      return new ApiError(502, 'DATA_TARGET_UNREACHABLE', err.message);
+      return new ApiError('DATA_TARGET_UNREACHABLE', err.message);
   }
 }

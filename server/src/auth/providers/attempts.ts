@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../errors.ts';
 import type { SignInReturn } from './sign-in-return.ts';
 import { hashToken, newToken, sameSecret } from '../../security/tokens.ts';
+import { isoInstant } from '../../store/sql-values.ts';
 
 type Db = Pick<AppDeps, 'store' | 'clock'>;
 
@@ -55,8 +56,6 @@ function sameBrowser(kept: string | null, presented: string | undefined): boolea
   return Boolean(kept && presented && sameSecret(kept, presented));
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /** A fresh random state for the provider. */
 export const newProviderState = () => newToken();
 
@@ -70,7 +69,7 @@ export async function saveAttempt(
   const { back } = attempt;
   // Kept an hour past their end, so a late callback still hears "too late", not "unknown".
   await deps.store.query('DELETE FROM sign_in_attempts WHERE expires_at < ?', [
-    iso(now - KEEP_ENDED_MS),
+    isoInstant(now - KEEP_ENDED_MS),
   ]);
   await deps.store.query(
     `INSERT INTO sign_in_attempts (state_hash, provider, mode, client_state, redirect_url, opener_origin,
@@ -92,8 +91,8 @@ export async function saveAttempt(
       attempt.codeVerifier,
       attempt.nonce,
       attempt.invitationKey,
-      iso(now),
-      iso(now + PROVIDER_SIGN_IN_TTL_SECONDS * 1000),
+      isoInstant(now),
+      isoInstant(now + PROVIDER_SIGN_IN_TTL_SECONDS * 1000),
     ],
   );
 }
@@ -139,18 +138,18 @@ export async function consumeAttempt(
   browserHash: BrowserHash | undefined,
 ): Promise<SignInAttempt> {
   if (typeof state !== 'string' || state === '' || state.length > STATE_MAX_LENGTH)
-    throw new AttemptRefused(new ApiError(400, 'VERIFICATION_FAILED'), undefined);
+    throw new AttemptRefused(new ApiError('VERIFICATION_FAILED'), undefined);
   const hash = hashToken(state);
   const now = deps.clock.now();
   const { rows } = await deps.store.query<AttemptRow>(
     `UPDATE sign_in_attempts SET used_at = ?
      WHERE state_hash = ? AND used_at IS NULL AND expires_at > ?
      RETURNING *`,
-    [iso(now), hash, iso(now)],
+    [isoInstant(now), hash, isoInstant(now)],
   );
   const row = rows[0];
   if (row && !sameBrowser(row.browser_hash, browserHash))
-    throw new AttemptRefused(new ApiError(400, 'VERIFICATION_FAILED'), undefined);
+    throw new AttemptRefused(new ApiError('VERIFICATION_FAILED'), undefined);
   if (row && row.provider === provider) {
     const back = toReturn(row);
     if (back)
@@ -162,7 +161,7 @@ export async function consumeAttempt(
         invitationKey: row.invitation_key,
       };
   }
-  if (row) throw new AttemptRefused(new ApiError(400, 'VERIFICATION_FAILED'), toReturn(row));
+  if (row) throw new AttemptRefused(new ApiError('VERIFICATION_FAILED'), toReturn(row));
   const { rows: old } = await deps.store.query<AttemptRow>(
     'SELECT * FROM sign_in_attempts WHERE state_hash = ?',
     [hash],
@@ -170,9 +169,9 @@ export async function consumeAttempt(
   const stale = old[0];
   // A replayed callback gets no answer sent anywhere: the first one already had it.
   if (!stale || stale.used_at)
-    throw new AttemptRefused(new ApiError(400, 'VERIFICATION_FAILED'), undefined);
+    throw new AttemptRefused(new ApiError('VERIFICATION_FAILED'), undefined);
   throw new AttemptRefused(
-    new ApiError(400, 'AUTH_TIMEOUT', 'This sign-in took too long. Please try again.'),
+    new ApiError('AUTH_TIMEOUT', 'This sign-in took too long. Please try again.'),
     toReturn(stale),
   );
 }

@@ -4,7 +4,7 @@
  * client in its mode; a refusal shows the page again with the reason.
  */
 import type { AppDeps } from '../../deps.ts';
-import { ApiError, badRequest } from '../../errors.ts';
+import { ApiError } from '../../errors.ts';
 import { mailLinkToAccount, type LinkMailDeps } from '../link-mail.ts';
 import { verifyMagicLink } from '../magic-link.ts';
 import { acceptLinkRequest } from '../recovery.ts';
@@ -100,7 +100,7 @@ export async function hostedSignIn(
         return await deliverTokens(deps, query.back, tokens);
       }
       default:
-        throw badRequest('Choose a way to sign in');
+        throw new ApiError('VALIDATION_ERROR', 'Choose a way to sign in');
     }
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;

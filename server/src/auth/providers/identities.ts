@@ -4,8 +4,9 @@
  */
 import crypto from 'node:crypto';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError, notFound } from '../../errors.ts';
+import { ApiError } from '../../errors.ts';
 import { findUserById } from '../users.ts';
+import { isoInstant } from '../../store/sql-values.ts';
 
 type Db = Pick<AppDeps, 'store' | 'clock'>;
 
@@ -28,8 +29,6 @@ export interface WireIdentity {
   lastSignInAt: string | null;
 }
 
-const iso = (deps: Db) => new Date(deps.clock.now()).toISOString();
-
 export async function findIdentity(
   deps: Db,
   provider: string,
@@ -47,7 +46,7 @@ export async function linkIdentity(
   deps: Db,
   input: { userId: string; provider: string; subject: string; email: string | undefined },
 ): Promise<void> {
-  const now = iso(deps);
+  const now = isoInstant(deps.clock.now());
   await deps.store.query(
     `INSERT INTO user_identities (id, user_id, provider, subject, email, created_at, last_sign_in_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -68,7 +67,7 @@ export async function linkIdentity(
 export async function touchIdentity(deps: Db, id: string, email: string | undefined) {
   await deps.store.query(
     'UPDATE user_identities SET last_sign_in_at = ?, email = COALESCE(?, email) WHERE id = ?',
-    [iso(deps), email ?? null, id],
+    [isoInstant(deps.clock.now()), email ?? null, id],
   );
 }
 
@@ -89,7 +88,7 @@ export async function listIdentities(deps: Db, userId: string): Promise<WireIden
 /** The account's ways to sign in that it keeps by itself: a password and its identities. */
 export async function signInMethods(deps: Db, userId: string) {
   const user = await findUserById(deps, userId);
-  if (!user) throw new ApiError(401, 'TOKEN_EXPIRED', 'Sign-in required');
+  if (!user) throw new ApiError('TOKEN_EXPIRED', 'Sign-in required');
   return {
     hasPassword: user.password_hash !== null,
     identities: await listIdentities(deps, userId),
@@ -113,10 +112,9 @@ export async function unlinkIdentity(deps: Db, userId: string, identityId: strin
       [userId],
     );
     if (!rows.some((r) => r.id === identityId))
-      return notFound('No such sign-in method on this account');
+      return new ApiError('NOT_FOUND', 'No such sign-in method on this account');
     if (!users[0]?.has_password && rows.length < 2)
       return new ApiError(
-        409,
         'CONFLICT',
         'This is your only way to sign in. Set a password or link another account first.',
       );

@@ -22,11 +22,11 @@ import { revokeRefreshTokenFamily } from '../sessions.ts';
 import { appRedirect } from './app-redirects.ts';
 import type { SignInReturn } from './sign-in-return.ts';
 import { hashToken, newToken, sameSecret } from '../../security/tokens.ts';
+import { isoInstant } from '../../store/sql-values.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'jwtSecret' | 'config'>;
 type AppReturn = Extract<SignInReturn, { mode: 'mobile-session' }>;
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest();
 
 /** RFC 7636 4.1: 43 to 128 unreserved characters. */
@@ -68,7 +68,7 @@ export async function issueAppCode(
   tokens: TokenResponse,
 ): Promise<string> {
   const now = deps.clock.now();
-  await deps.store.query('DELETE FROM app_sign_in_codes WHERE expires_at < ?', [iso(now)]);
+  await deps.store.query('DELETE FROM app_sign_in_codes WHERE expires_at < ?', [isoInstant(now)]);
   const code = newToken();
   const codeHash = hashToken(code);
   await deps.store.query(
@@ -79,8 +79,8 @@ export async function issueAppCode(
       seal(deps, codeHash, tokens),
       back.codeChallenge,
       back.redirectUri,
-      iso(now),
-      iso(now + MOBILE_SIGN_IN_CODE_TTL_SECONDS * 1000),
+      isoInstant(now),
+      isoInstant(now + MOBILE_SIGN_IN_CODE_TTL_SECONDS * 1000),
     ],
   );
   return code;
@@ -88,7 +88,6 @@ export async function issueAppCode(
 
 const refused = () =>
   new ApiError(
-    400,
     'VERIFICATION_FAILED',
     'This sign-in code is unknown, used or expired, or was not made for this app. Sign in again from the app.',
   );
@@ -118,7 +117,7 @@ export async function redeemAppCode(
   const challenge = sha256(input.codeVerifier).toString('base64url');
   const ok =
     tokens !== undefined &&
-    row.expires_at > iso(deps.clock.now()) &&
+    row.expires_at > isoInstant(deps.clock.now()) &&
     sameSecret(challenge, row.code_challenge) &&
     appRedirect(deps.config.appRedirectUris, input.redirectUri) === row.redirect_uri;
   if (ok) return tokens;

@@ -79,7 +79,6 @@ export async function accountForProviderSignIn(
   }
   if (!claims.email)
     throw new ApiError(
-      400,
       'VERIFICATION_FAILED',
       'The sign-in provider did not share an email address. Please allow it and try again.',
     );
@@ -88,7 +87,6 @@ export async function accountForProviderSignIn(
   if (existing) {
     if (!claims.emailVerified)
       throw new ApiError(
-        409,
         'EMAIL_ALREADY_EXISTS',
         'An account with this email already exists. Sign in with your password instead.',
       );

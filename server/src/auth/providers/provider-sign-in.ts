@@ -39,7 +39,6 @@ export function configuredProvider(config: Deps['config'], name: string | undefi
 
 function unreachable(provider: AuthProviderConfig): ApiError {
   return new ApiError(
-    503,
     'NETWORK_ERROR',
     `${providerLabel(provider.name)} cannot be reached right now. Please try again.`,
   );
@@ -62,7 +61,7 @@ export async function startProviderSignIn(
   if (!provider)
     return deliverError(
       query.back,
-      new ApiError(400, 'VALIDATION_ERROR', 'This sign-in provider is not offered here.'),
+      new ApiError('VALIDATION_ERROR', 'This sign-in provider is not offered here.'),
     );
   try {
     await hitRateLimit(
@@ -101,8 +100,8 @@ export async function startProviderSignIn(
 /** The provider's own error in the callback: the person said no, or the provider refused. */
 function providerRefusal(error: string): ApiError {
   return error === 'access_denied'
-    ? new ApiError(400, 'POPUP_CANCELED')
-    : new ApiError(400, 'VERIFICATION_FAILED', 'The sign-in provider refused the sign-in.');
+    ? new ApiError('POPUP_CANCELED')
+    : new ApiError('VERIFICATION_FAILED', 'The sign-in provider refused the sign-in.');
 }
 
 export async function finishProviderSignIn(
@@ -132,7 +131,7 @@ export async function finishProviderSignIn(
   }
   const provider = configuredProvider(deps.config, input.provider);
   try {
-    if (!provider) throw new ApiError(400, 'VERIFICATION_FAILED');
+    if (!provider) throw new ApiError('VERIFICATION_FAILED');
     if (input.params.error) {
       log({ provider: provider.name, reason: `provider error ${input.params.error}` });
       throw providerRefusal(input.params.error);
@@ -148,15 +147,13 @@ export async function finishProviderSignIn(
     }).catch((err: unknown) => {
       const reason = err instanceof Error ? `${err.name}: ${err.message}` : 'unknown';
       log({ provider: provider.name, reason });
-      throw isNetworkFailure(err)
-        ? unreachable(provider)
-        : new ApiError(400, 'VERIFICATION_FAILED');
+      throw isNetworkFailure(err) ? unreachable(provider) : new ApiError('VERIFICATION_FAILED');
     });
     const user = await accountForProviderSignIn(deps, provider.name, claims, {
       invitationKey: attempt.invitationKey,
     });
     if (deps.config.requireEmailVerification && !user.email_verified)
-      throw new ApiError(401, 'EMAIL_NOT_VERIFIED');
+      throw new ApiError('EMAIL_NOT_VERIFIED');
     const { user: _user, ...tokens } = await issueSession(deps, user);
     return await deliverTokens(deps, attempt.back, tokens);
   } catch (err) {

@@ -15,7 +15,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReadyDeps } from '../../deps.ts';
-import { ApiError, forbidden } from '../../errors.ts';
+import { ApiError } from '../../errors.ts';
 import { resolveCaller } from '../../http/caller.ts';
 import { contentSecurityPolicy } from '../../http/security-headers.ts';
 import { backgroundTasks } from '../background-tasks.ts';
@@ -140,7 +140,8 @@ export const providerRoutes =
       req: FastifyRequest,
       form: Record<string, string>,
     ): Promise<SignInAnswer> {
-      if (!fromOurPage(req)) return errorPage(forbidden('Sign in from the sign-in page itself'));
+      if (!fromOurPage(req))
+        return errorPage(new ApiError('FORBIDDEN', 'Sign in from the sign-in page itself'));
       return withHostedQuery(form, (hosted) =>
         hostedSignIn(deps, hosted, form, req.ip, background.run),
       );
@@ -194,9 +195,9 @@ export const providerRoutes =
 
     async function signedInUserId(req: FastifyRequest): Promise<string> {
       const caller = await resolveCaller(deps, req);
-      if (caller.kind === 'anonymous') throw new ApiError(401, 'TOKEN_EXPIRED', 'Sign-in required');
+      if (caller.kind === 'anonymous') throw new ApiError('TOKEN_EXPIRED', 'Sign-in required');
       if (caller.kind !== 'user')
-        throw new ApiError(403, 'FORBIDDEN', 'Only a signed-in user has sign-in methods');
+        throw new ApiError('FORBIDDEN', 'Only a signed-in user has sign-in methods');
       return caller.userId;
     }
 

@@ -14,7 +14,7 @@
 import { snakeToCamel } from '@scout/protocol/case';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { ApiError, badRequest } from '../../errors.ts';
+import { ApiError } from '../../errors.ts';
 import { urlOnOrigins } from '../links.ts';
 import { appRedirect } from './app-redirects.ts';
 
@@ -85,13 +85,20 @@ const underSnakeNames = (raw: unknown) => {
 function allowed(config: Config, raw: string | undefined, name: string): string {
   const url = urlOnOrigins(raw, config.publicUrl, config.allowedRedirectOrigins);
   if (!url)
-    throw badRequest(`${name} is missing or not an address this server may send a sign-in back to`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `${name} is missing or not an address this server may send a sign-in back to`,
+    );
   return url;
 }
 
 export function readHostedQuery(config: Config, query: Record<string, unknown>): HostedQuery {
   const read = hostedParams.safeParse(underSnakeNames(query));
-  if (!read.success) throw badRequest(read.error.issues[0]?.message ?? 'Invalid sign-in address');
+  if (!read.success)
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      read.error.issues[0]?.message ?? 'Invalid sign-in address',
+    );
   const {
     project_id: projectId,
     provider,
@@ -101,10 +108,10 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
     invitation,
   } = read.data;
   if (projectId !== undefined && projectId !== config.projectId)
-    throw new ApiError(404, 'PROJECT_NOT_FOUND');
+    throw new ApiError('PROJECT_NOT_FOUND');
   const state = read.data.state ?? null;
   if (invitation !== undefined && !INVITATION_PATTERN.test(invitation))
-    throw new ApiError(403, 'INVITATION_INVALID');
+    throw new ApiError('INVITATION_INVALID');
 
   const params: Record<string, string> = { mode, project_id: config.projectId };
   if (state !== null) params.state = state;
@@ -116,11 +123,13 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
     const { code_challenge: codeChallenge, code_challenge_method: method } = read.data;
     const redirectUri = appRedirect(config.appRedirectUris, read.data.redirect_uri);
     if (!redirectUri)
-      throw badRequest(
+      throw new ApiError(
+        'VALIDATION_ERROR',
         'redirect_uri is missing or not an address of an app on this device or of one the troop registered',
       );
     if (method !== 'S256' || !codeChallenge || !CHALLENGE_PATTERN.test(codeChallenge))
-      throw badRequest(
+      throw new ApiError(
+        'VALIDATION_ERROR',
         'An app sign-in needs a code_challenge made with code_challenge_method S256',
       );
     Object.assign(params, {

@@ -10,7 +10,7 @@ import { chunkText } from './chunk-text.ts';
 import { detectKind } from './detect-type.ts';
 import { readArticle, TooManyElements } from './html-text.ts';
 
-const unsupported = (message?: string) => new ApiError(415, 'DATA_UNSUPPORTED_FILE', message);
+const unsupported = (message?: string) => new ApiError('DATA_UNSUPPORTED_FILE', message);
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const { extractText, getDocumentProxy } = await import('unpdf');

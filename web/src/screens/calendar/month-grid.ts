@@ -4,15 +4,16 @@
  * End to the week's ends, Page Up and Page Down by month). Dates are YYYY-MM-DD days in the
  * troop's calendar; arithmetic is on UTC days so no zone or daylight-saving change moves them.
  */
+import { isoDay } from '@scout/protocol/wall-clock';
+
 const DAY_MS = 86_400_000;
 
 const toMs = (date: string) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d);
 };
-const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export const addDays = (date: string, days: number) => fromMs(toMs(date) + days * DAY_MS);
+export const addDays = (date: string, days: number) => isoDay(toMs(date) + days * DAY_MS);
 
 /** The same day `months` later, or the month's last day when it has no such day. */
 export function addMonths(date: string, months: number): string {
@@ -20,7 +21,7 @@ export function addMonths(date: string, months: number): string {
   const first = new Date(Date.UTC(y, m - 1 + months, 1));
   const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
   first.setUTCDate(Math.min(d, last));
-  return fromMs(first.getTime());
+  return isoDay(first.getTime());
 }
 
 /** The first and last day of a date's month. */
