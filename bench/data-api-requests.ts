@@ -3,7 +3,7 @@
  * them: the SQL our server runs for them, made by its own build-sql.ts, and the created event.
  */
 import { buildCount, buildInsert, buildSelect, totalOrder } from '../server/src/rest/build-sql.ts';
-import { DECLARED_TABLES } from '../server/src/rest/tables.ts';
+import { TABLES } from '../server/src/tables.ts';
 import type { Dialect } from '../server/src/store/store.ts';
 
 /** The name of every event a measurement creates; the clean-up removes them by it. */
@@ -11,7 +11,7 @@ export const CREATED_NAME = 'Bench create';
 
 /** The statements our server makes for these requests, made by its own build-sql.ts. */
 export function serverSql(dialect: Dialect) {
-  const table = DECLARED_TABLES.get('calendar_events');
+  const table = TABLES.served.get('calendar_events');
   if (!table) throw new Error('calendar_events is not a declared table');
   const all = [...table.columns.keys()];
   const selection = { filters: [], scope: { kind: 'all' as const } };

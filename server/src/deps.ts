@@ -10,6 +10,7 @@ import type { WebDataOverrides } from './web-data/web-data-context.ts';
 import type { BrowserPool } from './web-data/browser-pool.ts';
 import type { ChangeFeed } from './rest/change-feed.ts';
 import type { TableRegistry } from './rest/tables.ts';
+import type { Caller } from './http/caller.ts';
 
 /** Verifies a service key; returns its id, or null for an unknown or revoked key. */
 export interface ServiceKeyVerifier {
@@ -23,6 +24,8 @@ export type ReadyDeps = AppDeps &
     changeFeed: ChangeFeed;
     /** The tables the Data API serves, their definitions cached (rest/tables.ts). */
     tables: TableRegistry;
+    /** Who a bearer credential names (auth/credentials.ts); a bad one throws a 401. */
+    authenticate: (token: string | undefined) => Promise<Caller>;
     /** The headless Chromium of scrape and screenshot, launched on first use (web-data/browser-pool.ts). */
     browser: BrowserPool;
   };

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { serviceKeyVerifier } from './admin/service-keys.ts';
+import { resolveCredential } from './auth/credentials.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppDeps, ReadyDeps } from './deps.ts';
@@ -15,6 +16,7 @@ import { createOutboxMailer } from './mail/outbox.ts';
 import { feedAdmission } from './realtime/feed-listeners.ts';
 import { createChangeFeed } from './rest/change-feed.ts';
 import { TableRegistry } from './rest/tables.ts';
+import { TABLES } from './tables.ts';
 import { createBrowserPool } from './web-data/browser-pool.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { createMemoryBus } from './realtime/memory-bus.ts';
@@ -37,7 +39,8 @@ export function completeDeps(deps: AppDeps): ReadyDeps {
       logger: deps.logger,
       admission: feedAdmission(deps.store, deps.config.roles),
     });
-  return {
+  const tables = new TableRegistry(deps.store, deps.clock, TABLES);
+  const ready: ReadyDeps = {
     ...deps,
     realtime,
     mail: deps.mail ?? createOutboxMailer(deps),
@@ -45,8 +48,11 @@ export function completeDeps(deps: AppDeps): ReadyDeps {
     changeFeed: createChangeFeed(realtime, deps.logger, {
       store: deps.store,
       roles: deps.config.roles,
+      tables,
     }),
-    tables: new TableRegistry(deps.store, deps.clock),
+    tables,
+    // Read at each call: a test may swap the service-key verifier of the deps it holds.
+    authenticate: (token) => resolveCredential(ready, token),
     browser:
       deps.webData?.browser ??
       createBrowserPool({
@@ -54,6 +60,7 @@ export function completeDeps(deps: AppDeps): ReadyDeps {
         maxPages: deps.config.browserMaxPages,
       }),
   };
+  return ready;
 }
 
 /**

@@ -8,13 +8,13 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import { projectParams, routeGuards } from '../http/route-guards.ts';
 import { runSqlStatements, SQL_MAX_LENGTH, SQL_MAX_STATEMENTS } from './run-sql.ts';
 
 export const sqlRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: ReadyDeps): FastifyPluginAsync =>
   async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const guards = routeGuards(deps);
@@ -75,7 +75,7 @@ const batchResult = z.object({
 /** Milliseconds, to 0.01: a measurement for the caller, not a time any logic depends on. */
 const elapsed = (start: number) => Math.round((performance.now() - start) * 100) / 100;
 
-async function runSql(deps: AppDeps, body: z.output<typeof sqlBody>) {
+async function runSql(deps: ReadyDeps, body: z.output<typeof sqlBody>) {
   const start = performance.now();
   const [result] = await runSqlStatements(
     deps.store,
@@ -91,7 +91,7 @@ async function runSql(deps: AppDeps, body: z.output<typeof sqlBody>) {
   };
 }
 
-async function runBatch(deps: AppDeps, body: z.output<typeof batchBody>) {
+async function runBatch(deps: ReadyDeps, body: z.output<typeof batchBody>) {
   const start = performance.now();
   const results = await runSqlStatements(deps.store, body.statements, body.mode, {
     statementTimeoutMs: deps.sqlStatementTimeoutMs,

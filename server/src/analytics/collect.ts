@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ANALYTICS_REQUESTS_PER_MINUTE } from '@scout/protocol/limits';
 import type { AnalyticsLogAnswer } from '@scout/protocol/analytics';
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { resolveCaller } from '../http/caller.ts';
 import { hitRateLimit } from '../auth/rate-limits.ts';
@@ -27,7 +27,7 @@ export const optedOut = (req: FastifyRequest) =>
  * reason to refuse the events: they are kept as a visitor's, with nothing claimed believed. A
  * service key proves no member either: its events' user ids are kept as claims.
  */
-async function identityOf(deps: AppDeps, req: FastifyRequest): Promise<IntakeIdentity> {
+async function identityOf(deps: ReadyDeps, req: FastifyRequest): Promise<IntakeIdentity> {
   try {
     const caller = await resolveCaller(deps, req);
     if (caller.kind === 'user') return { kind: 'verified', userId: caller.userId };
@@ -41,7 +41,7 @@ async function identityOf(deps: AppDeps, req: FastifyRequest): Promise<IntakeIde
  * The per-address limit counts under a keyed hash of the address, so the rate-limit table holds
  * no visitor's address even for the minute it lives.
  */
-async function limitAddress(deps: AppDeps, tx: Queryable, req: FastifyRequest): Promise<void> {
+async function limitAddress(deps: ReadyDeps, tx: Queryable, req: FastifyRequest): Promise<void> {
   const key = createHmac('sha256', deps.jwtSecret).update(`analytics|${req.ip}`).digest('hex');
   await hitRateLimit({ ...deps, store: tx }, `analytics:addr:${key.slice(0, 32)}`, {
     limit: ANALYTICS_REQUESTS_PER_MINUTE,
@@ -51,7 +51,7 @@ async function limitAddress(deps: AppDeps, tx: Queryable, req: FastifyRequest): 
 }
 
 export async function collectEvents(
-  deps: AppDeps,
+  deps: ReadyDeps,
   hourly: HourlyCounter,
   req: FastifyRequest,
   projectId: string,

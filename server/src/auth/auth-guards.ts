@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { PERMISSIONS } from '@scout/protocol/permissions';
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { assertActiveMember, assertProject, callerCan, resolveCaller } from '../http/caller.ts';
 import type { SignedInCaller } from '../http/route-guards.ts';
@@ -40,7 +40,7 @@ function projectIdOf(req: FastifyRequest): unknown {
   return undefined;
 }
 
-async function signedIn(deps: AppDeps, req: FastifyRequest): Promise<SignedInCaller> {
+async function signedIn(deps: ReadyDeps, req: FastifyRequest): Promise<SignedInCaller> {
   if (req.caller) return req.caller;
   const caller = await resolveCaller(deps, req);
   if (caller.kind === 'anonymous') throw sessionRequired();
@@ -48,7 +48,7 @@ async function signedIn(deps: AppDeps, req: FastifyRequest): Promise<SignedInCal
   return caller;
 }
 
-export function authGuards(deps: AppDeps): AuthGuards {
+export function authGuards(deps: ReadyDeps): AuthGuards {
   return {
     project: async (req) => {
       const projectId = projectIdOf(req);

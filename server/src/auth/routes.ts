@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { bearerToken } from '../http/caller.ts';
 import { acceptSnakeCaseTwins } from '../http/snake-case-twins.ts';
 import {
@@ -38,7 +38,7 @@ import { signUp } from './sign-up.ts';
 const projectQuery = z.object({ projectId: z.string().optional() });
 
 export const authRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: ReadyDeps): FastifyPluginAsync =>
   async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const guards = authGuards(deps);

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@scout/protocol/auth-schemas';
 import { AUTH_ERROR_MESSAGES } from '@scout/protocol/errors';
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { sessionAnswer } from './auth-answers.ts';
 import { AUTH_FIELD_CODES } from './auth-bodies.ts';
 import { answerUncached, authGuards } from './auth-guards.ts';
@@ -36,7 +36,7 @@ const adminBody = z.object({
 });
 
 export const setupRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: ReadyDeps): FastifyPluginAsync =>
   async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const guards = authGuards(deps);

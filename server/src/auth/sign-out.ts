@@ -1,7 +1,8 @@
 /** POST /api/auth/signout (docs/protocol.md, Sessions and tokens). */
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { resolveCredential, SESSION_ENDED } from '../http/caller.ts';
+import { resolveCredential } from '../http/caller.ts';
+import { SESSION_ENDED } from './credentials.ts';
 import { revokeRefreshTokenFamily, revokeUserSessions } from './sessions.ts';
 
 /**
@@ -10,7 +11,7 @@ import { revokeRefreshTokenFamily, revokeUserSessions } from './sessions.ts';
  * name a session, so every session of the signed-in user ends ("sign out everywhere").
  */
 export async function signOut(
-  deps: AppDeps,
+  deps: ReadyDeps,
   refreshToken: string | undefined,
   accessToken: string | undefined,
 ): Promise<{ success: true }> {

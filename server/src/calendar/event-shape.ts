@@ -1,6 +1,6 @@
 /**
  * What a whole calendar event must be once written, beyond each field on its own
- * (rest/row-checks.ts): an end after the start (protocol/src/event-fields.ts), a repeat rule that
+ * (event-row-check.ts): an end after the start (protocol/src/event-fields.ts), a repeat rule that
  * yields occurrences and starts on its first one, at most EVENT_MAX_EXCEPTIONS exceptions (removed
  * and changed occurrences together). Checked on every create,
  * and on every update against the row as it will be stored, so nothing half-valid is kept.

@@ -17,7 +17,7 @@ import type { Queryable } from '../store/store.ts';
 import { occurrenceOn, type EventRecord } from './occurrences.ts';
 import { EVENT_COLUMNS } from './stored-events.ts';
 
-/** What an edit may change (snake_case, already checked field by field by rest/row-checks.ts). */
+/** What an edit may change (snake_case, already checked field by field by event-row-check.ts). */
 export type EventChanges = Partial<EventRecord>;
 
 export type OccurrenceAction =

@@ -27,6 +27,7 @@ import {
 import { exdateList, type EventRecord } from './occurrences.ts';
 import { exceptionsKept, givesDate, startOnRule } from './series-rule.ts';
 import { changeFollowing } from './series-split.ts';
+import { calendarEventsTable } from './tables.ts';
 import { findEvent, overridesOf } from './stored-events.ts';
 
 export type { ChangeContext, EventChanges, OccurrenceAction, OccurrenceRequest };
@@ -35,7 +36,7 @@ export type { ChangeContext, EventChanges, OccurrenceAction, OccurrenceRequest }
 const TIMING = ['event_date', 'event_time', 'end_date', 'end_time', 'all_day', 'rrule'] as const;
 
 function allowedTo(ctx: ChangeContext, row: EventRecord): void {
-  const scope = accessFor('calendar_events', false, ctx.caller, ctx.roles).update;
+  const scope = accessFor(calendarEventsTable, ctx.caller, ctx.roles).update;
   if (!scope || !rowInScope(scope, row as unknown as Record<string, unknown>))
     throw forbidden('Only the event’s creator and those who manage events can change it');
 }

@@ -17,7 +17,6 @@ import type { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
 import { markEditRows, markRemoval } from '../notices/event-outbox.ts';
-import { checkRow } from '../rest/row-checks.ts';
 import {
   changeOccurrence,
   type EventChanges,
@@ -32,6 +31,7 @@ import {
   windowAnswer,
   windowQuery,
 } from './occurrence-schemas.ts';
+import { checkEventRow } from './event-row-check.ts';
 import { expandOccurrences } from './occurrences.ts';
 import { readableEvents } from './read-scope.ts';
 import { rowsForWindow } from './stored-events.ts';
@@ -98,7 +98,7 @@ export const occurrenceRoutes =
       async (req) =>
         change(req, callerOf(req), {
           kind: 'edit',
-          changes: checkRow('calendar_events', req.body.changes, 'update') as EventChanges,
+          changes: checkEventRow(req.body.changes, 'update') as EventChanges,
         }),
     );
 
@@ -114,8 +114,7 @@ export const occurrenceRoutes =
         },
       },
       async (req) => {
-        const reason = (checkRow(
-          'calendar_events',
+        const reason = (checkEventRow(
           { cancel_reason: req.body?.reason ?? null },
           'update',
         ).cancel_reason ?? null) as string | null;

@@ -1,7 +1,7 @@
 /**
  * What the occurrence routes (occurrence-routes.ts) take and answer. A window is two real dates,
  * in order, at most OCCURRENCE_WINDOW_MAX_DAYS apart; a change names event fields in camelCase,
- * each then checked as a Data API update is (rest/row-checks.ts).
+ * each then checked as a Data API update is (event-row-check.ts).
  */
 import { camelToSnake } from '@scout/protocol/case';
 import {
@@ -13,7 +13,7 @@ import {
 } from '@scout/protocol/calendar-events';
 import { z } from 'zod';
 import { projectParams } from '../http/route-guards.ts';
-import type { Row } from '../rest/row-checks.ts';
+import type { Row } from '../rest/table-definition.ts';
 import { dateMs } from './occurrences.ts';
 
 const DAY_MS = 86_400_000;
@@ -40,7 +40,7 @@ export const scopeQuery = z.object({ scope: z.enum(OCCURRENCE_SCOPES).default('t
 
 const text = z.string().max(10_000);
 
-/** The changed fields under their column names, for rest/row-checks.ts. */
+/** The changed fields under their column names, for event-row-check.ts. */
 const asColumns = (changes: Record<string, unknown>): Row => {
   const row: Row = {};
   for (const [key, value] of Object.entries(changes))

@@ -8,13 +8,14 @@ import type { RolesConfig } from '@scout/protocol/permissions';
 import { accessFor, rowInScope, type SignedInCaller } from '../rest/rules.ts';
 import type { Queryable } from '../store/store.ts';
 import type { EventRecord } from './occurrences.ts';
+import { calendarEventsTable } from './tables.ts';
 
 export function readableEvents<T extends EventRecord>(
   roles: RolesConfig,
   caller: SignedInCaller,
   rows: T[],
 ): T[] {
-  const scope = accessFor('calendar_events', false, caller, roles).read;
+  const scope = accessFor(calendarEventsTable, caller, roles).read;
   if (scope.kind === 'all') return rows;
   return rows.filter((row) => rowInScope(scope, row as Record<string, unknown>));
 }

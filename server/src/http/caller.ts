@@ -6,9 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AccountStatus } from '@scout/protocol/auth';
 import { can } from '@scout/protocol/permissions';
 import { ApiError, forbidden, unauthorized } from '../errors.ts';
-import { checkSession } from '../auth/session-check.ts';
-import { verifyAccessToken } from '../auth/tokens.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, ReadyDeps } from '../deps.ts';
 
 export type Caller =
   | { kind: 'anonymous' }
@@ -43,7 +41,7 @@ export function callerCan(
 
 /** A signed-in caller allowed `permission`: anonymous callers get 401, others without it 403. */
 export async function requirePermission(
-  deps: AppDeps,
+  deps: ReadyDeps,
   req: FastifyRequest,
   permission: string,
 ): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
@@ -60,38 +58,16 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-/** The answer to a genuine token whose session was ended (signed out, or revoked). */
-export const SESSION_ENDED = 'This session has ended';
+/**
+ * Resolves a bearer credential through the one the deps carry (auth/credentials.ts, made by
+ * wiring.ts): a present but invalid one is a 401, never silently anonymous.
+ */
+export const resolveCredential = (
+  deps: Pick<ReadyDeps, 'authenticate'>,
+  token: string | undefined,
+): Promise<Caller> => deps.authenticate(token);
 
-/** Resolves a bearer credential; a present but invalid one is a 401, never silently anonymous. */
-export async function resolveCredential(deps: AppDeps, token: string | undefined): Promise<Caller> {
-  if (!token) return { kind: 'anonymous' };
-  if (token.startsWith('sk_') && deps.serviceKeys) {
-    const keyId = await deps.serviceKeys.verify(token);
-    if (!keyId) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid service key');
-    return { kind: 'service', keyId };
-  }
-  const claims = await verifyAccessToken(deps.jwtSecret, token, deps.clock.now());
-  if (claims.pid !== deps.config.projectId)
-    throw new ApiError(401, 'TOKEN_EXPIRED', 'Token is for another project');
-  // The token is genuine; are its account and session still what they were (auth/session-check.ts)?
-  const state = await checkSession(deps.store, claims.sub, claims.sid);
-  if (!state.ok) {
-    if (state.reason === 'account')
-      throw new ApiError(401, 'USER_NOT_FOUND', 'This account no longer exists');
-    throw new ApiError(401, 'TOKEN_EXPIRED', SESSION_ENDED);
-  }
-  return {
-    kind: 'user',
-    userId: claims.sub,
-    role: state.role,
-    email: claims.email,
-    status: state.status,
-    ...(claims.sid ? { sessionId: claims.sid } : {}),
-  };
-}
-
-export const resolveCaller = (deps: AppDeps, req: FastifyRequest) =>
+export const resolveCaller = (deps: Pick<ReadyDeps, 'authenticate'>, req: FastifyRequest) =>
   resolveCredential(deps, bearerToken(req));
 
 /**
@@ -106,7 +82,7 @@ export function assertActiveMember(caller: Caller): void {
 
 /** A signed-in, active member or a service key; anonymous callers get 401. */
 export async function requireCaller(
-  deps: AppDeps,
+  deps: ReadyDeps,
   req: FastifyRequest,
 ): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
   const caller = await resolveCaller(deps, req);
@@ -120,7 +96,7 @@ export async function requireCaller(
  * routes a newcomer needs to be let in (a scout accepting a parent's household link).
  */
 export async function requireCallerOrNewcomer(
-  deps: AppDeps,
+  deps: ReadyDeps,
   req: FastifyRequest,
 ): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
   const caller = await resolveCaller(deps, req);

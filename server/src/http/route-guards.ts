@@ -11,7 +11,7 @@
  */
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { forbidden } from '../errors.ts';
 import {
   assertProject,
@@ -44,7 +44,7 @@ export interface RouteGuards {
   permission(permission: string, refusal?: string): preValidationAsyncHookHandler;
 }
 
-export function routeGuards(deps: AppDeps): RouteGuards {
+export function routeGuards(deps: ReadyDeps): RouteGuards {
   const signIn = async (req: FastifyRequest) => {
     req.caller ??= await requireCaller(deps, req);
     return req.caller;

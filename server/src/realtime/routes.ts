@@ -16,12 +16,8 @@ import type { ReadyDeps } from '../deps.ts';
 import { ApiError, forbidden, unauthorized } from '../errors.ts';
 import { hitRateLimit } from '../auth/rate-limits.ts';
 import { checkSession } from '../auth/session-check.ts';
-import {
-  assertActiveMember,
-  resolveCaller,
-  resolveCredential,
-  SESSION_ENDED,
-} from '../http/caller.ts';
+import { assertActiveMember, resolveCaller, resolveCredential } from '../http/caller.ts';
+import { SESSION_ENDED } from '../auth/credentials.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { projectParams, routeGuards } from '../http/route-guards.ts';
 import {

@@ -114,8 +114,8 @@ describe('building SQL', () => {
 describe('calendar listing plan', () => {
   it('orders the calendar by date from its index, with no sort of the whole table', async () => {
     const { openTestStore } = await import('../../test/test-app.ts');
-    const { DECLARED_TABLES } = await import('./tables.ts');
-    const table = DECLARED_TABLES.get('calendar_events');
+    const { TABLES } = await import('../tables.ts');
+    const table = TABLES.served.get('calendar_events');
     if (!table) throw new Error('calendar_events is declared');
     const store = await openTestStore('sqlite');
     try {

@@ -18,19 +18,13 @@
  * missed a message reloads when it reconnects. A failed publish is logged.
  */
 import type { Logger } from 'pino';
-import {
-  CHANGE_FEED_TABLES,
-  ownRowsChannel,
-  type ChangeFeedTable,
-} from '@scout/protocol/change-feed';
+import { ownRowsChannel, type ChangeFeedTable } from '@scout/protocol/change-feed';
 import type { RolesConfig } from '@scout/protocol/permissions';
 import { grantOfWho, resolveTableRule, tableGrant } from '@scout/protocol/table-grants';
-import type { RealtimeHub } from '../realtime/hub.ts';
 import { quoteIdent, type Queryable } from '../store/store.ts';
-import { ownerColumnOf, type SignedInCaller } from './rules.ts';
+import type { SignedInCaller } from './rules.ts';
+import type { TableDef } from './table-definition.ts';
 import type { TableChange } from './write-common.ts';
-
-const ANNOUNCED: ReadonlySet<string> = new Set(CHANGE_FEED_TABLES);
 
 /**
  * Ids per message, in JSON characters: a 1,000-row bulk insert comes as a few messages well
@@ -41,6 +35,14 @@ export const MAX_IDS_CHARS_PER_MESSAGE = 16 * 1024;
 /** Ids per owner lookup: far under every store's limit on bound values. */
 const OWNER_LOOKUP_IDS = 500;
 
+/** Where changes go out: the realtime hub (realtime/hub.ts), which wiring.ts passes in. */
+export interface ChangePublisher {
+  publish(
+    channel: string,
+    message: { type: string; data: { ids: string[] }; userId: string },
+  ): Promise<unknown>;
+}
+
 export interface ChangeFeed {
   announce(caller: SignedInCaller, changes: readonly TableChange[]): void;
 }
@@ -49,6 +51,8 @@ export interface ChangeFeed {
 export interface OwnerFeeds {
   store: Queryable;
   roles: RolesConfig;
+  /** The declared tables (server/src/tables.ts): which announce, and their owner columns. */
+  tables: { declared(name: string): TableDef | undefined };
 }
 
 /** Does the table's read rule leave a member holding no permission only their own rows? */
@@ -56,7 +60,7 @@ const ownersListen = (roles: RolesConfig, table: string) =>
   grantOfWho(resolveTableRule(roles, table).read, () => false) === 'own';
 
 export function createChangeFeed(
-  realtime: Pick<RealtimeHub, 'publish'>,
+  realtime: ChangePublisher,
   logger: Pick<Logger, 'warn'> | false | undefined,
   owners: OwnerFeeds,
 ): ChangeFeed {
@@ -96,7 +100,7 @@ export function createChangeFeed(
       if (ownOnly && change.ids.length > 0) groups.set(caller.userId, [...change.ids]);
       return groups;
     }
-    const column = ownerColumnOf(change.table);
+    const column = owners.tables.declared(change.table)?.rows?.owner[0];
     if (!column) return groups;
     for (let i = 0; i < change.ids.length; i += OWNER_LOOKUP_IDS) {
       const ids = change.ids.slice(i, i + OWNER_LOOKUP_IDS);
@@ -113,7 +117,7 @@ export function createChangeFeed(
     announce(caller, changes) {
       const userId = caller.kind === 'user' ? caller.userId : `service_${caller.keyId}`;
       for (const change of changes) {
-        if (!ANNOUNCED.has(change.table)) continue;
+        if (owners.tables.declared(change.table)?.announced !== true) continue;
         publish(change.table, change.kind, change.ids, userId);
         if (change.ids.length === 0 || !ownersListen(owners.roles, change.table)) continue;
         const table = change.table as ChangeFeedTable;

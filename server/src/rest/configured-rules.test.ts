@@ -16,6 +16,7 @@ import { loadConfig } from '../config.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { addMember, callRest, PASSWORD_HASH, SERVICE_KEY, serviceKeys } from '../../test/rest.ts';
 import { accessFor, type SignedInCaller } from './rules.ts';
+import { tableRules as table } from '../../test/table-rules.ts';
 
 /** The default roles with a `tables` section of the troop's own. */
 const withTables = (tables: RolesConfig['tables']): RolesConfig =>
@@ -34,27 +35,29 @@ describe('table rules resolved from the configuration', () => {
     const bare: RolesConfig = { roles: DEFAULT_ROLES_CONFIG.roles, defaultRole: 'user' };
     const callers = [member('user'), member('leader'), member('admin'), member('ghost')];
     const service: SignedInCaller = { kind: 'service', keyId: 'k' };
-    for (const table of ['users', 'custom_users', 'calendar_events', 'notes', 'files']) {
+    for (const name of ['users', 'custom_users', 'calendar_events', 'notes', 'files']) {
       for (const caller of [...callers, service]) {
-        const dynamic = table === 'notes';
-        expect(accessFor(table, dynamic, caller, bare)).toEqual(
-          accessFor(table, dynamic, caller, DEFAULT_ROLES_CONFIG),
+        const dynamic = name === 'notes';
+        expect(accessFor(table(name, dynamic), caller, bare)).toEqual(
+          accessFor(table(name, dynamic), caller, DEFAULT_ROLES_CONFIG),
         );
       }
     }
     // What the defaults are, in the terms of the Data API.
-    expect(accessFor('calendar_events', false, member('user'))).toMatchObject({
+    expect(accessFor(table('calendar_events', false), member('user'))).toMatchObject({
       read: { kind: 'all' },
       create: true,
       update: { kind: 'owner', column: 'user_id', userId: 'ann' },
     });
-    expect(accessFor('calendar_events', false, member('leader')).delete).toEqual({ kind: 'all' });
-    expect(accessFor('users', false, member('user'))).toMatchObject({
+    expect(accessFor(table('calendar_events', false), member('leader')).delete).toEqual({
+      kind: 'all',
+    });
+    expect(accessFor(table('users', false), member('user'))).toMatchObject({
       create: false,
       delete: null,
       fillOwner: false,
     });
-    expect(accessFor('notes', true, member('leader')).read).toMatchObject({ kind: 'owner' });
+    expect(accessFor(table('notes', true), member('leader')).read).toMatchObject({ kind: 'owner' });
   });
 
   it('a troop sets the rules in its ROLES_FILE, and a bad rule stops the start in one line', () => {

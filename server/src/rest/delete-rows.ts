@@ -1,11 +1,10 @@
 /** DELETE: remove the rows a filter names, under the access rules of rules.ts. */
 import { forbidden } from '../errors.ts';
 import { quoteIdent } from '../store/store.ts';
-import { accountsBefore, isAuditedAccountWrite, settleAccountWrites } from './account-audit.ts';
 import { buildDelete, buildSelect, totalOrder, type RowSelection } from './build-sql.ts';
 import { checkQueryColumns, queryColumns, toApiRow, type DataContext } from './data-context.ts';
 import type { ParsedQuery } from './parse-query.ts';
-import { accessFor, ownerColumnOf, visibleButNotWritable, type SignedInCaller } from './rules.ts';
+import { accessFor, onTheFly, visibleButNotWritable, type SignedInCaller } from './rules.ts';
 import {
   atomically,
   checkExpectation,
@@ -19,16 +18,6 @@ import {
   type WriteResult,
 } from './write-common.ts';
 
-/**
- * Rows the database deletes along with others (ON DELETE CASCADE) that a write must still
- * report, so the change feed announces them: an admin deleting an account through the Data API
- * also deletes that member's calendar events.
- */
-const CASCADED_DELETES: Readonly<Record<string, ReadonlyArray<{ table: string; column: string }>>> =
-  {
-    users: [{ table: 'calendar_events', column: 'user_id' }],
-  };
-
 export async function deleteRows(
   ctx: DataContext,
   caller: SignedInCaller,
@@ -38,7 +27,7 @@ export async function deleteRows(
 ): Promise<WriteResult> {
   checkTargeting(q, 'DELETE');
   const known = await tableFor(ctx, name);
-  const access = accessFor(name, known?.dynamic ?? true, caller, ctx.roles);
+  const access = accessFor(known ?? onTheFly(name), caller, ctx.roles);
   const write = access.delete;
   if (!write) throw forbidden(`You cannot delete rows of "${name}"`);
   if (!known) return { rows: [], changes: [] };
@@ -46,23 +35,22 @@ export async function deleteRows(
   checkQueryColumns(table, q);
   const returning = q.select ?? [...table.columns.keys()];
   const selection: RowSelection = { filters: q.filters, scope: write };
-  // Own keys only: a table made on the fly may be called `constructor`.
-  const cascades = Object.hasOwn(CASCADED_DELETES, table.name)
-    ? (CASCADED_DELETES[table.name] ?? [])
-    : [];
+  // Rows the database deletes along with these (ON DELETE CASCADE) are still reported, so the
+  // change feed announces them: an account deleted takes its calendar events.
+  const cascades = table.cascades ?? [];
   // The owners of deleted rows, for those who hear only of their own (rest/change-feed.ts).
-  const owner = ownerColumnOf(table.name);
+  const owner = table.dynamic ? undefined : table.rows?.owner[0];
   const withOwner = (cols: readonly string[]) =>
     owner && !cols.includes(owner) ? [...cols, owner] : cols;
-  const audited = isAuditedAccountWrite(table.name, null);
+  const hook = table.onDelete?.applies(null) ? table.onDelete : null;
   const several =
     visibleButNotWritable(access.read, write) ||
     cascades.length > 0 ||
-    audited ||
+    hook !== null ||
     opts.expectOne === true;
   const { rows, cascaded } = await atomically(ctx, several, async (tx) => {
     await refuseForeignRows(tx, table, q, access.read, write);
-    const accounts = audited ? await accountsBefore(tx, table, selection) : null;
+    const before = await hook?.before?.(tx, table, selection);
     // Read before the delete: afterwards the cascade has taken the rows away.
     const cascaded: TableChange[] = [];
     for (const c of cascades) {
@@ -82,9 +70,9 @@ export async function deleteRows(
     const sql = buildDelete(table, tx.dialect, selection, withOwner(withId(returning)));
     const deleted = (await tx.query(sql.text, sql.params)).rows;
     checkExpectation(opts, deleted.length);
-    if (accounts) {
-      const audit = { roles: ctx.roles, now: ctx.clock.now(), caller };
-      await settleAccountWrites(tx, audit, accounts, idsOf(deleted));
+    if (hook) {
+      const hookCtx = { roles: ctx.roles, now: ctx.clock.now(), caller };
+      await hook.after(tx, hookCtx, idsOf(deleted), before, null);
     }
     return { rows: deleted, cascaded };
   });

@@ -8,7 +8,7 @@ import { ApiError, badRequest } from '../errors.ts';
 import { RESERVED_PARAMS } from './parse-query.ts';
 import type { Dialect, Queryable } from '../store/store.ts';
 import { quoteIdent } from '../store/store.ts';
-import type { TableDef } from './declared-tables.ts';
+import type { TableDef } from './table-definition.ts';
 import type { ColumnType } from './values.ts';
 
 /** Limits on tables created on the fly. */
@@ -20,50 +20,8 @@ export const DYNAMIC_LIMITS = {
   maxNameLength: 48,
 } as const;
 
-/**
- * Tables of our own schema, and engine namespaces: never created or served as a dynamic table,
- * whether or not the database holds them yet. Any other table the database holds outside the
- * registry (a later migration's, an operator's) is refused too, by looking (`physicallyExists`).
- */
-const RESERVED_TABLES = new Set([
-  'users',
-  'custom_users',
-  'calendar_events',
-  'refresh_tokens',
-  'rate_limits',
-  'schema_migrations',
-  'service_keys',
-  'link_tokens',
-  'auth_links',
-  'files',
-  'calendar_feeds',
-  // A scout's details are for the household and leaders: households/routes.ts serves them.
-  'households',
-  'household_adults',
-  'household_invitations',
-  'scouts',
-  // Answers to events: rsvps/routes.ts serves them (docs/decisions/051-rsvps.md).
-  'rsvps',
-  'sign_in_addresses',
-  'data_tables',
-  'data_table_columns',
-  'mail_outbox',
-  'notifications',
-  'ai_usage',
-  'analytics_events',
-  'analytics_sessions',
-  'analytics_hourly',
-  // Mail choices, queued mail (with its words and recipients) and what families were told.
-  'notification_settings',
-  'jobs',
-  'event_notice_state',
-  // Who did what to whom: admins read it on their own screens (members/audit-log.ts).
-  'audit_log',
-  'invitations',
-  'setup_links',
-  'sign_in_attempts',
-  'user_identities',
-]);
+/** The registry of tables made on the fly: the Data API's own, never served. */
+export const dataApiTables = { serverOwned: ['data_tables', 'data_table_columns'] };
 
 /**
  * Column names a dynamic table never takes: query-string words (they would be read as
@@ -92,8 +50,14 @@ const BASE_COLUMNS: ReadonlyArray<[string, ColumnType]> = [
   ['updated_at', 'text'],
 ];
 
-export const isReservedTableName = (name: string) =>
-  RESERVED_TABLES.has(name) || name.startsWith('sqlite_') || name.startsWith('pg_');
+/**
+ * Tables of our own schema (server/src/tables.ts), and engine namespaces: never created or
+ * served as a dynamic table, whether or not the database holds them yet. Any other table the
+ * database holds outside the registry (an operator's) is refused too, by looking
+ * (`physicallyExists`).
+ */
+export const isReservedTableName = (name: string, ours: ReadonlySet<string>) =>
+  ours.has(name) || name.startsWith('sqlite_') || name.startsWith('pg_');
 
 export function sqlType(dialect: Dialect, type: ColumnType): string {
   if (type === 'boolean') return dialect === 'postgres' ? 'BOOLEAN' : 'INTEGER';
@@ -114,6 +78,7 @@ function dynamicDef(name: string, columns: Array<[string, ColumnType]>): TableDe
     uniqueKeys: [['id']],
     createdAt: 'created_at',
     updatedAt: 'updated_at',
+    announced: false,
   };
 }
 

@@ -7,8 +7,8 @@ import { toApiRow, nowIso, type DataContext } from './data-context.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import type { Prefer } from './prefer.ts';
 import { rowsToInsert, type BodyRow, type RowsToInsertBody } from './request-rows.ts';
-import type { Row } from './row-checks.ts';
-import { accessFor, type Access, type SignedInCaller } from './rules.ts';
+import type { Row } from './table-definition.ts';
+import { accessFor, onTheFly, type Access, type SignedInCaller } from './rules.ts';
 import { conflictKeyMatches, upsertOne, type Upserted } from './upsert-rows.ts';
 import type { TableDef } from './tables.ts';
 import type { DbValue } from './values.ts';
@@ -79,7 +79,7 @@ export async function insertRows(
     throw badRequest('Filters are not used when inserting; send the rows in the body');
   const bodyRows = onlyListedColumns(rowsToInsert(body), q, prefer);
   const known = await tableFor(ctx, name);
-  const access = accessFor(name, known?.dynamic ?? true, caller, ctx.roles);
+  const access = accessFor(known ?? onTheFly(name), caller, ctx.roles);
   if (!access.create) throw forbidden(`You cannot create rows in "${name}"`);
   if (bodyRows.length === 0) return { rows: [], changes: [] };
 

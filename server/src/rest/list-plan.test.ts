@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { listPlan } from './list-plan.ts';
 import { parseQueryCached } from './request-cache.ts';
-import { DECLARED_TABLES, type TableDef } from './tables.ts';
+import { TABLES } from '../tables.ts';
+import type { TableDef } from './tables.ts';
 
-const events = DECLARED_TABLES.get('calendar_events') as TableDef;
+const events = TABLES.served.get('calendar_events') as TableDef;
 const owner = (userId: string) => ({ kind: 'owner' as const, column: 'user_id', userId });
 
 describe('list plans', () => {

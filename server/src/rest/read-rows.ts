@@ -49,7 +49,7 @@ export async function listRows(
   const table = found.table.dynamic
     ? await ctx.tables.withColumns(found.table, queryColumns(q))
     : found.table;
-  const access = accessFor(table.name, table.dynamic, caller, ctx.roles);
+  const access = accessFor(table, caller, ctx.roles);
   const plan = listPlan(table, ctx.store.dialect, q, access.read);
 
   const { rows } = await ctx.store.query(plan.select.text, plan.select.params);

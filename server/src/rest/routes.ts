@@ -6,7 +6,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forgetAccount } from '../auth/session-check.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
@@ -110,11 +109,10 @@ export const restRoutes =
       tables: deps.tables,
       roles: deps.config.roles,
     };
-    // A changed or deleted account acts so at once in this process (auth/session-check.ts).
+    // The table's own hook hears of the change first (a changed account acts so at once).
     const feed = {
       announce(caller: SignedInCaller, changes: TableChange[]): void {
-        for (const c of changes)
-          if (c.table === 'users') for (const id of c.ids) forgetAccount(deps.store, id);
+        for (const c of changes) deps.tables.declared(c.table)?.committed?.(deps.store, c.ids);
         deps.changeFeed.announce(caller, changes);
       },
     };

@@ -10,13 +10,14 @@ import {
 } from '@scout/protocol/permissions';
 import {
   accessFor,
-  ownerColumnOf,
   rowInScope,
   unrestricted,
   visibleButNotWritable,
   type RowScope,
   type SignedInCaller,
 } from './rules.ts';
+import { tableRules as table } from '../../test/table-rules.ts';
+import { TABLES } from '../tables.ts';
 
 const member = (role: string, userId = 'ann'): SignedInCaller => ({
   kind: 'user',
@@ -35,7 +36,7 @@ const withTables = (tables: RolesConfig['tables']): RolesConfig =>
 
 describe('Data API access by default', () => {
   it('a member reads and changes only the profile fields of their own account row', () => {
-    expect(accessFor('users', false, member('user'))).toEqual({
+    expect(accessFor(table('users', false), member('user'))).toEqual({
       read: own('id'),
       create: false,
       update: own('id'),
@@ -48,7 +49,7 @@ describe('Data API access by default', () => {
   });
 
   it('a member keeps their own profile row, owned by both its id and user_id', () => {
-    expect(accessFor('custom_users', false, member('user', 'bob'))).toEqual({
+    expect(accessFor(table('custom_users', false), member('user', 'bob'))).toEqual({
       read: own('id', 'bob'),
       create: true,
       update: own('id', 'bob'),
@@ -61,7 +62,7 @@ describe('Data API access by default', () => {
   });
 
   it('a member reads every event and changes their own; a leader changes every event', () => {
-    expect(accessFor('calendar_events', false, member('user'))).toEqual({
+    expect(accessFor(table('calendar_events', false), member('user'))).toEqual({
       read: ALL,
       create: true,
       update: own('user_id'),
@@ -71,7 +72,7 @@ describe('Data API access by default', () => {
       updatable: null,
       unrestricted: false,
     });
-    expect(accessFor('calendar_events', false, member('leader'))).toMatchObject({
+    expect(accessFor(table('calendar_events', false), member('leader'))).toMatchObject({
       read: ALL,
       update: ALL,
       delete: ALL,
@@ -80,7 +81,7 @@ describe('Data API access by default', () => {
   });
 
   it('a table made on the fly is each row owner’s alone', () => {
-    expect(accessFor('patrol_log', true, member('leader'))).toEqual({
+    expect(accessFor(table('patrol_log', true), member('leader'))).toEqual({
       read: own('owner_id'),
       create: true,
       update: own('owner_id'),
@@ -94,12 +95,12 @@ describe('Data API access by default', () => {
 
   it('admins and service keys touch every row of every table, unbound by owner columns', () => {
     for (const caller of [member('admin'), service]) {
-      for (const [table, dynamic] of [
+      for (const [name, dynamic] of [
         ['users', false],
         ['calendar_events', false],
         ['patrol_log', true],
       ] as const) {
-        expect(accessFor(table, dynamic, caller)).toMatchObject({
+        expect(accessFor(table(name, dynamic), caller)).toMatchObject({
           read: ALL,
           create: true,
           update: ALL,
@@ -115,7 +116,7 @@ describe('Data API access by default', () => {
   });
 
   it('a declared table the Data API does not serve to members is closed to all but admins', () => {
-    expect(accessFor('households', false, member('leader'))).toEqual({
+    expect(accessFor(table('households', false), member('leader'))).toEqual({
       read: NONE,
       create: false,
       update: null,
@@ -125,7 +126,7 @@ describe('Data API access by default', () => {
       updatable: null,
       unrestricted: false,
     });
-    expect(accessFor('households', false, member('admin'))).toEqual({
+    expect(accessFor(table('households', false), member('admin'))).toEqual({
       read: ALL,
       create: true,
       update: ALL,
@@ -135,13 +136,16 @@ describe('Data API access by default', () => {
       updatable: null,
       unrestricted: true,
     });
-    expect(accessFor('households', false, service)).toMatchObject({ read: ALL, create: true });
+    expect(accessFor(table('households', false), service)).toMatchObject({
+      read: ALL,
+      create: true,
+    });
   });
 
   it('a service key is never taken for a member whose rows it owns', () => {
     const rules = withTables({ calendar_events: { update: 'owner', delete: 'nobody' } });
     const noAdmin: RolesConfig = { ...rules, roles: { user: { permissions: [] } } };
-    expect(accessFor('calendar_events', false, service, noAdmin)).toMatchObject({
+    expect(accessFor(table('calendar_events', false), service, noAdmin)).toMatchObject({
       read: ALL,
       update: ALL,
       delete: ALL,
@@ -154,7 +158,7 @@ describe('Data API access under a troop’s rules', () => {
     const roles = withTables({
       patrol_log: { read: 'signed-in', update: 'signed-in', create: 'nobody', delete: 'nobody' },
     });
-    expect(accessFor('patrol_log', true, member('user'), roles)).toMatchObject({
+    expect(accessFor(table('patrol_log', true), member('user'), roles)).toMatchObject({
       read: ALL,
       create: false,
       update: ALL,
@@ -162,11 +166,11 @@ describe('Data API access under a troop’s rules', () => {
       fillOwner: false,
     });
     // Other tables made on the fly keep the owner-only default.
-    expect(accessFor('gear_list', true, member('user'), roles)).toMatchObject({
+    expect(accessFor(table('gear_list', true), member('user'), roles)).toMatchObject({
       read: own('owner_id'),
       create: true,
     });
-    expect(accessFor('patrol_log', true, member('admin'), roles)).toMatchObject({
+    expect(accessFor(table('patrol_log', true), member('admin'), roles)).toMatchObject({
       delete: ALL,
       unrestricted: true,
     });
@@ -174,7 +178,7 @@ describe('Data API access under a troop’s rules', () => {
 
   it('a table made on the fly takes what its rule leaves out from *dynamic*', () => {
     const roles = withTables({ patrol_log: { read: 'signed-in' } });
-    expect(accessFor('patrol_log', true, member('user'), roles)).toMatchObject({
+    expect(accessFor(table('patrol_log', true), member('user'), roles)).toMatchObject({
       read: ALL,
       create: true,
       update: own('owner_id'),
@@ -185,7 +189,7 @@ describe('Data API access under a troop’s rules', () => {
 
   it('rows are filled in with their owner when anyone but nobody may create them', () => {
     const roles = withTables({ gear_list: { create: ['nobody', 'gear.write'] } });
-    expect(accessFor('gear_list', true, member('user'), roles)).toMatchObject({
+    expect(accessFor(table('gear_list', true), member('user'), roles)).toMatchObject({
       create: false,
       fillOwner: true,
     });
@@ -200,14 +204,14 @@ describe('Data API access under a troop’s rules', () => {
       defaultRole: 'user',
       tables: { gear_list: { read: 'gear.read', create: ['owner', 'gear.read'] } },
     });
-    expect(accessFor('gear_list', true, member('quartermaster'), roles).read).toEqual(ALL);
-    expect(accessFor('gear_list', true, member('user'), roles).read).toEqual(NONE);
-    expect(accessFor('gear_list', true, member('user'), roles).create).toBe(true);
+    expect(accessFor(table('gear_list', true), member('quartermaster'), roles).read).toEqual(ALL);
+    expect(accessFor(table('gear_list', true), member('user'), roles).read).toEqual(NONE);
+    expect(accessFor(table('gear_list', true), member('user'), roles).create).toBe(true);
     // The same configuration answers each role and permission on its own.
-    expect(accessFor('calendar_events', false, member('quartermaster'), roles).update).toEqual(
-      own('user_id'),
-    );
-    expect(accessFor('calendar_events', false, member('leader'), roles).update).toEqual(ALL);
+    expect(
+      accessFor(table('calendar_events', false), member('quartermaster'), roles).update,
+    ).toEqual(own('user_id'));
+    expect(accessFor(table('calendar_events', false), member('leader'), roles).update).toEqual(ALL);
   });
 
   it('a rule for the dynamic tables themselves, or for a declared table, is not a new table', () => {
@@ -215,12 +219,13 @@ describe('Data API access under a troop’s rules', () => {
       '*dynamic*': { read: 'signed-in' },
       users: { read: 'signed-in' },
     });
-    expect(accessFor('anything', true, member('user'), roles).read).toEqual(ALL);
-    expect(accessFor('users', false, member('user'), roles).read).toEqual(ALL);
-    // A table made on the fly never takes the rule of a declared table of the same name.
-    const usersShared = withTables({ users: { read: 'signed-in' } });
-    expect(accessFor('users', true, member('user'), usersShared).read).toEqual(own('owner_id'));
-    expect(accessFor('users', false, member('user'), roles).updatable).toEqual([
+    expect(accessFor(table('anything', true), member('user'), roles).read).toEqual(ALL);
+    expect(accessFor(table('users', false), member('user'), roles).read).toEqual(ALL);
+    // A table made on the fly never takes the rule of a declared table of the same name: no
+    // table of a declared name is ever made on the fly (tables.ts answers it as declared).
+    expect(TABLES.reserved.has('users')).toBe(true);
+    expect(TABLES.served.get('users')?.dynamic).toBe(false);
+    expect(accessFor(table('users', false), member('user'), roles).updatable).toEqual([
       'display_name',
       'avatar_url',
       'metadata',
@@ -229,6 +234,7 @@ describe('Data API access under a troop’s rules', () => {
 });
 
 describe('the change feed names each table’s owner column', () => {
+  const ownerColumnOf = (name: string) => TABLES.served.get(name)?.rows?.owner[0];
   it('for the tables the Data API declares, and none for others', () => {
     expect(ownerColumnOf('users')).toBe('id');
     expect(ownerColumnOf('custom_users')).toBe('id');

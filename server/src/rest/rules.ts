@@ -25,82 +25,52 @@ import {
 } from '@scout/protocol/permissions';
 import { grantOfWho, resolveTableRule } from '@scout/protocol/table-grants';
 import type { Caller } from '../http/caller.ts';
+import type { RowOwnership } from './table-definition.ts';
 
 /** Rows a caller may touch: all, none, or those whose `column` holds the caller's id. */
 export type RowScope =
   { kind: 'all' } | { kind: 'none' } | { kind: 'owner'; column: string; userId: string };
 
-interface TableShape {
-  /** The columns naming a row's owner; they must equal the caller's id on create and update. */
-  owner: readonly string[];
-  /** Columns a member without `tables.all` may change (all when absent). */
-  updatable?: readonly string[];
+/** What accessFor needs of a table: a declared one (tables.ts), or one made on the fly. */
+export interface RuledTable {
+  name: string;
+  /** Made on the fly (false when absent). */
+  dynamic?: boolean;
+  /** A declared table's owner columns (table-definition.ts); none closes it to members. */
+  rows?: RowOwnership;
 }
 
-/**
- * The declared tables the Data API serves to members. A declared table missing here is closed
- * to everyone but `tables.all`, whatever the configuration says.
- */
-const SHAPES: Record<string, TableShape> = {
-  users: { owner: ['id'], updatable: ['display_name', 'avatar_url', 'metadata'] },
-  custom_users: { owner: ['id', 'user_id'] },
-  calendar_events: { owner: ['user_id'] },
-};
-const DYNAMIC_SHAPE: TableShape = { owner: ['owner_id'] };
+/** A table made on the fly, or not made yet: its rows are their `owner_id`'s. */
+export const onTheFly = (name: string): RuledTable => ({ name, dynamic: true });
 
-/**
- * The column naming a declared table's row owner (the change feed tells each owner of theirs).
- * Own keys only: a table made on the fly may be called `constructor`.
- */
-export const ownerColumnOf = (table: string): string | undefined =>
-  // Stryker disable next-line OptionalChaining: an own key always has a shape
-  Object.hasOwn(SHAPES, table) ? SHAPES[table]?.owner[0] : undefined;
+const DYNAMIC_ROWS: RowOwnership = { owner: ['owner_id'] };
 
-interface ResolvedRule {
-  shape: TableShape;
-  read: readonly string[];
-  create: readonly string[];
-  update: readonly string[];
-  delete: readonly string[];
-}
+/** Each configuration's rules, resolved once per table (a configuration never changes once loaded). */
+const resolved = new WeakMap<RolesConfig, Map<string, TableRule>>();
 
-interface ResolvedRules {
-  declared: Map<string, ResolvedRule>;
-  dynamic: Map<string, ResolvedRule>;
-  dynamicDefault: ResolvedRule;
-}
-
-const withShape = (shape: TableShape, rule: ReturnType<typeof resolveTableRule>): ResolvedRule => ({
-  shape,
-  ...rule,
-});
-
-/** Each configuration's rules, resolved once (a configuration never changes once loaded). */
-const resolved = new WeakMap<RolesConfig, ResolvedRules>();
-
-function rulesOf(roles: RolesConfig): ResolvedRules {
+/** The configured rule for a table, or null for a declared table with no owner columns. */
+function ruleOf(roles: RolesConfig, table: RuledTable): ResolvedRule | null {
+  const rows = table.dynamic ? DYNAMIC_ROWS : table.rows;
+  if (!rows) return null;
   let rules = resolved.get(roles);
   // Stryker disable next-line ConditionalExpression: resolving again gives the same rules
-  if (rules) return rules;
-  const own = roles.tables ?? {};
-  rules = {
-    declared: new Map(
-      Object.entries(SHAPES).map(([name, shape]) => [
-        name,
-        withShape(shape, resolveTableRule(roles, name)),
-      ]),
-    ),
-    // Other names are tables created on the fly, existing or not yet.
-    dynamic: new Map(
-      Object.keys(own)
-        .filter((name) => name !== DYNAMIC_TABLES_KEY && !Object.hasOwn(SHAPES, name))
-        .map((name) => [name, withShape(DYNAMIC_SHAPE, resolveTableRule(roles, name, true))]),
-    ),
+  if (!rules) resolved.set(roles, (rules = new Map()));
+  // A table made on the fly that the configuration does not name has the `*dynamic*` rule.
+  const named = !table.dynamic || Object.hasOwn(roles.tables ?? {}, table.name);
+  const key = named ? `${table.dynamic === true ? 'd' : 't'}:${table.name}` : DYNAMIC_TABLES_KEY;
+  let rule = rules.get(key);
+  if (!rule) {
     // Stryker disable next-line BooleanLiteral: for `*dynamic*` itself both ways read the same layers
-    dynamicDefault: withShape(DYNAMIC_SHAPE, resolveTableRule(roles, DYNAMIC_TABLES_KEY, true)),
-  };
-  resolved.set(roles, rules);
-  return rules;
+    rule = resolveTableRule(roles, named ? table.name : DYNAMIC_TABLES_KEY, table.dynamic === true);
+    rules.set(key, rule);
+  }
+  return { shape: rows, ...rule };
+}
+
+type TableRule = ReturnType<typeof resolveTableRule>;
+
+interface ResolvedRule extends TableRule {
+  shape: RowOwnership;
 }
 
 export type SignedInCaller = Exclude<Caller, { kind: 'anonymous' }>;
@@ -147,7 +117,7 @@ export function unrestricted(caller: SignedInCaller, roles: RolesConfig): boolea
  */
 function grant(
   who: readonly string[],
-  shape: TableShape,
+  shape: RowOwnership,
   caller: SignedInCaller,
   roles: RolesConfig,
 ): RowScope | null {
@@ -162,15 +132,11 @@ function grant(
 }
 
 export function accessFor(
-  table: string,
-  dynamic: boolean,
+  table: RuledTable,
   caller: SignedInCaller,
   roles: RolesConfig = DEFAULT_ROLES_CONFIG,
 ): Access {
-  const rules = rulesOf(roles);
-  const rule = dynamic
-    ? (rules.dynamic.get(table) ?? rules.dynamicDefault)
-    : rules.declared.get(table);
+  const rule = ruleOf(roles, table);
   const admin = unrestricted(caller, roles);
   // A declared table without a rule is closed to everyone but admins.
   if (!rule) {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { addMember, callRest, SERVICE_KEY, serviceKeys } from '../../test/rest.ts';
-import { DECLARED_TABLES } from './tables.ts';
+import { TABLES } from '../tables.ts';
 
 describe.each(testStoreKinds)('server-owned tables through the Data API (%s)', (kind) => {
   let t: TestApp;
@@ -24,7 +24,7 @@ describe.each(testStoreKinds)('server-owned tables through the Data API (%s)', (
     // The declared tables (events, members' safe columns) are the Data API's own.
     tables = (await t.deps.store.query<{ name: string }>(listed)).rows
       .map((r) => r.name)
-      .filter((name) => !DECLARED_TABLES.has(name))
+      .filter((name) => !TABLES.served.has(name))
       .sort();
     for (const role of ['admin', 'user']) callers[role] = (await addMember(t, role, role)).token;
     callers.service = SERVICE_KEY;

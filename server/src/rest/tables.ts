@@ -8,13 +8,13 @@
  * or column is re-read before it is refused, and every schema change happens under a lock
  * (PostgreSQL advisory lock, SQLite's write lock) after re-reading the registry.
  *
- * This file is the lookup and that cache; the declared tables are declared-tables.ts, and the
- * SQL that reads the registry and changes the schema is dynamic-tables.ts.
+ * This file is the lookup and that cache; the declared tables are each capability's (listed in
+ * server/src/tables.ts, shaped by table-definition.ts), and the SQL that reads the registry and
+ * changes the schema is dynamic-tables.ts.
  */
 import type { Clock } from '../clock.ts';
 import { badRequest } from '../errors.ts';
 import type { Store } from '../store/store.ts';
-import { DECLARED_TABLES, type TableDef } from './declared-tables.ts';
 import {
   ensureDynamicTable,
   isReservedTableName,
@@ -22,9 +22,10 @@ import {
   readRegistered,
 } from './dynamic-tables.ts';
 import { isIdentifier, shown } from './names.ts';
+import type { TableDef, TableDefinitions } from './table-definition.ts';
 import type { ColumnType } from './values.ts';
 
-export { DECLARED_TABLES, type TableDef } from './declared-tables.ts';
+export type { TableDef } from './table-definition.ts';
 export { DYNAMIC_LIMITS } from './dynamic-tables.ts';
 
 export type TableLookup =
@@ -32,17 +33,25 @@ export type TableLookup =
 
 const CACHE_TTL_MS = 5000;
 const RESERVED: TableLookup = { kind: 'reserved' };
-const DECLARED_LOOKUPS: ReadonlyMap<string, TableLookup> = new Map(
-  [...DECLARED_TABLES].map(([name, table]) => [name, { kind: 'table', table }]),
-);
 
 export class TableRegistry {
   private readonly cache = new Map<string, { table: TableDef; at: number }>();
+  private readonly declaredLookups: ReadonlyMap<string, TableLookup>;
 
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-  ) {}
+    private readonly definitions: TableDefinitions,
+  ) {
+    this.declaredLookups = new Map(
+      [...definitions.served].map(([name, table]) => [name, { kind: 'table', table }]),
+    );
+  }
+
+  /** A table the capabilities declare, by name. */
+  declared(name: string): TableDef | undefined {
+    return this.definitions.served.get(name);
+  }
 
   /**
    * A table by its snake_case name. `absent`: a valid name no write has created yet.
@@ -63,9 +72,9 @@ export class TableRegistry {
   /** What `lookup` answers when that needs no database (declared, reserved, recently read). */
   lookupKnown(name: string): TableLookup | undefined {
     if (!isIdentifier(name)) throw badRequest(`Invalid table name "${shown(name)}"`);
-    const declared = DECLARED_LOOKUPS.get(name);
+    const declared = this.declaredLookups.get(name);
     if (declared) return declared;
-    if (isReservedTableName(name)) return RESERVED;
+    if (isReservedTableName(name, this.definitions.reserved)) return RESERVED;
     const hit = this.cache.get(name);
     if (hit && this.clock.now() - hit.at < CACHE_TTL_MS) return { kind: 'table', table: hit.table };
     return undefined;

@@ -1,12 +1,10 @@
 /** PATCH: change the rows a filter names, under the access rules of rules.ts. */
 import { forbidden } from '../errors.ts';
-import { accountsBefore, isAuditedAccountWrite, settleAccountWrites } from './account-audit.ts';
 import type { RowSelection } from './build-sql.ts';
 import { toApiRow, nowIso, type DataContext } from './data-context.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import { rowToUpdate, type RowToUpdateBody } from './request-rows.ts';
-import { checkStoredEvents } from '../calendar/stored-events.ts';
-import { accessFor, visibleButNotWritable, type SignedInCaller } from './rules.ts';
+import { accessFor, onTheFly, visibleButNotWritable, type SignedInCaller } from './rules.ts';
 import {
   atomically,
   checkedRow,
@@ -33,7 +31,7 @@ export async function updateRows(
   checkTargeting(q, 'PATCH');
   const patch = rowToUpdate(body);
   const known = await tableFor(ctx, name);
-  const access = accessFor(name, known?.dynamic ?? true, caller, ctx.roles);
+  const access = accessFor(known ?? onTheFly(name), caller, ctx.roles);
   const write = access.update;
   if (!write) throw forbidden(`You cannot change rows of "${name}"`);
   // Nothing has been written to this table yet, so nothing matches.
@@ -42,11 +40,11 @@ export async function updateRows(
   const { table, returning } = await writeTarget(ctx, name, known, [allowed], caller, q);
   const set = checkedRow(ctx, table, allowed, 'update');
   const selection: RowSelection = { filters: q.filters, scope: write };
-  // A calendar event is checked whole as stored (calendar/event-shape.ts): one transaction.
-  const whole = table.name === 'calendar_events';
-  const audited = isAuditedAccountWrite(table.name, set);
+  // The table's hook (a calendar event checked whole as stored, an account change audited)
+  // runs in the write's transaction.
+  const hook = table.onUpdate?.applies(set) ? table.onUpdate : null;
   const several =
-    visibleButNotWritable(access.read, write) || opts.expectOne === true || whole || audited;
+    visibleButNotWritable(access.read, write) || opts.expectOne === true || hook !== null;
   const changeOf = (rows: readonly Record<string, unknown>[]): TableChange => ({
     table: table.name,
     kind: 'updated',
@@ -54,7 +52,7 @@ export async function updateRows(
   });
   const rows = await atomically(ctx, several, async (tx) => {
     await refuseForeignRows(tx, table, q, access.read, write);
-    const accounts = audited ? await accountsBefore(tx, table, selection) : null;
+    const before = await hook?.before?.(tx, table, selection);
     const now = nowIso(ctx);
     const sql = stampedUpdate(table, tx.dialect, {
       set,
@@ -64,10 +62,9 @@ export async function updateRows(
     });
     const updated = (await tx.query(sql.text, sql.params)).rows;
     checkExpectation(opts, updated.length);
-    if (whole) await checkStoredEvents(tx, idsOf(updated));
-    if (accounts) {
-      const audit = { roles: ctx.roles, now: ctx.clock.now(), caller };
-      await settleAccountWrites(tx, audit, accounts, idsOf(updated), String(set.role));
+    if (hook) {
+      const hookCtx = { roles: ctx.roles, now: ctx.clock.now(), caller };
+      await hook.after(tx, hookCtx, idsOf(updated), before, set);
     }
     return updated;
   });

@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { buildInsert, buildSelect } from './build-sql.ts';
 import type { BodyRow } from './request-rows.ts';
-import type { Row } from './row-checks.ts';
+import type { Row } from './table-definition.ts';
 import { rowInScope, type Access, type SignedInCaller } from './rules.ts';
 import type { TableDef } from './tables.ts';
 import { OWN_ROWS_ONLY, restrictUpdate, stampedUpdate } from './write-common.ts';

@@ -22,9 +22,8 @@ import { shown } from './names.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import { notOneRow } from './media-type.ts';
 import type { BodyRow } from './request-rows.ts';
-import { checkRow, type Row } from './row-checks.ts';
 import { visibleButNotWritable, type Access, type RowScope, type SignedInCaller } from './rules.ts';
-import type { TableDef } from './tables.ts';
+import type { Row, TableDef } from './table-definition.ts';
 import { fromJson, inferType, type ColumnType } from './values.ts';
 
 export const OWN_ROWS_ONLY = 'You can change only rows you created';
@@ -98,7 +97,7 @@ export async function writeTarget(
   return { table, returning: q.select ?? [...table.columns.keys()] };
 }
 
-/** A body row with its values typed by the table's columns and checked by row-checks.ts. */
+/** A body row with its values typed by the table's columns and checked by the table's own check. */
 export function checkedRow(
   ctx: Pick<DataContext, 'roles'>,
   table: TableDef,
@@ -107,7 +106,7 @@ export function checkedRow(
 ): Row {
   const typed: Row = {};
   for (const [c, v] of Object.entries(row)) typed[c] = fromJson(columnType(table, c), v, c);
-  return checkRow(table.name, typed, mode, ctx.roles);
+  return table.check ? table.check(typed, mode, ctx.roles) : typed;
 }
 
 /** The columns of an update a member may not touch answer 403; their own id in an owner column is a no-op. */

@@ -23,7 +23,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
+import type { ReadyDeps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { readableEvents } from '../calendar/read-scope.ts';
 import { findEvent } from '../calendar/stored-events.ts';
@@ -59,7 +59,7 @@ function readNote(note: string | null | undefined): string | null {
 }
 
 export const rsvpRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: ReadyDeps): FastifyPluginAsync =>
   async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const guards = routeGuards(deps);

@@ -7,12 +7,11 @@
 import type { RolesConfig } from '@scout/protocol/permissions';
 import { adminRoles } from '../auth/first-admin.ts';
 import { ApiError } from '../errors.ts';
-import { recordAudit } from '../members/audit-log.ts';
+import { buildSelect, totalOrder, type RowSelection } from '../rest/build-sql.ts';
+import type { SignedInCaller } from '../rest/rules.ts';
+import type { TableDef, WriteHook } from '../rest/table-definition.ts';
 import type { Queryable } from '../store/store.ts';
-import { buildSelect, totalOrder, type RowSelection } from './build-sql.ts';
-import type { Row } from './row-checks.ts';
-import type { SignedInCaller } from './rules.ts';
-import type { TableDef } from './tables.ts';
+import { recordAudit } from './audit-log.ts';
 
 interface AccountBefore {
   id: string;
@@ -20,12 +19,8 @@ interface AccountBefore {
   role: string;
 }
 
-/** A write to be audited: a change of `users.role` (`set`), or a deletion of users (null). */
-export const isAuditedAccountWrite = (table: string, set: Row | null) =>
-  table === 'users' && (set === null || 'role' in set);
-
 /** The accounts a write is about to touch, as they are before it. */
-export async function accountsBefore(
+async function accountsBefore(
   tx: Queryable,
   table: TableDef,
   selection: RowSelection,
@@ -96,7 +91,7 @@ async function keepAnAdmin(
  * After the write, in its transaction: refuses it when it left the troop without an admin,
  * else records each account it changed (`role`) or removed (role undefined).
  */
-export async function settleAccountWrites(
+async function settleAccountWrites(
   tx: Queryable,
   ctx: { roles: RolesConfig; now: number; caller: SignedInCaller },
   before: Map<string, AccountBefore>,
@@ -106,3 +101,14 @@ export async function settleAccountWrites(
   await keepAnAdmin(tx, ctx.roles, before);
   await recordAccountWrites(tx, ctx.now, ctx.caller, before, ids, role);
 }
+
+/**
+ * The `users` table's hook for updates and deletes: a change of `role` (`set`), or a deletion
+ * (null), is checked and audited.
+ */
+export const accountWrites: WriteHook<Map<string, AccountBefore>> = {
+  applies: (set) => set === null || 'role' in set,
+  before: accountsBefore,
+  after: (tx, ctx, ids, before, set) =>
+    settleAccountWrites(tx, ctx, before, ids, set === null ? undefined : String(set.role)),
+};
