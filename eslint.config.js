@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -86,6 +88,50 @@ const PREACT_LACKS = [
   },
 ];
 
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const foldersIn = (dir) =>
+  fs
+    .readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+/**
+ * The server's generic layers know no capability (docs/architecture.md): they read what a
+ * capability declares through the table registry and the deps `buildApp` is given, never its
+ * folder, nor the files that assemble every capability.
+ */
+const SERVER_GENERIC = ['rest', 'http', 'store', 'mail', 'jobs', 'security'];
+const SERVER_CAPABILITIES = foldersIn('./server/src/').filter(
+  (d) => !SERVER_GENERIC.includes(d) && d !== 'cli',
+);
+const serverLayerZones = SERVER_GENERIC.map((layer) => ({
+  target: `./server/src/${layer}`,
+  from: [
+    ...SERVER_CAPABILITIES.map((c) => `./server/src/${c}`),
+    ...['tables.ts', 'wiring.ts', 'app.ts', 'main.ts'].map((f) => `./server/src/${f}`),
+  ],
+  message: `server/src/${layer}/ is a generic layer: it may not import a capability; take what it needs through the table registry or deps.`,
+}));
+
+/**
+ * The web app's primitives (ui/) know no screen, and a screen never imports another: what two
+ * screens share lives in ui/ or lib/ (docs/architecture.md).
+ */
+const WEB_SCREENS = foldersIn('./web/src/screens/');
+const webZones = [
+  {
+    target: './web/src/ui',
+    from: ['./web/src/screens', './web/src/frame', './web/src/app.tsx'],
+    message: 'web/src/ui/ holds primitives: it may not import a screen or the frame.',
+  },
+  ...WEB_SCREENS.map((screen) => ({
+    target: `./web/src/screens/${screen}`,
+    from: './web/src/screens',
+    except: [`./${screen}`],
+    message: 'A screen may not import another screen: share through web/src/ui/ or web/src/lib/.',
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -139,6 +185,17 @@ export default tseslint.config(
     patterns: NO_ZOD.patterns,
   }),
   ...importRules('server', ['web', 'sdk', 'e2e']),
+  {
+    files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        // Zones are paths from this file's folder, wherever the linter is started.
+        { basePath: ROOT, zones: [...serverLayerZones, ...webZones] },
+      ],
+    },
+  },
   {
     files: ['web/**/*.tsx', 'web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

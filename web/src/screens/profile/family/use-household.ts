@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Household, NewScout } from '@scout/sdk/households';
-import { failureMessage } from '../../lib/failure-message.ts';
-import { scout } from '../../lib/sdk.ts';
-import { toast } from '../../ui/toast.tsx';
+import { failureMessage } from '../../../lib/failure-message.ts';
+import { scout } from '../../../lib/sdk.ts';
+import { toast } from '../../../ui/toast.tsx';
 
 export const HOUSEHOLD_KEY = ['household'] as const;
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { looksLikeEmail } from '@scout/protocol/auth';
 import { AUTH_ERROR_MESSAGES } from '@scout/protocol/errors';
-import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
-import { Form } from '../../ui/form.tsx';
-import { FormMessage } from '../../ui/form-message.tsx';
-import { SubmitButton } from '../../ui/submit-button.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { Form } from '../../../ui/form.tsx';
+import { FormMessage } from '../../../ui/form-message.tsx';
+import { SubmitButton } from '../../../ui/submit-button.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
 
 interface InviteAdultDialogProps {
   open: boolean;

@@ -3,7 +3,7 @@
  * (lib/url-param.ts) and waits in this tab's session storage, so a person who must first sign in
  * or create an account still gets asked to join once they are in.
  */
-import { takeUrlParam } from '../../lib/url-param.ts';
+import { takeUrlParam } from '../../../lib/url-param.ts';
 
 const KEY = 'scout.family-invitation';
 

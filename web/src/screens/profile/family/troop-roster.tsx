@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WireUser } from '@scout/protocol/auth';
 import { PERMISSIONS } from '@scout/protocol/permissions';
-import { useCan } from '../../lib/use-can.ts';
-import { scout } from '../../lib/sdk.ts';
+import { useCan } from '../../../lib/use-can.ts';
+import { scout } from '../../../lib/sdk.ts';
 import { scoutDetails } from './family-lists.tsx';
-import { Panel } from '../../ui/panel.tsx';
+import { Panel } from '../../../ui/panel.tsx';
 
 /**
  * Every scout of the troop. A member sees names: all they ever see of another family's scouts.

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { HouseholdAdult, ScoutProfile } from '@scout/sdk/households';
-import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { FormMessage } from '../../ui/form-message.tsx';
-import { BusyNote } from '../../ui/spinner.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { FormMessage } from '../../../ui/form-message.tsx';
+import { BusyNote } from '../../../ui/spinner.tsx';
 import { AddScoutDialog } from './add-scout-dialog.tsx';
 import { AdultList, OpenInvitations, ScoutList } from './family-lists.tsx';
 import { InviteAdultDialog } from './invite-adult-dialog.tsx';
 import { useHousehold } from './use-household.ts';
-import { Panel } from '../../ui/panel.tsx';
+import { Panel } from '../../../ui/panel.tsx';
 
 type Removal = { kind: 'scout'; scout: ScoutProfile } | { kind: 'adult'; adult: HouseholdAdult };
 

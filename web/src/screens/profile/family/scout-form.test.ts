@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorsAfterEdit } from '../../lib/field-errors.ts';
+import { errorsAfterEdit } from '../../../lib/field-errors.ts';
 import { emptyScoutForm, scoutFormProblems, validateScoutForm } from './scout-form.ts';
 
 describe('validateScoutForm', () => {

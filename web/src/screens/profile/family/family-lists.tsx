@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { HouseholdAdult, HouseholdInvitation, ScoutProfile } from '@scout/sdk/households';
-import { formatDay } from '../../lib/event-format.ts';
-import { Button } from '../../ui/button.tsx';
+import { formatDay } from '../../../lib/event-format.ts';
+import { Button } from '../../../ui/button.tsx';
 
 /** A scout's details, in words: only the family and leaders ever see them. */
 export function scoutDetails(s: ScoutProfile): string {

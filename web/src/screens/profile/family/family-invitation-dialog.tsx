@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WireUser } from '@scout/protocol/auth';
 import { API_ERROR_MESSAGES } from '@scout/protocol/errors';
-import { failureMessage } from '../../lib/failure-message.ts';
-import { scout } from '../../lib/sdk.ts';
-import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
-import { FormMessage } from '../../ui/form-message.tsx';
-import { BusyNote, Spinner } from '../../ui/spinner.tsx';
-import { toast } from '../../ui/toast.tsx';
+import { failureMessage } from '../../../lib/failure-message.ts';
+import { scout } from '../../../lib/sdk.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { FormMessage } from '../../../ui/form-message.tsx';
+import { BusyNote, Spinner } from '../../../ui/spinner.tsx';
+import { toast } from '../../../ui/toast.tsx';
 import { HOUSEHOLD_KEY } from './use-household.ts';
 
 /**

@@ -1,14 +1,14 @@
 import { useId, type FormEvent } from 'react';
 import { HOUSEHOLD_LIMITS } from '@scout/protocol/households';
 import type { NewScout } from '@scout/sdk/households';
-import { Button } from '../../ui/button.tsx';
-import { cx } from '../../ui/cx.ts';
-import { Dialog } from '../../ui/dialog.tsx';
-import { Form } from '../../ui/form.tsx';
-import { FormMessage } from '../../ui/form-message.tsx';
-import { SubmitButton } from '../../ui/submit-button.tsx';
-import { fieldControlClass, fieldLabelClass, TextField } from '../../ui/text-field.tsx';
-import { useCheckedFields } from '../../lib/use-checked-fields.ts';
+import { Button } from '../../../ui/button.tsx';
+import { cx } from '../../../ui/cx.ts';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { Form } from '../../../ui/form.tsx';
+import { FormMessage } from '../../../ui/form-message.tsx';
+import { SubmitButton } from '../../../ui/submit-button.tsx';
+import { fieldControlClass, fieldLabelClass, TextField } from '../../../ui/text-field.tsx';
+import { useCheckedFields } from '../../../lib/use-checked-fields.ts';
 import {
   emptyScoutForm,
   scoutFormProblems,
