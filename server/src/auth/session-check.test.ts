@@ -5,13 +5,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
 import { setUserRole } from '../admin/users.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, sharedTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { checkSession, SESSION_CHECK_TTL_MS } from './session-check.ts';
 import { bearer, signIn, signUp } from '../../test/auth.ts';
 
 describe.each(testStoreKinds)('tokens follow their account (%s)', (kind) => {
-  let t: TestApp;
-  afterEach(async () => t?.close());
+  // Two tests sign up the same chair: each starts on an empty store.
+  const t = sharedTestApp({ store: kind, empty: true });
 
   const sql = (session: SessionResponse) =>
     t.app.inject({
@@ -27,7 +27,6 @@ describe.each(testStoreKinds)('tokens follow their account (%s)', (kind) => {
     });
 
   it('a demoted admin loses admin powers at once, with the token already issued', async () => {
-    t = await buildTestApp({ store: kind });
     const admin = await signUp(t, { email: 'chair@troop12.org' });
     await setUserRole(t.deps.store, 'chair@troop12.org', 'admin', t.clock.now());
     expect((await sql(admin)).statusCode).toBe(200);
@@ -36,7 +35,6 @@ describe.each(testStoreKinds)('tokens follow their account (%s)', (kind) => {
   });
 
   it("a deleted account's token is refused everywhere", async () => {
-    t = await buildTestApp({ store: kind });
     const gone = await signUp(t, { email: 'gone@troop12.org' });
     const chair = await signUp(t, { email: 'chair@troop12.org' });
     await setUserRole(t.deps.store, 'chair@troop12.org', 'admin', t.clock.now());
@@ -65,7 +63,6 @@ describe.each(testStoreKinds)('tokens follow their account (%s)', (kind) => {
   });
 
   it('a change made by another process is seen within two seconds', async () => {
-    t = await buildTestApp({ store: kind });
     const member = await signUp(t, { email: 'lee@troop12.org' });
     const { user } = member;
     expect(await checkSession(t.deps.store, user.id, undefined, 0)).toEqual({
@@ -93,7 +90,6 @@ describe.each(testStoreKinds)('tokens follow their account (%s)', (kind) => {
   });
 
   it("a password change ends the other sessions' access tokens, and keeps the caller's", async () => {
-    t = await buildTestApp({ store: kind });
     const laptop = await signUp(t, { email: 'pat@troop12.org', password: 'campfire-2026' });
     const phone = (await signIn(t, 'pat@troop12.org', 'campfire-2026')).json<SessionResponse>();
     const changed = await t.app.inject({
@@ -108,7 +104,6 @@ describe.each(testStoreKinds)('tokens follow their account (%s)', (kind) => {
   });
 
   it('signing out everywhere ends every access token of the member', async () => {
-    t = await buildTestApp({ store: kind });
     const laptop = await signUp(t, { email: 'sam@troop12.org', password: 'campfire-2026' });
     const phone = (await signIn(t, 'sam@troop12.org', 'campfire-2026')).json<SessionResponse>();
     const out = await t.app.inject({
