@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useReducer, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Navigation } from './frame/navigation.ts';
-import { addressOf, pathOf } from './lib/app-paths.ts';
+import { addressOf, pathOf } from '@scout/protocol/app-paths';
 import { EMAIL_LINK_MESSAGES } from './lib/email-link-messages.ts';
 import { screenWithLink } from './lib/email-link-screen.ts';
 import { noteScreen } from './lib/screen-focus.ts';

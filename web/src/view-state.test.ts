@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressOf } from './lib/app-paths.ts';
+import { addressOf } from '@scout/protocol/app-paths';
 import {
   screenForMember,
   initialViewState,

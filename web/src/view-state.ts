@@ -7,7 +7,7 @@
  * signed-in screens, and the dashboard's highlighted tab.
  */
 import type { AccountStatus } from '@scout/protocol/auth';
-import type { Address } from './lib/app-paths.ts';
+import type { Address } from '@scout/protocol/app-paths';
 import type { DashboardTab } from './frame/nav-tabs.ts';
 
 /** Screens a signed-in member moves between (the frame's tabs, the avatar menu, an address). */

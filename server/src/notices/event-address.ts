@@ -1,16 +1,17 @@
 /**
  * Where a notice's link leads: the event's own address in the web app, with the occurrence's
- * date for one meeting of a series (the paths of web/src/lib/app-paths.ts, which the server
- * answers with the app: http/spa.ts). A notice of a removal links to the calendar, since the
- * event is gone.
+ * date for one meeting of a series (the paths of protocol/src/app-paths.ts, which the app reads
+ * and the server answers with the app: http/spa.ts). A notice of a removal links to the
+ * calendar, since the event is gone.
  */
+import { eventPath as appEventPath, pathOf } from '@scout/protocol/app-paths';
 
 /** The app's path of an event, or of one occurrence of a series when `occurrence` is given. */
 export const eventPath = (eventId: string, occurrence?: string | null): string =>
-  `/calendar/events/${encodeURIComponent(eventId)}${occurrence ? `/${occurrence}` : ''}`;
+  appEventPath(eventId, occurrence ?? undefined);
 
 /** The calendar itself, for an event that is no longer on it. */
-export const CALENDAR_PATH = '/calendar';
+export const CALENDAR_PATH = pathOf({ view: 'calendar' });
 
 /** The path of a calendar_events row: a changed occurrence's row names its series and date. */
 export const rowPath = (row: {

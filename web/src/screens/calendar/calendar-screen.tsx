@@ -4,7 +4,7 @@ import { AppFrame } from '../../frame/app-frame.tsx';
 import { tabChooser } from '../../frame/frame-actions.ts';
 import { useAccountMenu } from '../../frame/use-account-menu.ts';
 import type { Navigation } from '../../frame/navigation.ts';
-import type { EventAddress } from '../../lib/app-paths.ts';
+import type { EventAddress } from '@scout/protocol/app-paths';
 import { failureMessage } from '../../lib/failure-message.ts';
 import { troopTimeZone } from '../../lib/sdk.ts';
 import { useTableGrant } from '../../lib/use-can.ts';

@@ -3,7 +3,7 @@
  * an occurrence's is its series and the date the series gives it, so a link to one meeting of a
  * weekly series stays that meeting when it is moved to another day.
  */
-import { eventPath, type EventAddress } from '../../lib/app-paths.ts';
+import { eventPath, type EventAddress } from '@scout/protocol/app-paths';
 import type { CalendarEvent } from './calendar-event.ts';
 
 /** The path of a row of the calendar list. */

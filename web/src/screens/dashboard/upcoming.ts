@@ -7,7 +7,7 @@
  */
 import { eventFromRow, isSeriesRow } from '@scout/protocol/calendar-list';
 import type { CalendarOccurrence } from '@scout/sdk/calendar';
-import { eventPath } from '../../lib/app-paths.ts';
+import { eventPath } from '@scout/protocol/app-paths';
 import { formatEventDate, formatEventTime, localDateKey } from '../../lib/event-format.ts';
 
 export interface UpcomingEvent {

@@ -1,13 +1,14 @@
 /**
  * Every screen and every event at its own address (docs/decisions/061-screen-addresses.md). The
- * address is what the root view shows (app.tsx): these two pure functions read a pathname into
+ * address is what the web app's root view shows (web/src/app.tsx): these two pure functions read a pathname into
  * the screen it names and write one back, so reload, Back and Forward, a new tab and a link
  * pasted into a chat land on the same thing. Signed out, every address shows the sign-in screen
  * and keeps the address, so signing in (by password, provider or emailed link, which all
  * return to the page they started on) lands on it.
  *
- * The server builds the same event addresses for its mails (server/src/notices/event-address.ts)
- * and serves the app at every path outside the API (server/src/http/spa.ts).
+ * Here, in protocol/, so the server's mails link to the very paths the app reads
+ * (server/src/notices/event-address.ts); the server serves the app at every path outside the
+ * API (server/src/http/spa.ts).
  */
 
 /** An event, or one occurrence of a series: the series' id and the date the series gives it. */
