@@ -47,7 +47,7 @@ const NotFoundScreen = lazy(() =>
 export function App() {
   const { user, isLoading } = useAuth();
   const [state, dispatch] = useReducer(viewReducer, initialViewState);
-  // The address names the screen (lib/app-paths.ts, docs/decisions/061-screen-addresses.md).
+  // The address names the screen (protocol/src/app-paths.ts, docs/decisions/061-screen-addresses.md).
   const [location, navigate] = useLocation();
   const address = useMemo(() => addressOf(location), [location]);
   const signedIn = user !== null;

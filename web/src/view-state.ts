@@ -1,6 +1,6 @@
 /**
  * The root view switch (docs/product.md section 2): one root view (app.tsx) switches screens, and
- * the address is what it switches on (lib/app-paths.ts, docs/decisions/061-screen-addresses.md).
+ * the address is what it switches on (protocol/src/app-paths.ts, docs/decisions/061-screen-addresses.md).
  * This reducer holds what the address does not: whether the first auth check has finished
  * (`ready`: the full-screen spinner shows only while the session is first restored and never
  * hides a screen in the middle of its work), whether the auth screen has handed over to the

@@ -1,6 +1,6 @@
 /**
  * The app's screens as analytics pageviews (docs/operations.md, Analytics): each screen is
- * reported under a stable path of its own, not its address (lib/app-paths.ts), so every event
+ * reported under a stable path of its own, not its address (protocol/src/app-paths.ts), so every event
  * opened counts as the calendar, never as a path per event id.
  */
 import { useEffect } from 'react';

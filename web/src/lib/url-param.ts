@@ -3,7 +3,7 @@
  * link (`/?setup=TOKEN`, docs/operations.md), invitations (`/?invite=TOKEN`) and household
  * invitations (`/?family=TOKEN`). The token is read once at start and taken out of the address
  * bar, so it is neither bookmarked nor left in history; the path, which names the screen
- * (lib/app-paths.ts), is kept.
+ * (protocol/src/app-paths.ts), is kept.
  */
 export function takeUrlParam(name: 'setup' | 'invite' | 'family'): string | null {
   if (typeof window === 'undefined') return null;

@@ -41,7 +41,7 @@ const HIGHLIGHT_MS = 3000;
 export interface CalendarScreenProps {
   user: WireUser;
   nav: Navigation;
-  /** The event the address names (lib/app-paths.ts): shown, marked and given focus once read. */
+  /** The event the address names (protocol/src/app-paths.ts): shown, marked and given focus once read. */
   focus?: EventAddress | null;
 }
 

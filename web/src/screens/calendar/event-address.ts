@@ -1,5 +1,5 @@
 /**
- * Events of the calendar list and their addresses (lib/app-paths.ts): a single event's is its id,
+ * Events of the calendar list and their addresses (protocol/src/app-paths.ts): a single event's is its id,
  * an occurrence's is its series and the date the series gives it, so a link to one meeting of a
  * weekly series stays that meeting when it is moved to another day.
  */

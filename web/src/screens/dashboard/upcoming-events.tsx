@@ -25,7 +25,7 @@ export function UpcomingEvents({ userId }: { userId: string }) {
   );
 }
 
-/** Each event opens at its own address (lib/app-paths.ts): the calendar, with it shown. */
+/** Each event opens at its own address (protocol/src/app-paths.ts): the calendar, with it shown. */
 function EventBlock({ event }: { event: UpcomingEvent }) {
   return (
     <li className="relative flex min-h-12 flex-col justify-center rounded-xl border border-stone-200 bg-stone-50 px-3 py-1.5 focus-within:ring-2 focus-within:ring-scout-600 hover:border-scout-600 hover:bg-scout-50">

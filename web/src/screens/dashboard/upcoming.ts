@@ -16,7 +16,7 @@ export interface UpcomingEvent {
   eventDate: string;
   /** '' for an all-day event. */
   eventTime: string;
-  /** The event's address (lib/app-paths.ts): the card's event opens it. */
+  /** The event's address (protocol/src/app-paths.ts): the card's event opens it. */
   path: string;
 }
 

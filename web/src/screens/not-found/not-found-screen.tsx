@@ -12,7 +12,7 @@ export interface NotFoundScreenProps {
 }
 
 /**
- * An address the app does not know (lib/app-paths.ts): a mistyped or cut-off link says so in the
+ * An address the app does not know (protocol/src/app-paths.ts): a mistyped or cut-off link says so in the
  * usual frame, with the way to the dashboard, rather than showing a blank page.
  */
 export function NotFoundScreen({ user, nav }: NotFoundScreenProps) {
