@@ -1,6 +1,7 @@
 /** Helpers for the realtime tests: a listening app and a ws client that reads frames in order. */
 import { WebSocket, type ClientOptions } from 'ws';
 import { signAccessToken } from '../src/auth/tokens.ts';
+import { parseMessageId, type RangeBound } from '../src/realtime/message-ids.ts';
 import { buildTestApp, ensureTestAccount, type TestApp } from './test-app.ts';
 
 export interface Frame {
@@ -11,6 +12,15 @@ export interface Frame {
 export interface ListeningApp extends TestApp {
   baseUrl: string;
   wsUrl: string;
+}
+
+/**
+ * Where a channel's history stands now, as the start of a history query: a test on an app it
+ * shares with others (sharedTestApp) reads only the messages published after this.
+ */
+export async function historyMark(t: TestApp, channel: string): Promise<RangeBound> {
+  const [last] = await t.deps.realtime.history(channel, { start: 'open', end: 'open', limit: 1 });
+  return (last && parseMessageId(last.id)) ?? 'open';
 }
 
 export async function listeningApp(

@@ -1,8 +1,8 @@
 /** Occurrences of a window and changes to one, following or all occurrences, on both stores. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
+import { historyMark } from '../../test/realtime.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
-import { parseMessageId } from '../realtime/message-ids.ts';
 
 const SERIES = {
   id: 'meet',
@@ -109,11 +109,7 @@ describe.each(testStoreKinds)('calendar occurrences (%s)', (kind) => {
 
   it('announces every change on the calendar_events channel for open calendars', async () => {
     // The app is the suite's: only the messages published from here on are this test's.
-    const [last] = await t.deps.realtime.history('calendar_events', {
-      start: 'open',
-      end: 'open',
-      limit: 1,
-    });
+    const mark = await historyMark(t, 'calendar_events');
     await call('POST', 'meet/occurrences/2026-03-17/cancel?scope=this', ann.token, {});
     await call('DELETE', 'meet/occurrences/2026-03-24?scope=this', lee.token);
     // Publishing does not hold up the answer: wait for the messages to land.
@@ -121,7 +117,7 @@ describe.each(testStoreKinds)('calendar occurrences (%s)', (kind) => {
       .poll(async () =>
         (
           await t.deps.realtime.history('calendar_events', {
-            start: (last && parseMessageId(last.id)) ?? 'open',
+            start: mark,
             end: 'open',
             limit: 50,
           })

@@ -1,12 +1,14 @@
 /** Who may answer for whom, what every member reads back, deadlines and bad input, on both stores. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { WireRsvpSummary } from '@scout/protocol/rsvps';
+import { historyMark } from '../../test/realtime.ts';
 import { addMember, type TestMember } from '../../test/rest.ts';
 import { addEvent, addHousehold, answer, readRsvps, storedAnswers } from '../../test/rsvps.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
 
 describe.each(testStoreKinds)('RSVP answers (%s)', (kind) => {
-  let t: TestApp;
+  // Every test starts from the same troop under the same ids: on an empty store.
+  const t = sharedTestApp({ store: kind, empty: true });
   let ann: TestMember;
   let bob: TestMember;
   let lee: TestMember;
@@ -15,7 +17,6 @@ describe.each(testStoreKinds)('RSVP answers (%s)', (kind) => {
   let event: string;
 
   beforeEach(async () => {
-    t = await buildTestApp({ store: kind });
     ann = await addMember(t, 'ann');
     bob = await addMember(t, 'bob');
     lee = await addMember(t, 'lee');
@@ -34,7 +35,6 @@ describe.each(testStoreKinds)('RSVP answers (%s)', (kind) => {
     await addHousehold(t, 'baker', ['bob'], [{ id: 'ben', first: 'Ben', last: 'Baker' }]);
     event = await addEvent(t, lee.token);
   });
-  afterEach(async () => t?.close());
 
   const summary = async (token: string, id = event, occurrence?: string) => {
     const res = await readRsvps(t, token, id, occurrence);
@@ -222,9 +222,11 @@ describe.each(testStoreKinds)('RSVP answers (%s)', (kind) => {
   });
 
   it('announces every answer on the rsvps channel', async () => {
+    // The app is the suite's: only the messages published from here on are this test's.
+    const mark = await historyMark(t, 'rsvps');
     await answer(t, ann.token, event, { attendee: 'scout:sam', answer: 'maybe' });
     const history = await t.deps.realtime!.history('rsvps', {
-      start: 'open',
+      start: mark,
       end: 'open',
       limit: 10,
     });
