@@ -3,21 +3,8 @@
  * the primitives in ui/ import no screen, and no screen imports another. Sources are linted as if
  * they lay at the named path, so nothing is written to the tree.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const eslint = new ESLint({ cwd: repoRoot });
-
-/** The messages of the boundary rule for `source` linted as the file at `at`. */
-async function boundaryErrors(at: string, source: string): Promise<string[]> {
-  const [result] = await eslint.lintText(source, { filePath: path.join(repoRoot, at) });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'import/no-restricted-paths')
-    .map((m) => m.message);
-}
+import { boundaryErrors } from '../../scripts/boundary-errors.ts';
 
 describe('the web app’s layers', () => {
   it('primitives import no screen, and no screen imports another', async () => {
