@@ -38,8 +38,8 @@ export class ApiError extends Error {
 
   constructor(code: ErrorCode, message?: string, more?: ApiErrorMore);
   /**
-   * The older form, left only where rest/, calendar/ and realtime/routes.ts still write it, to
-   * go once they name codes alone; its status must be the table's for the code.
+   * The older form, left only where rest/ and calendar/ still write it, to go once they name
+   * codes alone; its status must be the table's for the code.
    */
   constructor(
     status: number,

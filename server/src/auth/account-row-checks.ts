@@ -4,7 +4,7 @@
  * a role the roles configuration knows.
  */
 import { roleNames, type RolesConfig } from '@scout/protocol/permissions';
-import { badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Row, WriteMode } from '../rest/table-definition.ts';
 import { metadataText, readAvatarUrl, readDisplayName, readMetadata } from './profile-fields.ts';
 import { normaliseEmail } from './users.ts';
@@ -23,9 +23,9 @@ export function checkUserRow(row: Row, _mode: WriteMode, roles: RolesConfig): Ro
   if ('email' in out) out.email = normaliseEmail(out.email);
   const known = roleNames(roles);
   if ('role' in out && !known.includes(String(out.role))) {
-    throw badRequest(`role must be one of ${known.join(', ')}`);
+    throw new ApiError('VALIDATION_ERROR', `role must be one of ${known.join(', ')}`);
   }
   if ('email_verified' in out && out.email_verified === null)
-    throw badRequest('email_verified must be true or false');
+    throw new ApiError('VALIDATION_ERROR', 'email_verified must be true or false');
   return out;
 }

@@ -28,7 +28,7 @@ export interface AuthGuards {
   perAddress(key: string, rule: RateLimitRule): preValidationAsyncHookHandler;
 }
 
-const sessionRequired = () => new ApiError(401, 'TOKEN_EXPIRED', 'Sign-in required');
+const sessionRequired = () => new ApiError('TOKEN_EXPIRED', 'Sign-in required');
 
 function projectIdOf(req: FastifyRequest): unknown {
   for (const source of [req.body, req.query]) {
@@ -58,7 +58,6 @@ export function authGuards(deps: ReadyDeps): AuthGuards {
       const caller = await signedIn(deps, req);
       if (caller.kind !== 'user')
         throw new ApiError(
-          403,
           'FORBIDDEN',
           'Only a signed-in user has a profile, a password and an email address',
         );
@@ -71,7 +70,7 @@ export function authGuards(deps: ReadyDeps): AuthGuards {
       // A link signs someone in: an admin waiting for approval or suspended makes none.
       assertActiveMember(caller);
       if (!callerCan(deps, caller, PERMISSIONS.linksGenerate))
-        throw new ApiError(403, 'FORBIDDEN', 'Only an admin or a service key may generate links');
+        throw new ApiError('FORBIDDEN', 'Only an admin or a service key may generate links');
     },
   };
 }

@@ -25,9 +25,9 @@ export async function signOut(
     throw err;
   });
   if (caller === null) return { success: true };
-  if (caller.kind === 'anonymous') throw new ApiError(401, 'TOKEN_EXPIRED', 'Sign-in required');
+  if (caller.kind === 'anonymous') throw new ApiError('TOKEN_EXPIRED', 'Sign-in required');
   if (caller.kind !== 'user')
-    throw new ApiError(403, 'FORBIDDEN', 'Only a signed-in user has sessions to end');
+    throw new ApiError('FORBIDDEN', 'Only a signed-in user has sessions to end');
   await revokeUserSessions(deps, caller.userId);
   return { success: true };
 }

@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountStatus } from '@scout/protocol/auth';
 import { can } from '@scout/protocol/permissions';
-import { ApiError, forbidden, unauthorized } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { AppDeps, ReadyDeps } from '../deps.ts';
 
 export type Caller =
@@ -47,7 +47,7 @@ export async function requirePermission(
 ): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
   const caller = await requireCaller(deps, req);
   if (!callerCan(deps, caller, permission))
-    throw forbidden(`This needs the permission ${permission}`);
+    throw new ApiError('FORBIDDEN', `This needs the permission ${permission}`);
   return caller;
 }
 
@@ -77,7 +77,7 @@ export const resolveCaller = (deps: Pick<ReadyDeps, 'authenticate'>, req: Fastif
  */
 export function assertActiveMember(caller: Caller): void {
   if (caller.kind !== 'user' || caller.status === 'active') return;
-  throw new ApiError(403, caller.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_SUSPENDED');
+  throw new ApiError(caller.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_SUSPENDED');
 }
 
 /** A signed-in, active member or a service key; anonymous callers get 401. */
@@ -86,7 +86,7 @@ export async function requireCaller(
   req: FastifyRequest,
 ): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
   const caller = await resolveCaller(deps, req);
-  if (caller.kind === 'anonymous') throw unauthorized();
+  if (caller.kind === 'anonymous') throw new ApiError('UNAUTHORIZED');
   assertActiveMember(caller);
   return caller;
 }
@@ -100,12 +100,12 @@ export async function requireCallerOrNewcomer(
   req: FastifyRequest,
 ): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
   const caller = await resolveCaller(deps, req);
-  if (caller.kind === 'anonymous') throw unauthorized();
+  if (caller.kind === 'anonymous') throw new ApiError('UNAUTHORIZED');
   if (caller.kind === 'user' && caller.status !== 'pending') assertActiveMember(caller);
   return caller;
 }
 
 /** Every path carries the project id; an unknown one is a 404 PROJECT_NOT_FOUND (docs/protocol.md). */
 export function assertProject(deps: AppDeps, projectId: unknown): void {
-  if (projectId !== deps.config.projectId) throw new ApiError(404, 'PROJECT_NOT_FOUND');
+  if (projectId !== deps.config.projectId) throw new ApiError('PROJECT_NOT_FOUND');
 }

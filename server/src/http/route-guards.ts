@@ -12,7 +12,7 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
-import { forbidden } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import {
   assertProject,
   callerCan,
@@ -62,7 +62,7 @@ export function routeGuards(deps: ReadyDeps): RouteGuards {
     permission: (permission, refusal) => async (req) => {
       const caller = await signIn(req);
       if (!callerCan(deps, caller, permission))
-        throw forbidden(refusal ?? `This needs the permission ${permission}`);
+        throw new ApiError('FORBIDDEN', refusal ?? `This needs the permission ${permission}`);
     },
   };
 }

@@ -81,7 +81,6 @@ async function keepAnAdmin(
   );
   if (Number(rows[0]?.n ?? 0) === 0)
     throw new ApiError(
-      409,
       'CONFLICT',
       'The troop needs at least one admin: make someone else an admin first',
     );

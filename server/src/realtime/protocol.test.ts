@@ -393,6 +393,6 @@ describe.each(embeddedStore)('realtime socket protocol (%s)', (kind) => {
       url: '/api/realtime/ws?project_id=' + t.deps.config.projectId,
     });
     expect(plain.statusCode).toBe(426);
-    expect(plain.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(plain.json()).toMatchObject({ code: 'UPGRADE_REQUIRED' });
   });
 });

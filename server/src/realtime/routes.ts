@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
-import { ApiError, forbidden, unauthorized } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { hitRateLimit } from '../auth/rate-limits.ts';
 import { checkSession } from '../auth/session-check.ts';
 import { assertActiveMember, resolveCaller, resolveCredential } from '../http/caller.ts';
@@ -111,7 +111,7 @@ export const realtimeRoutes =
     app.post('/:projectId/publish', publishRoute, async (req) => {
       const body = req.body;
       const caller = await authorize(req, body.channel);
-      if (isServerOwnedChannel(body.channel)) throw forbidden(SERVER_OWNED_MESSAGE);
+      if (isServerOwnedChannel(body.channel)) throw new ApiError('FORBIDDEN', SERVER_OWNED_MESSAGE);
       // The socket's own limit (socket.ts: 50 a second, bursts of 100), counted in the database
       // so every server process shares it.
       const who =
@@ -125,11 +125,7 @@ export const realtimeRoutes =
         windowMs: (FRAME_BURST / FRAMES_PER_SECOND) * 1000,
       });
       if (JSON.stringify([body.data ?? null, body.metadata ?? null]).length > MAX_FRAME_BYTES) {
-        throw new ApiError(
-          413,
-          'PAYLOAD_TOO_LARGE',
-          `Messages are limited to ${MAX_FRAME_BYTES} bytes`,
-        );
+        throw new ApiError('PAYLOAD_TOO_LARGE', `Messages are limited to ${MAX_FRAME_BYTES} bytes`);
       }
       const message = await hub.publish(body.channel, {
         type: body.type,
@@ -157,7 +153,7 @@ export const realtimeRoutes =
       const start = parseRangeBound(q.start);
       const end = parseRangeBound(q.end);
       if (!start || !end)
-        throw new ApiError(400, 'VALIDATION_ERROR', 'start and end must be message ids, - or +');
+        throw new ApiError('VALIDATION_ERROR', 'start and end must be message ids, - or +');
       return {
         messages: await hub.history(q.channel, {
           start,
@@ -168,16 +164,16 @@ export const realtimeRoutes =
     });
 
     app.get('/ws', async () => {
-      throw new ApiError(426, 'VALIDATION_ERROR', 'Connect with a WebSocket upgrade');
+      throw new ApiError('UPGRADE_REQUIRED', 'Connect with a WebSocket upgrade');
     });
 
     async function authorize(req: FastifyRequest, ch: string) {
       const caller = await resolveCaller(deps, req);
       if (caller.kind === 'anonymous' && !anonymousMayUse(deps.config, ch))
-        throw unauthorized('Sign in to use this channel');
+        throw new ApiError('UNAUTHORIZED', 'Sign in to use this channel');
       assertActiveMember(caller);
       if (caller.kind !== 'anonymous' && !mayHear(deps.config.roles, caller, ch))
-        throw forbidden(NOT_ADMITTED);
+        throw new ApiError('FORBIDDEN', NOT_ADMITTED);
       return caller;
     }
 
@@ -198,11 +194,10 @@ export const realtimeRoutes =
             const state = await checkSession(deps.store, caller.userId, sid);
             if (!state.ok)
               return state.reason === 'account'
-                ? new ApiError(401, 'TOKEN_EXPIRED', 'This account no longer exists')
-                : new ApiError(401, 'TOKEN_EXPIRED', SESSION_ENDED);
+                ? new ApiError('TOKEN_EXPIRED', 'This account no longer exists')
+                : new ApiError('TOKEN_EXPIRED', SESSION_ENDED);
             if (state.status !== 'active')
               return new ApiError(
-                403,
                 state.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_SUSPENDED',
               );
             return null;
@@ -211,7 +206,7 @@ export const realtimeRoutes =
         }
         if (caller.kind === 'service')
           return { kind: 'service', userId: `service_${caller.keyId}` };
-        throw unauthorized('Invalid access token');
+        throw new ApiError('UNAUTHORIZED', 'Invalid access token');
       },
     });
   };

@@ -24,7 +24,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { readableEvents } from '../calendar/read-scope.ts';
 import { findEvent } from '../calendar/stored-events.ts';
 import { callerCan } from '../http/caller.ts';
@@ -54,7 +54,10 @@ const answerBody = z
 function readNote(note: string | null | undefined): string | null {
   const text = (note ?? '').replace(/\s+/g, ' ').trim();
   if (text.length > RSVP_NOTE_MAX_LENGTH)
-    throw badRequest(`A note must be at most ${RSVP_NOTE_MAX_LENGTH} characters`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `A note must be at most ${RSVP_NOTE_MAX_LENGTH} characters`,
+    );
   return text === '' ? null : text;
 }
 
@@ -77,7 +80,7 @@ export const rsvpRoutes =
     const mustRead = async (caller: SignedInCaller, id: string) => {
       const event = await findEvent(deps.store, id);
       if (!event || readableEvents(deps.config.roles, caller, [event]).length === 0)
-        throw notFound('Event not found');
+        throw new ApiError('NOT_FOUND', 'Event not found');
     };
 
     const announce = (caller: SignedInCaller, event: EventOccurrence) => {
