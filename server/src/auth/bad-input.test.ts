@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
-import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
+import { embeddedStore, sharedTestApp } from '../../test/test-app.ts';
 import { bearer, nextAddress, signUp } from '../../test/auth.ts';
 
 /** Every kind of unusable input answers a 4xx JSON error in the auth shape; never a 500 or HTML. */
 describe.each(embeddedStore)('auth API and bad input (%s)', (kind) => {
-  let t: TestApp;
+  // Every test makes its own accounts, from addresses of its own.
+  const t = sharedTestApp({ store: kind });
   let session: SessionResponse;
-  afterEach(async () => t?.close());
 
   const endpoints = [
     { method: 'POST', url: '/api/auth/signup' },
@@ -116,7 +116,6 @@ describe.each(embeddedStore)('auth API and bad input (%s)', (kind) => {
   it.each(endpoints)(
     '$method $url answers every bad body with a 4xx JSON error',
     async ({ method, url }) => {
-      t = await buildTestApp({ store: kind });
       session = await signUp(t);
       for (const [label, { payload, contentType }] of bodies) {
         const res = await t.app.inject({
@@ -146,7 +145,6 @@ describe.each(embeddedStore)('auth API and bad input (%s)', (kind) => {
   );
 
   it('takes a call that needs no body with no body, an empty one or JSON null', async () => {
-    t = await buildTestApp({ store: kind });
     for (const [label, { payload, contentType }] of bodies.filter(([label]) =>
       ['null', 'an empty body', 'no body and no content type'].includes(label),
     )) {
@@ -166,7 +164,6 @@ describe.each(embeddedStore)('auth API and bad input (%s)', (kind) => {
   });
 
   it('answers a 2 MB body with 413', async () => {
-    t = await buildTestApp({ store: kind });
     for (const url of ['/api/auth/signup', '/api/auth/signin/email', '/api/auth/refresh']) {
       const res = await t.app.inject({
         method: 'POST',
@@ -180,7 +177,6 @@ describe.each(embeddedStore)('auth API and bad input (%s)', (kind) => {
   });
 
   it('ignores a __proto__ key rather than letting it set the role', async () => {
-    t = await buildTestApp({ store: kind });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
@@ -193,7 +189,6 @@ describe.each(embeddedStore)('auth API and bad input (%s)', (kind) => {
   });
 
   it('answers an unknown auth path or a wrong method with a JSON 404', async () => {
-    t = await buildTestApp({ store: kind });
     for (const [method, url] of [
       ['GET', '/api/auth/signup'],
       ['DELETE', '/api/auth/me'],
