@@ -21,10 +21,23 @@ import { forgetAccount } from '../auth/session-check.ts';
 import { confirmLinkedScout } from './confirm-scout.ts';
 import { lockHousehold, membershipOf, readHousehold } from './household.ts';
 import { INVITATION_COLUMNS, invitationToWire, type InvitationRow } from './rows.ts';
-import { hashToken, newToken } from '../security/tokens.ts';
 import { isoInstant } from '../store/sql-values.ts';
+import {
+  invitationExpiry,
+  invitationKey,
+  newInvitationToken,
+  redeemInvitation,
+  type InvitationTable,
+} from '../security/invitations.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
+
+/** A household invitation is open until it is accepted. */
+const TABLE: InvitationTable = {
+  name: 'household_invitations',
+  columns: INVITATION_COLUMNS,
+  open: 'accepted_at IS NULL',
+};
 
 const refused = (code: 'HOUSEHOLD_INVITATION_INVALID' | 'HOUSEHOLD_INVITATION_OTHER_ACCOUNT') =>
   new ApiError(code);
@@ -56,7 +69,7 @@ export async function createHouseholdInvitation(
   if (input.kind === 'adult' && input.scoutId)
     throw new ApiError('VALIDATION_ERROR', 'An adult invitation names no scout');
   const now = deps.clock.now();
-  const token = newToken();
+  const { token, tokenHash } = newInvitationToken();
   return deps.store.transaction(async (tx) => {
     await lockHousehold(tx, householdId);
     let scoutName: string | null = null;
@@ -85,11 +98,11 @@ export async function createHouseholdInvitation(
         householdId,
         input.kind,
         input.scoutId ?? null,
-        hashToken(token),
+        tokenHash,
         input.email ?? null,
         actorId,
         isoInstant(now),
-        isoInstant(now + HOUSEHOLD_LIMITS.invitationDays * 86_400_000),
+        invitationExpiry(now, HOUSEHOLD_LIMITS.invitationDays),
       ],
     );
     if (!rows[0]) throw new Error('the new invitation was not returned');
@@ -133,7 +146,7 @@ export async function checkHouseholdInvitation(
      JOIN households h ON h.id = i.household_id
      LEFT JOIN scouts s ON s.id = i.scout_id
      WHERE i.token_hash = ? AND i.accepted_at IS NULL AND i.expires_at > ?`,
-    [hashToken(token), isoInstant(deps.clock.now())],
+    [invitationKey(token), isoInstant(deps.clock.now())],
   );
   const row = rows[0];
   if (!row) return { usable: false, kind: null, householdName: null, scoutName: null, email: null };
@@ -165,24 +178,26 @@ export async function acceptHouseholdInvitation(
     // One account's household changes run one at a time (as does its first household).
     if (tx.dialect === 'postgres')
       await tx.query('SELECT pg_advisory_xact_lock(hashtext(?))', [`household:${accepter.userId}`]);
-    const { rows } = await tx.query<InvitationRow>(
-      `UPDATE household_invitations SET accepted_at = ?, accepted_by = ?
-       WHERE token_hash = ? AND accepted_at IS NULL AND expires_at > ?
-         AND (email IS NULL OR email = ?)
-       RETURNING ${INVITATION_COLUMNS}`,
-      [isoInstant(now), accepter.userId, hashToken(token), isoInstant(now), email],
+    // Accepted once; a bound invitation names another account only while it is still open.
+    const redeemed = await redeemInvitation<InvitationRow>(
+      tx,
+      TABLE,
+      {
+        set: 'accepted_at = ?, accepted_by = ?',
+        params: [isoInstant(now), accepter.userId],
+        otherEmailOnlyWhileOpen: true,
+      },
+      invitationKey(token),
+      email,
+      now,
     );
-    const invitation = rows[0];
-    if (!invitation) {
-      const bound = await tx.query(
-        `SELECT 1 AS hit FROM household_invitations
-         WHERE token_hash = ? AND accepted_at IS NULL AND expires_at > ? AND email <> ?`,
-        [hashToken(token), isoInstant(now), email],
-      );
+    if (!('row' in redeemed))
       throw refused(
-        bound.rows[0] ? 'HOUSEHOLD_INVITATION_OTHER_ACCOUNT' : 'HOUSEHOLD_INVITATION_INVALID',
+        redeemed.refused === 'other-email'
+          ? 'HOUSEHOLD_INVITATION_OTHER_ACCOUNT'
+          : 'HOUSEHOLD_INVITATION_INVALID',
       );
-    }
+    const invitation = redeemed.row;
     // Waiting for approval, an account joins a household only as the scout a parent links.
     if (accepter.waiting && invitation.kind !== 'scout') throw new ApiError('ACCOUNT_PENDING');
     await leaveLoneHousehold(tx, accepter.userId, invitation.household_id, invitation.kind);

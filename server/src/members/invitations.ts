@@ -12,8 +12,16 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { recordAudit } from './audit-log.ts';
-import { hashToken, newToken } from '../security/tokens.ts';
 import { isoInstant } from '../store/sql-values.ts';
+import {
+  findOpenInvitation,
+  invitationExpiry,
+  invitationKey,
+  newInvitationToken,
+  redeemInvitation,
+  type InvitationTable,
+  type Redemption,
+} from '../security/invitations.ts';
 
 export const INVITATION_MAX_USES = 500;
 export const INVITATION_MAX_DAYS = 90;
@@ -38,7 +46,14 @@ const COLUMNS = 'id, email, max_uses, uses, expires_at, revoked_at, created_by, 
  * What names an invitation once its link is in hand: the hash of its token, the only form the
  * server keeps (a provider sign-in carries it until the provider answers, auth/providers/).
  */
-export const invitationKey = hashToken;
+export { invitationKey };
+
+/** A troop invitation is open while it is not revoked and has uses left. */
+const TABLE: InvitationTable = {
+  name: 'invitations',
+  columns: COLUMNS,
+  open: 'revoked_at IS NULL AND uses < max_uses',
+};
 
 const toWire = (r: InvitationRow): WireInvitation => ({
   id: r.id,
@@ -72,22 +87,14 @@ export async function createInvitation(
   if (email && input.maxUses !== undefined && input.maxUses !== 1)
     throw new ApiError('VALIDATION_ERROR', 'An invitation sent to one person is for one sign-up');
   const days = input.expiresInDays ?? INVITATION_DEFAULT_DAYS;
-  const token = newToken();
+  const { token, tokenHash } = newInvitationToken();
   const now = deps.clock.now();
   const id = crypto.randomUUID();
   const row = await deps.store.transaction(async (tx) => {
     const { rows } = await tx.query<InvitationRow>(
       `INSERT INTO invitations (id, token_hash, email, max_uses, uses, expires_at, created_by, created_at)
        VALUES (?, ?, ?, ?, 0, ?, ?, ?) RETURNING ${COLUMNS}`,
-      [
-        id,
-        hashToken(token),
-        email,
-        maxUses,
-        isoInstant(now + days * 86_400_000),
-        actorId,
-        isoInstant(now),
-      ],
+      [id, tokenHash, email, maxUses, invitationExpiry(now, days), actorId, isoInstant(now)],
     );
     await recordAudit(tx, now, {
       actorId,
@@ -131,14 +138,15 @@ export async function checkInvitation(
   deps: Deps,
   token: string,
 ): Promise<{ usable: boolean; email: string | null }> {
-  const { rows } = await deps.store.query<InvitationRow>(
-    `SELECT ${COLUMNS} FROM invitations
-     WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ? AND uses < max_uses`,
-    [hashToken(token), isoInstant(deps.clock.now())],
-  );
-  const row = rows[0];
+  const row = await findOpenInvitation<InvitationRow>(deps.store, TABLE, token, deps.clock.now());
   return { usable: Boolean(row), email: row?.email ?? null };
 }
+
+/**
+ * A sign-up takes one use. A troop invitation bound to an address says so to another address in
+ * any state (a household invitation only while it is open).
+ */
+const USE_ONE: Redemption = { set: 'uses = uses + 1', params: [], otherEmailOnlyWhileOpen: false };
 
 /**
  * Takes one use of the invitation named by `key` (invitationKey) for `email`, in the sign-up's
@@ -150,20 +158,9 @@ export async function claimInvitation(
   email: string,
   now: number,
 ): Promise<WireInvitation> {
-  const { rows } = await tx.query<InvitationRow>(
-    `UPDATE invitations SET uses = uses + 1
-     WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ? AND uses < max_uses
-       AND (email IS NULL OR email = ?)
-     RETURNING ${COLUMNS}`,
-    [key, isoInstant(now), email],
-  );
-  const row = rows[0];
-  if (row) return toWire(row);
-  const { rows: bound } = await tx.query<InvitationRow>(
-    `SELECT ${COLUMNS} FROM invitations WHERE token_hash = ? AND email IS NOT NULL AND email <> ?`,
-    [key, email],
-  );
-  if (bound[0])
+  const redeemed = await redeemInvitation<InvitationRow>(tx, TABLE, USE_ONE, key, email, now);
+  if ('row' in redeemed) return toWire(redeemed.row);
+  if (redeemed.refused === 'other-email')
     throw invitationInvalid('This invitation was sent to another email address: sign up with it.');
   throw invitationInvalid();
 }
