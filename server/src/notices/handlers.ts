@@ -6,6 +6,7 @@
  * them (docs/roles.md): a notice goes only to those who could read the event. A send that fails throws, and the worker retries it with backoff.
  */
 import type { NotificationKind } from '@scout/protocol/notification-settings';
+import { isoDay } from '@scout/protocol/wall-clock';
 import type { EventRecord } from '../calendar/occurrences.ts';
 import { findEvent } from '../calendar/stored-events.ts';
 import { feedReader, readableEvents } from '../calendar/read-scope.ts';
@@ -47,6 +48,7 @@ import { createdJobKey, JOB_KINDS } from './job-kinds.ts';
 import { readSettings, settingsOf, wants } from './settings.ts';
 import { deriveUnsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
 import { jobMessageId } from '../mail/message-id.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 const HOUR_MS = 3600_000;
 /** A reminder taken a little early (a worker's poll) goes out now rather than being put off. */
@@ -78,8 +80,8 @@ function createdState(payload: Record<string, unknown> | null): EventState | nul
 export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
   const { store, clock, config } = deps;
   const key = deriveUnsubscribeKey(deps.jwtSecret);
-  const nowIso = () => new Date(clock.now()).toISOString();
-  const today = () => nowIso().slice(0, 10);
+  const nowIso = () => isoInstant(clock.now());
+  const today = () => isoDay(clock.now());
 
   /** Does `userId`, with the role their account has now, read this event? */
   async function reads(userId: string, row: EventRecord): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { Dialect, Store } from './store.ts';
 import { migrations } from './migrations/index.ts';
+import { isoInstant } from './sql-values.ts';
 
 export interface Migration {
   version: number;
@@ -33,7 +34,7 @@ export async function migrate(
       await tx.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
         m.version,
         m.name,
-        new Date().toISOString(),
+        isoInstant(Date.now()),
       ]);
       applied++;
     }
