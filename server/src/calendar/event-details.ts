@@ -21,6 +21,7 @@ import type { DbValue } from '../rest/values.ts';
 import { checkEventShape } from './event-shape.ts';
 import { dateMs, type EventRecord } from './occurrences.ts';
 import { readRepeatRule, RepeatRuleError } from './repeat-rule.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 type Row = Record<string, DbValue>;
 
@@ -58,7 +59,7 @@ function rsvpDeadline(value: DbValue): string | null {
     throw badRequest(
       'RSVP deadline must be an instant written like 2026-05-01T18:00:00Z (with Z or an offset)',
     );
-  return new Date(ms).toISOString();
+  return isoInstant(ms);
 }
 
 /** People going at most: a whole number from 1, or null for no limit. */

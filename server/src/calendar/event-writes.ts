@@ -16,6 +16,7 @@ import { conflict } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { occurrenceOn, type EventRecord } from './occurrences.ts';
 import { EVENT_COLUMNS } from './stored-events.ts';
+import { storedBoolean } from '../store/sql-values.ts';
 
 /** What an edit may change (snake_case, already checked field by field by event-row-check.ts). */
 export type EventChanges = Partial<EventRecord>;
@@ -43,7 +44,7 @@ const COLUMN_LIST = EVENT_COLUMNS.split(', ');
 
 function valueOf(db: Queryable, row: EventRecord, column: string): unknown {
   const v = (row as unknown as Record<string, unknown>)[column];
-  if (column === 'all_day') return db.dialect === 'postgres' ? Boolean(v) : v ? 1 : 0;
+  if (column === 'all_day') return storedBoolean(db, Boolean(v));
   return v ?? null;
 }
 

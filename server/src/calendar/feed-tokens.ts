@@ -11,6 +11,7 @@ import {
   openFeedToken,
   sealFeedToken,
 } from './token-crypto.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export interface FeedToken {
   token: string;
@@ -37,13 +38,7 @@ async function storeNewToken(
     `INSERT INTO calendar_feeds (user_id, token_hash, token_encrypted, created_at)
      SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?)
      ON CONFLICT (user_id) ${onConflict}`,
-    [
-      userId,
-      hashFeedToken(token),
-      sealFeedToken(key, userId, token),
-      new Date(nowMs).toISOString(),
-      userId,
-    ],
+    [userId, hashFeedToken(token), sealFeedToken(key, userId, token), isoInstant(nowMs), userId],
   );
   return res.rowCount > 0 ? token : undefined;
 }

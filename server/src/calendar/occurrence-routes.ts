@@ -35,6 +35,7 @@ import { checkEventRow } from './event-row-check.ts';
 import { expandOccurrences } from './occurrences.ts';
 import { readableEvents } from './read-scope.ts';
 import { rowsForWindow } from './stored-events.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export const occurrenceRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
@@ -54,7 +55,7 @@ export const occurrenceRoutes =
         const made = await changeOccurrence(
           tx,
           { id: req.params.id, date: req.params.date, scope: req.query.scope, action },
-          { caller, roles: deps.config.roles, nowIso: new Date(deps.clock.now()).toISOString() },
+          { caller, roles: deps.config.roles, nowIso: isoInstant(deps.clock.now()) },
         );
         await markEditRows(tx, deps.clock.now(), made);
         return made;
@@ -114,10 +115,8 @@ export const occurrenceRoutes =
         },
       },
       async (req) => {
-        const reason = (checkEventRow(
-          { cancel_reason: req.body?.reason ?? null },
-          'update',
-        ).cancel_reason ?? null) as string | null;
+        const reason = (checkEventRow({ cancel_reason: req.body?.reason ?? null }, 'update')
+          .cancel_reason ?? null) as string | null;
         return change(req, callerOf(req), { kind: 'cancel', reason });
       },
     );

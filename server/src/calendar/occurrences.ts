@@ -9,6 +9,8 @@ import type { WireOccurrence } from '@scout/protocol/calendar-events';
 import { shownSpan } from '@scout/protocol/wall-clock';
 import rrulePackage from 'rrule';
 import { readRepeatRule, ruleOptions } from './repeat-rule.ts';
+import { readBoolean } from '../store/sql-values.ts';
+import { isoDay } from '@scout/protocol/wall-clock';
 
 const { RRule } = rrulePackage;
 
@@ -49,18 +51,18 @@ const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-export const isAllDay = (v: EventRecord['all_day']) =>
-  v === true || v === 1 || v === '1' || v === 't' || v === 'true';
+export const isAllDay = (v: EventRecord['all_day']) => readBoolean(v);
 
 /** `YYYY-MM-DD` -> ms at midnight UTC, or NaN. */
 export function dateMs(date: string | null | undefined): number {
   const m = DATE.exec(date ?? '');
   if (!m) return Number.NaN;
   const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Date(ms).toISOString().slice(0, 10) === date ? ms : Number.NaN;
+  return isoDay(ms) === date ? ms : Number.NaN;
 }
 
-export const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** `ms` as its UTC day, `YYYY-MM-DD` (protocol/src/wall-clock.ts). */
+export const isoDate = isoDay;
 
 /** Minutes after midnight of `HH:mm`, or null. */
 export function minutesOf(time: string | null | undefined): number | null {

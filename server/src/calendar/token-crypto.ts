@@ -5,6 +5,7 @@
  * a sealed token moved to another user's row does not open.
  */
 import crypto from 'node:crypto';
+import { hashToken, newToken } from '../security/tokens.ts';
 
 const TOKEN_BYTES = 32;
 /** 32 random bytes in base64url, no padding. */
@@ -15,13 +16,12 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-export const newFeedToken = () => crypto.randomBytes(TOKEN_BYTES).toString('base64url');
+export const newFeedToken = () => newToken(TOKEN_BYTES);
 
 /** Anything else in a feed URL is not a token we issued; it is refused before any lookup. */
 export const isFeedTokenShape = (token: string) => TOKEN_PATTERN.test(token);
 
-export const hashFeedToken = (token: string) =>
-  crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+export const hashFeedToken = hashToken;
 
 /** A key of its own for feed tokens: the JWT key itself never encrypts anything. */
 export function deriveFeedTokenKey(secret: Uint8Array): Buffer {

@@ -6,6 +6,7 @@ import { columnType } from './build-sql.ts';
 import { filterColumns, type ParsedQuery } from './parse-query.ts';
 import type { TableDef, TableRegistry } from './tables.ts';
 import { toApiValue, type ColumnType } from './values.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export interface DataContext {
   store: Store;
@@ -72,4 +73,4 @@ export function queryColumns(q: ParsedQuery): Set<string> {
   return cols;
 }
 
-export const nowIso = (ctx: Pick<DataContext, 'clock'>) => new Date(ctx.clock.now()).toISOString();
+export const nowIso = (ctx: Pick<DataContext, 'clock'>) => isoInstant(ctx.clock.now());

@@ -24,6 +24,7 @@ import {
 import { isIdentifier, shown } from './names.ts';
 import type { TableDef, TableDefinitions } from './table-definition.ts';
 import type { ColumnType } from './values.ts';
+import { isoInstant } from '../store/sql-values.ts';
 
 export type { TableDef } from './table-definition.ts';
 export { DYNAMIC_LIMITS } from './dynamic-tables.ts';
@@ -105,7 +106,7 @@ export class TableRegistry {
     wanted: ReadonlyMap<string, ColumnType>,
     createdBy: string | null,
   ): Promise<TableDef> {
-    const nowIso = new Date(this.clock.now()).toISOString();
+    const nowIso = isoInstant(this.clock.now());
     const table = await this.store.transaction((tx) =>
       ensureDynamicTable(tx, name, wanted, createdBy, nowIso),
     );

@@ -4,6 +4,7 @@
  * database never sees a value of the wrong type (PostgreSQL would fail the statement).
  */
 import { QueryError } from './parse-query.ts';
+import { readBoolean } from '../store/sql-values.ts';
 
 /** `json` is JSON kept as text: stored and answered as the string it is. */
 export type ColumnType = 'text' | 'integer' | 'number' | 'boolean' | 'json';
@@ -88,7 +89,7 @@ export function fromJson(type: ColumnType, v: unknown, column: string): DbValue 
 /** A stored value as the API answers it: SQLite keeps booleans as 0/1. */
 export function toApiValue(type: ColumnType, v: unknown): unknown {
   if (v === null || v === undefined) return null;
-  if (type === 'boolean') return v === true || v === 1 || v === '1' || v === 't' || v === 'true';
+  if (type === 'boolean') return readBoolean(v);
   if ((type === 'integer' || type === 'number') && typeof v === 'string') return Number(v);
   return v;
 }
