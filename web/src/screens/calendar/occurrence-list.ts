@@ -3,6 +3,7 @@
  * (docs/decisions/042-series-in-the-calendar-list.md); the rows themselves are built by
  * protocol/src/calendar-list.ts.
  */
+import { addDays } from './month-grid.ts';
 
 /**
  * Days before today the list first reads series for, so recent meetings stay behind Show earlier
@@ -12,23 +13,16 @@ export const SERIES_DAYS_BEFORE = 35;
 /** The server's longest window is 400 days (decision 041); the rest lies ahead of today. */
 export const SERIES_WINDOW_DAYS = 400;
 
-const DAY_MS = 86_400_000;
-
-function shiftDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** The window of series occurrences the list reads, for a YYYY-MM-DD today. */
 export function seriesWindow(today: string): { from: string; to: string } {
-  const from = shiftDays(today, -SERIES_DAYS_BEFORE);
-  return { from, to: shiftDays(from, SERIES_WINDOW_DAYS - 1) };
+  const from = addDays(today, -SERIES_DAYS_BEFORE);
+  return { from, to: addDays(from, SERIES_WINDOW_DAYS - 1) };
 }
 
 /** The window of SERIES_WINDOW_DAYS days just before `from`: where "Show earlier events" reads next. */
 export function windowBefore(from: string): { from: string; to: string } {
-  const to = shiftDays(from, -1);
-  return { from: shiftDays(to, -(SERIES_WINDOW_DAYS - 1)), to };
+  const to = addDays(from, -1);
+  return { from: addDays(to, -(SERIES_WINDOW_DAYS - 1)), to };
 }
 
 /** The first day any series among Data API rows starts (its own row or a changed occurrence's); null for none. */
