@@ -1,17 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
-import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, sharedTestApp } from '../../test/test-app.ts';
 import { PASSWORD, me, nextAddress, signIn, signUp } from '../../test/auth.ts';
 
 describe.each(embeddedStore)('POST /api/auth/signin/email (%s)', (kind) => {
-  let t: TestApp;
-  afterEach(async () => t?.close());
+  // Tests count attempts from fixed addresses and read whole tables: each starts on an empty store.
+  const t = sharedTestApp({ store: kind, empty: true });
 
   const post = (payload: object, remoteAddress = nextAddress()) =>
     t.app.inject({ method: 'POST', url: '/api/auth/signin/email', remoteAddress, payload });
 
   it('signs in with any case of the email and answers the complete user with a new sign-in time', async () => {
-    t = await buildTestApp({ store: kind });
     const { user } = await signUp(t, {
       email: 'pack.leader@troop12.org',
       displayName: 'Pack Leader',
@@ -31,7 +30,6 @@ describe.each(embeddedStore)('POST /api/auth/signin/email (%s)', (kind) => {
   });
 
   it('answers an unknown email and a wrong password identically', async () => {
-    t = await buildTestApp({ store: kind });
     await signUp(t, { email: 'known@troop12.org' });
     const wrongPassword = await signIn(t, 'known@troop12.org', 'not the password');
     const unknownEmail = await signIn(t, 'nobody@troop12.org', 'not the password');
@@ -46,7 +44,6 @@ describe.each(embeddedStore)('POST /api/auth/signin/email (%s)', (kind) => {
   });
 
   it('refuses a password longer than any account can have without telling whether the email exists', async () => {
-    t = await buildTestApp({ store: kind });
     await signUp(t, { email: 'known@troop12.org' });
     const known = await signIn(t, 'known@troop12.org', 'p'.repeat(300));
     const unknown = await signIn(t, 'nobody@troop12.org', 'p'.repeat(300));
@@ -55,7 +52,6 @@ describe.each(embeddedStore)('POST /api/auth/signin/email (%s)', (kind) => {
   });
 
   it('answers 400 for a malformed email or a missing password', async () => {
-    t = await buildTestApp({ store: kind });
     const badEmail = await post({ email: 'not-an-email', password: PASSWORD });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().code).toBe('INVALID_EMAIL');
@@ -65,7 +61,6 @@ describe.each(embeddedStore)('POST /api/auth/signin/email (%s)', (kind) => {
   });
 
   it('answers 404 PROJECT_NOT_FOUND for an unknown project', async () => {
-    t = await buildTestApp({ store: kind });
     const res = await post({
       email: 'scout@troop12.org',
       password: PASSWORD,
@@ -76,19 +71,29 @@ describe.each(embeddedStore)('POST /api/auth/signin/email (%s)', (kind) => {
   });
 
   it('requires a verified email when the server is configured so, and says so only to the right password', async () => {
-    t = await buildTestApp({ store: kind, config: { requireEmailVerification: true } });
-    const { user } = await signUp(t, { email: 'unverified@troop12.org' });
-    const wrong = await signIn(t, 'unverified@troop12.org', 'not the password');
-    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
-    const right = await signIn(t, 'unverified@troop12.org');
-    expect(right.statusCode).toBe(401);
-    expect(right.json().code).toBe('EMAIL_NOT_VERIFIED');
-    await t.deps.store.query('UPDATE users SET email_verified = ? WHERE id = ?', [true, user.id]);
-    expect((await signIn(t, 'unverified@troop12.org')).statusCode).toBe(200);
+    // An app of its own: the configuration is not the suite's.
+    const strict = await buildTestApp({
+      store: kind,
+      config: { requireEmailVerification: true },
+    });
+    try {
+      const { user } = await signUp(strict, { email: 'unverified@troop12.org' });
+      const wrong = await signIn(strict, 'unverified@troop12.org', 'not the password');
+      expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+      const right = await signIn(strict, 'unverified@troop12.org');
+      expect(right.statusCode).toBe(401);
+      expect(right.json().code).toBe('EMAIL_NOT_VERIFIED');
+      await strict.deps.store.query('UPDATE users SET email_verified = ? WHERE id = ?', [
+        true,
+        user.id,
+      ]);
+      expect((await signIn(strict, 'unverified@troop12.org')).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('limits attempts per email to 10 a minute, from any address, with Retry-After', async () => {
-    t = await buildTestApp({ store: kind });
     await signUp(t, { email: 'target@troop12.org' });
     for (let i = 0; i < 10; i++) {
       expect((await signIn(t, 'target@troop12.org', `guess number ${i}`)).statusCode).toBe(401);
@@ -109,7 +114,6 @@ describe.each(embeddedStore)('POST /api/auth/signin/email (%s)', (kind) => {
   });
 
   it('does not lock the owner out from where they signed in before, however hard someone guesses', async () => {
-    t = await buildTestApp({ store: kind });
     await signUp(t, { email: 'owner@troop12.org', password: PASSWORD });
     const home = '198.51.100.10';
     expect((await post({ email: 'owner@troop12.org', password: PASSWORD }, home)).statusCode).toBe(
@@ -137,7 +141,6 @@ describe.each(embeddedStore)('POST /api/auth/signin/email (%s)', (kind) => {
   });
 
   it('limits attempts per address to 30 a minute', async () => {
-    t = await buildTestApp({ store: kind });
     const from = '192.0.2.7';
     for (let i = 0; i < 30; i++)
       expect((await post({ email: `bad-${i}`, password: 'x' }, from)).statusCode).toBe(400);
@@ -148,7 +151,6 @@ describe.each(embeddedStore)('POST /api/auth/signin/email (%s)', (kind) => {
   });
 
   it('limits sign-ups per address to 10 a minute', async () => {
-    t = await buildTestApp({ store: kind });
     const signup = (email: string) =>
       t.app.inject({
         method: 'POST',
