@@ -206,7 +206,7 @@ async function changeIn(
   const date = found.series_id ? (found.recurrence_date ?? req.date) : req.date;
   const hasOverride = (await overridesOf(db, [series.id])).some((o) => o.recurrence_date === date);
   if (!hasOverride && (!givesDate(series, date) || exdateList(series.exdates).includes(date)))
-    throw new ApiError(404, 'NOT_FOUND', 'This series has no occurrence on that date');
+    throw new ApiError('NOT_FOUND', 'This series has no occurrence on that date');
   const at = { ...req, date };
   if (req.scope === 'this') return changeThis(db, series, at, ctx);
   if (req.scope === 'following' && date !== series.event_date)

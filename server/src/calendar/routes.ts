@@ -121,7 +121,7 @@ export const calendarRoutes =
           ? [event, ...(await overridesOf(deps.store, [event.id]))]
           : [event];
         if (!parseEventStart(event.event_date, event.event_time))
-          throw new ApiError(409, 'CONFLICT', 'This event has no date a calendar can use');
+          throw new ApiError('CONFLICT', 'This event has no date a calendar can use');
         return reply
           .type(CALENDAR_TYPE)
           .header('Cache-Control', 'private, no-store')

@@ -37,6 +37,6 @@ export function toApiError(err: unknown): unknown {
   if (code.startsWith('23') || code.startsWith('SQLITE_CONSTRAINT'))
     return badRequest('The row breaks a rule of the table');
   if (code.startsWith('22')) return badRequest('A value does not fit its column');
-  if (code === 'SQLITE_TOOBIG') return new ApiError(413, 'PAYLOAD_TOO_LARGE');
+  if (code === 'SQLITE_TOOBIG') return new ApiError('PAYLOAD_TOO_LARGE');
   return err;
 }

@@ -123,7 +123,7 @@ export async function ensureDynamicTable(
     }
     // A table our schema or an operator made outside the registry is not ours to serve.
     if (await physicallyExists(tx, name))
-      throw new ApiError(404, 'NOT_FOUND', `Table "${name}" not found`);
+      throw new ApiError('NOT_FOUND', `Table "${name}" not found`);
     const count =
       (await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM data_tables')).rows[0]?.n ?? 0;
     if (Number(count) >= DYNAMIC_LIMITS.maxTables) {

@@ -36,7 +36,6 @@ export function answerFormat(accept: string | undefined): AnswerFormat {
     if (format) return format;
   }
   throw new ApiError(
-    406,
     'NOT_ACCEPTABLE',
     `None of these media types are available: ${accept.slice(0, 200)}`,
   );
@@ -44,16 +43,10 @@ export function answerFormat(accept: string | undefined): AnswerFormat {
 
 /** PostgREST's answer when one object was asked for and the result is not exactly one row. */
 export function notOneRow(count: number): ApiError {
-  return new ApiError(
-    406,
-    'PGRST116',
-    'JSON object requested, multiple (or no) rows returned',
-    {},
-    {
-      details: `The result contains ${count} rows`,
-      hint: null,
-    },
-  );
+  return new ApiError('PGRST116', 'JSON object requested, multiple (or no) rows returned', {
+    details: `The result contains ${count} rows`,
+    hint: null,
+  });
 }
 
 function csvField(value: unknown): string {

@@ -20,6 +20,6 @@ export function applyRange(
   const from = Number(m[1]);
   const to = m[2] === '' ? null : Number(m[2]);
   if (to !== null && to < from)
-    throw new ApiError(416, 'RANGE_NOT_SATISFIABLE', `Range ${from}-${to} ends before it starts`);
+    throw new ApiError('RANGE_NOT_SATISFIABLE', `Range ${from}-${to} ends before it starts`);
   return { ...query, offset: from, limit: to === null ? null : to - from + 1 };
 }
