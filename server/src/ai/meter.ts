@@ -7,7 +7,7 @@
  * Service keys are the troop's own automation: recorded, not limited.
  */
 import crypto from 'node:crypto';
-import { ApiError } from '../errors.ts';
+import { ApiError, retryAfter } from '../errors.ts';
 import type { SignedInCaller } from '../http/route-guards.ts';
 import type { Store } from '../store/store.ts';
 import type { AiCapability, AiConfig } from './ai-config.ts';
@@ -45,11 +45,7 @@ export function createAiMeter(deps: {
         'RATE_LIMITED',
         `Too many AI requests: at most ${deps.config.requestsPerMinute} a minute. Please wait a moment.`,
         {
-          headers: {
-            'Retry-After': String(
-              Math.max(1, Math.ceil(((times[0] as number) + MINUTE_MS - now) / 1000)),
-            ),
-          },
+          headers: retryAfter(((times[0] as number) + MINUTE_MS - now) / 1000),
         },
       );
     }
@@ -74,7 +70,7 @@ export function createAiMeter(deps: {
         throw new ApiError(
           'RATE_LIMITED',
           'Your daily AI budget is used up. It renews at midnight UTC.',
-          { headers: { 'Retry-After': String(Math.max(1, Math.ceil((midnight - now) / 1000))) } },
+          { headers: retryAfter((midnight - now) / 1000) },
         );
       }
       admitRate(caller.userId, now);
