@@ -36,35 +36,11 @@ export class ApiError extends Error {
   readonly details: string | null;
   readonly hint: string | null;
 
-  constructor(code: ErrorCode, message?: string, more?: ApiErrorMore);
-  /**
-   * The older form, left only where rest/ and calendar/ still write it, to go once they name
-   * codes alone; its status must be the table's for the code.
-   */
-  constructor(
-    status: number,
-    code: ErrorCode,
-    message?: string,
-    headers?: Record<string, string>,
-    more?: { details?: string | null; hint?: string | null },
-  );
-  constructor(
-    first: ErrorCode | number,
-    second?: ErrorCode | string,
-    third?: string | ApiErrorMore,
-    headers?: Record<string, string>,
-    older?: { details?: string | null; hint?: string | null },
-  ) {
-    const legacy = typeof first === 'number';
-    const code = (legacy ? second : first) as ErrorCode;
-    const message = (legacy ? third : second) as string | undefined;
-    const more: ApiErrorMore = legacy
-      ? { headers, ...older }
-      : ((third as ApiErrorMore | undefined) ?? {});
+  constructor(code: ErrorCode, message?: string, more: ApiErrorMore = {}) {
     super(message ?? defaultMessage(code));
     this.name = 'ApiError';
     this.code = code;
-    this.status = legacy ? first : statusOf(code, more.status);
+    this.status = statusOf(code, more.status);
     this.headers = more.headers ?? {};
     this.details = more.details ?? null;
     this.hint = more.hint ?? null;
@@ -82,16 +58,6 @@ function statusOf(code: ErrorCode, asked: number | undefined): number {
 function defaultMessage(code: ErrorCode): string {
   return isAuthErrorCode(code) ? AUTH_ERROR_MESSAGES[code] : API_ERROR_MESSAGES[code];
 }
-
-/*
- * Shorthands kept while rest/ and calendar/ still call them; everything else writes
- * `new ApiError(code, message)`.
- */
-export const badRequest = (message?: string) => new ApiError('VALIDATION_ERROR', message);
-export const unauthorized = (message?: string) => new ApiError('UNAUTHORIZED', message);
-export const forbidden = (message?: string) => new ApiError('FORBIDDEN', message);
-export const notFound = (message?: string) => new ApiError('NOT_FOUND', message);
-export const conflict = (message?: string) => new ApiError('CONFLICT', message);
 
 /** The header a 429 carries: how many seconds until trying again may succeed. */
 export const retryAfter = (seconds: number) => ({

@@ -16,7 +16,7 @@ import {
   type FieldCheck,
 } from '@scout/protocol/event-fields';
 import { EVENT_CAPACITY_MAX } from '@scout/protocol/rsvps';
-import { badRequest, fieldValue } from '../errors.ts';
+import { ApiError, fieldValue } from '../errors.ts';
 import type { DbValue } from '../rest/values.ts';
 import { checkEventShape } from './event-shape.ts';
 import { dateMs, type EventRecord } from './occurrences.ts';
@@ -31,7 +31,8 @@ const optionalText = (value: DbValue, read: (text: string) => FieldCheck<string 
 
 function oneOf(value: DbValue, label: string, allowed: readonly string[]) {
   const text = String(value ?? '');
-  if (!allowed.includes(text)) throw badRequest(`${label} must be one of ${allowed.join(', ')}`);
+  if (!allowed.includes(text))
+    throw new ApiError('VALIDATION_ERROR', `${label} must be one of ${allowed.join(', ')}`);
   return text;
 }
 
@@ -42,7 +43,10 @@ function exdates(value: DbValue): string | null {
   const dates = [...new Set(raw.split(',').map((d) => d.trim()))];
   for (const d of dates)
     if (Number.isNaN(dateMs(d)))
-      throw badRequest('Removed occurrences must be dates written YYYY-MM-DD');
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        'Removed occurrences must be dates written YYYY-MM-DD',
+      );
   return dates.sort().join(',');
 }
 
@@ -56,7 +60,8 @@ function rsvpDeadline(value: DbValue): string | null {
   const ms =
     INSTANT.test(text) && !Number.isNaN(dateMs(text.slice(0, 10))) ? Date.parse(text) : NaN;
   if (Number.isNaN(ms))
-    throw badRequest(
+    throw new ApiError(
+      'VALIDATION_ERROR',
       'RSVP deadline must be an instant written like 2026-05-01T18:00:00Z (with Z or an offset)',
     );
   return isoInstant(ms);
@@ -67,7 +72,10 @@ function capacity(value: DbValue): number | null {
   if (value === null || value === '') return null;
   const n = typeof value === 'number' ? value : Number(String(value).trim());
   if (!Number.isInteger(n) || n < 1 || n > EVENT_CAPACITY_MAX)
-    throw badRequest(`Capacity must be a whole number from 1 to ${EVENT_CAPACITY_MAX}, or empty`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `Capacity must be a whole number from 1 to ${EVENT_CAPACITY_MAX}, or empty`,
+    );
   return n;
 }
 
@@ -77,7 +85,8 @@ export function checkEventDetails(row: Row, mode: 'create' | 'update'): Row {
   // back a copy of a row changes nothing there, and a new row cannot claim an occurrence.
   const claims = (c: string) => out[c] !== undefined && out[c] !== null;
   if (mode === 'create' && (claims('series_id') || claims('recurrence_date')))
-    throw badRequest(
+    throw new ApiError(
+      'VALIDATION_ERROR',
       'Single occurrences of a series are changed through /api/calendar/{projectId}/events/{id}/occurrences/{date}',
     );
   delete out.series_id;
@@ -85,21 +94,21 @@ export function checkEventDetails(row: Row, mode: 'create' | 'update'): Row {
   if (out.end_date !== undefined && out.end_date !== null) {
     if (out.end_date === '') out.end_date = null;
     else if (!isEventDate(String(out.end_date)))
-      throw badRequest(EVENT_FIELD_MESSAGES.endDateInvalid);
+      throw new ApiError('VALIDATION_ERROR', EVENT_FIELD_MESSAGES.endDateInvalid);
   }
   if (out.end_time !== undefined && out.end_time !== null) {
     if (out.end_time === '') out.end_time = null;
     else if (!isEventTime(String(out.end_time)))
-      throw badRequest(EVENT_FIELD_MESSAGES.endTimeInvalid);
+      throw new ApiError('VALIDATION_ERROR', EVENT_FIELD_MESSAGES.endTimeInvalid);
   }
-  if (out.all_day === null) throw badRequest('allDay must be true or false');
+  if (out.all_day === null) throw new ApiError('VALIDATION_ERROR', 'allDay must be true or false');
   if (out.location !== undefined) out.location = optionalText(out.location, readEventLocation);
   if (out.description !== undefined)
     out.description = optionalText(out.description, readEventDescription);
   if (out.cancel_reason !== undefined)
     out.cancel_reason = optionalText(out.cancel_reason, readCancelReason);
   if (out.category !== undefined && out.category !== null && !isEventCategory(out.category))
-    throw badRequest(EVENT_FIELD_MESSAGES.categoryUnknown);
+    throw new ApiError('VALIDATION_ERROR', EVENT_FIELD_MESSAGES.categoryUnknown);
   if (out.status !== undefined) out.status = oneOf(out.status, 'Status', EVENT_STATUSES);
   if (out.rrule !== undefined && out.rrule !== null) {
     if (String(out.rrule).trim() === '') out.rrule = null;
@@ -107,7 +116,7 @@ export function checkEventDetails(row: Row, mode: 'create' | 'update'): Row {
       try {
         out.rrule = readRepeatRule(String(out.rrule)).text;
       } catch (err) {
-        if (err instanceof RepeatRuleError) throw badRequest(err.message);
+        if (err instanceof RepeatRuleError) throw new ApiError('VALIDATION_ERROR', err.message);
         throw err;
       }
   }

@@ -12,7 +12,7 @@ import {
   readEventName,
 } from '@scout/protocol/event-fields';
 import { EVENT_NAME_MAX_LENGTH } from '@scout/protocol/limits';
-import { badRequest, fieldValue } from '../errors.ts';
+import { ApiError, fieldValue } from '../errors.ts';
 import type { Row, WriteMode } from '../rest/table-definition.ts';
 import { checkEventDetails } from './event-details.ts';
 
@@ -27,7 +27,8 @@ export function checkEventRow(row: Row, mode: WriteMode): Row {
   for (const [column, required] of REQUIRED_EVENT_FIELDS) {
     const v = out[column];
     if (column === 'event_time' && out.all_day === true && v !== null) continue;
-    if (mode === 'create' ? v === undefined || v === null : v === null) throw badRequest(required);
+    if (mode === 'create' ? v === undefined || v === null : v === null)
+      throw new ApiError('VALIDATION_ERROR', required);
   }
   if (out.event_name !== undefined && out.event_name !== null)
     out.event_name = fieldValue(readEventName(String(out.event_name)));
@@ -36,7 +37,7 @@ export function checkEventRow(row: Row, mode: WriteMode): Row {
     out.event_date !== null &&
     !isEventDate(String(out.event_date))
   )
-    throw badRequest(EVENT_FIELD_MESSAGES.dateInvalid);
+    throw new ApiError('VALIDATION_ERROR', EVENT_FIELD_MESSAGES.dateInvalid);
   // An all-day event may leave the time empty; clients that know only the time still send one.
   const timeOptional =
     out.all_day === true && (out.event_time === '' || out.event_time === undefined);
@@ -46,12 +47,15 @@ export function checkEventRow(row: Row, mode: WriteMode): Row {
     out.event_time !== null &&
     !isEventTime(String(out.event_time))
   ) {
-    throw badRequest(EVENT_FIELD_MESSAGES.timeInvalid);
+    throw new ApiError('VALIDATION_ERROR', EVENT_FIELD_MESSAGES.timeInvalid);
   }
   if (out.hyperlink !== undefined && out.hyperlink !== null)
     out.hyperlink = fieldValue(checkEventLink(String(out.hyperlink)));
   if (typeof out.creator_name === 'string' && out.creator_name.length > EVENT_NAME_MAX_LENGTH) {
-    throw badRequest(`Creator name must be at most ${EVENT_NAME_MAX_LENGTH} characters`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `Creator name must be at most ${EVENT_NAME_MAX_LENGTH} characters`,
+    );
   }
   return checkEventDetails(out, mode);
 }

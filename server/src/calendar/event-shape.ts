@@ -7,7 +7,7 @@
  */
 import { EVENT_MAX_EXCEPTIONS } from '@scout/protocol/calendar-events';
 import { eventEndProblem } from '@scout/protocol/event-fields';
-import { badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { exdateList, firstStarts, isAllDay, type EventRecord } from './occurrences.ts';
 import { readRepeatRule, RepeatRuleError } from './repeat-rule.ts';
 
@@ -19,32 +19,40 @@ function checkEnd(row: EventRecord): void {
     endDate: row.end_date ?? null,
     endTime: row.end_time ?? null,
   });
-  if (problem) throw badRequest(problem.message);
+  if (problem) throw new ApiError('VALIDATION_ERROR', problem.message);
 }
 
 function checkSeries(row: EventRecord): void {
   const exdates = exdateList(row.exdates);
   if (!row.rrule) {
-    if (exdates.length > 0) throw badRequest('Removed occurrences need a repeat rule');
+    if (exdates.length > 0)
+      throw new ApiError('VALIDATION_ERROR', 'Removed occurrences need a repeat rule');
     return;
   }
-  if (row.series_id) throw badRequest('A changed occurrence cannot repeat on its own');
+  if (row.series_id)
+    throw new ApiError('VALIDATION_ERROR', 'A changed occurrence cannot repeat on its own');
   checkExceptionCount(row, 0);
   let rule;
   try {
     rule = readRepeatRule(row.rrule);
   } catch (err) {
-    if (err instanceof RepeatRuleError) throw badRequest(err.message);
+    if (err instanceof RepeatRuleError) throw new ApiError('VALIDATION_ERROR', err.message);
     throw err;
   }
   if (rule.until && rule.until < (row.event_date ?? ''))
-    throw badRequest('The repeat rule ends before the event starts, so it has no occurrence');
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      'The repeat rule ends before the event starts, so it has no occurrence',
+    );
   const starts = firstStarts(row, exdates.length + 1);
   if (starts[0] !== row.event_date)
-    throw badRequest('The start date must be the first date the repeat rule gives');
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      'The start date must be the first date the repeat rule gives',
+    );
   const removed = new Set(exdates);
   if (starts.every((d) => removed.has(d)))
-    throw badRequest('Every occurrence of this series is removed');
+    throw new ApiError('VALIDATION_ERROR', 'Every occurrence of this series is removed');
 }
 
 /**
@@ -54,7 +62,8 @@ function checkSeries(row: EventRecord): void {
  */
 export function checkExceptionCount(series: EventRecord, changed: number): void {
   if (exdateList(series.exdates).length + changed > EVENT_MAX_EXCEPTIONS)
-    throw badRequest(
+    throw new ApiError(
+      'VALIDATION_ERROR',
       `A series can have at most ${EVENT_MAX_EXCEPTIONS} removed or changed occurrences; split or end it to add more`,
     );
 }

@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import type { OccurrenceScope } from '@scout/protocol/calendar-events';
 import type { RolesConfig } from '@scout/protocol/permissions';
 import type { SignedInCaller } from '../rest/rules.ts';
-import { conflict } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { occurrenceOn, type EventRecord } from './occurrences.ts';
 import { EVENT_COLUMNS } from './stored-events.ts';
@@ -76,7 +76,7 @@ export async function insertNewRow(db: Queryable, row: EventRecord): Promise<Eve
     await insertRow(db, stored);
     return stored;
   }
-  throw conflict('Could not find a free id for the changed event; try again');
+  throw new ApiError('CONFLICT', 'Could not find a free id for the changed event; try again');
 }
 
 /** Updates a row in place, by the id it was read under (a series, or one of its changed occurrences). */

@@ -2,7 +2,7 @@
  * Each user's private feed token: made on first request, shown again on every visit, replaced on
  * reset (the old URL stops working at once: only the new hash is kept).
  */
-import { unauthorized } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import {
   hashFeedToken,
@@ -72,7 +72,7 @@ export async function getOrCreateFeedToken(
   // Another request made it first: show the same token to both.
   const raced = await readToken(db, key, userId);
   if (raced?.token) return { token: raced.token, reissued: false };
-  throw unauthorized('Account not found');
+  throw new ApiError('UNAUTHORIZED', 'Account not found');
 }
 
 export async function resetFeedToken(
@@ -82,7 +82,7 @@ export async function resetFeedToken(
   nowMs: number,
 ): Promise<string> {
   const token = await storeNewToken(db, key, userId, nowMs, true);
-  if (!token) throw unauthorized('Account not found');
+  if (!token) throw new ApiError('UNAUTHORIZED', 'Account not found');
   return token;
 }
 

@@ -5,7 +5,7 @@
  * calls and is changed whole. Runs in one transaction; every row written is checked whole
  * (event-shape.ts), so a refused change leaves nothing behind.
  */
-import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { toApiError } from '../rest/db-errors.ts';
 import type { TableChange } from '../rest/write-common.ts';
 import { accessFor, rowInScope } from '../rest/rules.ts';
@@ -38,7 +38,10 @@ const TIMING = ['event_date', 'event_time', 'end_date', 'end_time', 'all_day', '
 function allowedTo(ctx: ChangeContext, row: EventRecord): void {
   const scope = accessFor(calendarEventsTable, ctx.caller, ctx.roles).update;
   if (!scope || !rowInScope(scope, row as unknown as Record<string, unknown>))
-    throw forbidden('Only the event’s creator and those who manage events can change it');
+    throw new ApiError(
+      'FORBIDDEN',
+      'Only the event’s creator and those who manage events can change it',
+    );
 }
 
 /** An edit that changes the rule but names no start: the rule starts on its first date from `from`. */
@@ -74,7 +77,7 @@ async function changeThis(
     ];
   }
   if (req.action.kind === 'edit' && req.action.changes.rrule !== undefined)
-    throw badRequest('One occurrence cannot get a repeat rule of its own');
+    throw new ApiError('VALIDATION_ERROR', 'One occurrence cannot get a repeat rule of its own');
   const base = existing ?? occurrenceRow(series, req.date, ctx);
   let row = stamped(applyAction(base, req.action), ctx, sequence);
   checkEventShape(row);
@@ -189,16 +192,16 @@ async function changeIn(
   ctx: ChangeContext,
 ): Promise<TableChange[]> {
   const found = await findEvent(db, req.id);
-  if (!found) throw notFound('Event not found');
+  if (!found) throw new ApiError('NOT_FOUND', 'Event not found');
   // A changed occurrence stands for its series when the scope reaches beyond it.
   const series =
     found.series_id && req.scope !== 'this' ? await findEvent(db, found.series_id) : found;
-  if (!series) throw notFound('Event not found');
+  if (!series) throw new ApiError('NOT_FOUND', 'Event not found');
   allowedTo(ctx, series);
   if (!series.rrule) {
     if (found.series_id && req.scope === 'this') {
       const parent = await findEvent(db, found.series_id);
-      if (!parent) throw notFound('Event not found');
+      if (!parent) throw new ApiError('NOT_FOUND', 'Event not found');
       return changeThis(db, parent, { ...req, date: found.recurrence_date ?? req.date }, ctx);
     }
     return changeSingle(db, series, req.action, ctx);

@@ -12,7 +12,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
-import { ApiError, forbidden, notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
 import {
   buildCalendarDocument,
@@ -36,7 +36,7 @@ const feedUrlsAnswer = z.object({ httpsUrl: z.string(), webcalUrl: z.string() })
 /** `<name>.ics` -> `<name>`; anything else is not a calendar file we serve. */
 function icsBaseName(file: string): string {
   const m = /^(.+)\.ics$/i.exec(file);
-  if (!m?.[1]) throw notFound();
+  if (!m?.[1]) throw new ApiError('NOT_FOUND');
   return m[1];
 }
 
@@ -58,7 +58,8 @@ export const calendarRoutes =
     /** Feed URLs belong to a person: a service key has no calendar to subscribe to. */
     function feedOwner(req: FastifyRequest): string {
       const caller = callerOf(req);
-      if (caller.kind !== 'user') throw forbidden('Calendar feeds belong to a signed-in user');
+      if (caller.kind !== 'user')
+        throw new ApiError('FORBIDDEN', 'Calendar feeds belong to a signed-in user');
       return caller.userId;
     }
     const feedUrlRoute = {
@@ -97,7 +98,7 @@ export const calendarRoutes =
       { preValidation: guards.project, schema: { params: fileParams } },
       async (req, reply) => {
         const owner = await findFeedOwner(deps.store, icsBaseName(req.params.file));
-        if (!owner) throw notFound('Calendar feed not found');
+        if (!owner) throw new ApiError('NOT_FOUND', 'Calendar feed not found');
         const reader = await feedReader(deps.store, owner);
         const events = readableEvents(deps.config.roles, reader, await allEvents(deps.store));
         const body = buildCalendarDocument(events, {
@@ -116,7 +117,7 @@ export const calendarRoutes =
         // A changed occurrence downloads as its whole series, which calendar apps file under one UID.
         const event = found?.series_id ? await findEvent(deps.store, found.series_id) : found;
         if (!event || readableEvents(deps.config.roles, callerOf(req), [event]).length === 0)
-          throw notFound('Event not found');
+          throw new ApiError('NOT_FOUND', 'Event not found');
         const family = event.rrule
           ? [event, ...(await overridesOf(deps.store, [event.id]))]
           : [event];

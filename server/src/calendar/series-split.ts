@@ -6,7 +6,7 @@
  * where it still gives their date and are dropped otherwise. When every occurrence before the
  * date was removed, nothing of the old series is left to keep: it is deleted.
  */
-import { badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { TableChange } from '../rest/write-common.ts';
 import type { Queryable } from '../store/store.ts';
 import { checkEventShape } from './event-shape.ts';
@@ -37,7 +37,8 @@ function ruleFrom(series: EventRecord, req: OccurrenceRequest): string | null {
   if (rule.count === null) return rule.text;
   const left = rule.count - datesBefore(series, req.date).length;
   if (left < 1)
-    throw badRequest(
+    throw new ApiError(
+      'VALIDATION_ERROR',
       `The series has ${rule.count - left} occurrences before ${req.date}: a count of ${rule.count} leaves none from that date on`,
     );
   return withEnd(rule.text, { count: left });

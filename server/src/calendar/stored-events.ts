@@ -4,7 +4,7 @@
  */
 import { EVENT_MAX_SPAN_DAYS } from '@scout/protocol/calendar-events';
 import type { Queryable } from '../store/store.ts';
-import { badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { checkEventShape, checkExceptionCount } from './event-shape.ts';
 import { givesDate } from './series-rule.ts';
 import { dateMs, isoDate, type EventRecord } from './occurrences.ts';
@@ -52,7 +52,8 @@ export async function checkStoredEvents(db: Queryable, ids: readonly string[]): 
     for (const o of await overridesOf(db, chunk)) {
       const series = byId.get(o.series_id ?? '');
       if (series && !givesDate(series, o.recurrence_date ?? ''))
-        throw badRequest(
+        throw new ApiError(
+          'VALIDATION_ERROR',
           `The series has a changed occurrence on ${o.recurrence_date}, which this rule or start does not give: change the series through /api/calendar/{projectId}/events/{id}/occurrences/{date}?scope=all`,
         );
       changed.set(o.series_id ?? '', (changed.get(o.series_id ?? '') ?? 0) + 1);

@@ -1,5 +1,5 @@
 /** DELETE: remove the rows a filter names, under the access rules of rules.ts. */
-import { forbidden } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { quoteIdent } from '../store/store.ts';
 import { buildDelete, buildSelect, totalOrder, type RowSelection } from './build-sql.ts';
 import { checkQueryColumns, queryColumns, toApiRow, type DataContext } from './data-context.ts';
@@ -29,7 +29,7 @@ export async function deleteRows(
   const known = await tableFor(ctx, name);
   const access = accessFor(known ?? onTheFly(name), caller, ctx.roles);
   const write = access.delete;
-  if (!write) throw forbidden(`You cannot delete rows of "${name}"`);
+  if (!write) throw new ApiError('FORBIDDEN', `You cannot delete rows of "${name}"`);
   if (!known) return { rows: [], changes: [] };
   const table = await ctx.tables.withColumns(known, queryColumns(q));
   checkQueryColumns(table, q);

@@ -4,7 +4,7 @@
  * 003) and creates them and their columns. The cache in front of the registry is tables.ts;
  * this file is what runs inside the database.
  */
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { RESERVED_PARAMS } from './parse-query.ts';
 import type { Dialect, Queryable } from '../store/store.ts';
 import { quoteIdent } from '../store/store.ts';
@@ -119,7 +119,10 @@ export async function ensureDynamicTable(
   let current = await readRegistered(tx, name);
   if (!current) {
     if (name.length > DYNAMIC_LIMITS.maxNameLength) {
-      throw badRequest(`Table names are at most ${DYNAMIC_LIMITS.maxNameLength} characters`);
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        `Table names are at most ${DYNAMIC_LIMITS.maxNameLength} characters`,
+      );
     }
     // A table our schema or an operator made outside the registry is not ours to serve.
     if (await physicallyExists(tx, name))
@@ -127,7 +130,10 @@ export async function ensureDynamicTable(
     const count =
       (await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM data_tables')).rows[0]?.n ?? 0;
     if (Number(count) >= DYNAMIC_LIMITS.maxTables) {
-      throw badRequest(`No more tables can be created (at most ${DYNAMIC_LIMITS.maxTables})`);
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        `No more tables can be created (at most ${DYNAMIC_LIMITS.maxTables})`,
+      );
     }
     if (createdBy !== null) {
       const mine = await tx.query<{ n: number }>(
@@ -135,7 +141,8 @@ export async function ensureDynamicTable(
         [createdBy],
       );
       if (Number(mine.rows[0]?.n ?? 0) >= DYNAMIC_LIMITS.maxTablesPerMember) {
-        throw badRequest(
+        throw new ApiError(
+          'VALIDATION_ERROR',
           `You have created the most tables one member may (${DYNAMIC_LIMITS.maxTablesPerMember})`,
         );
       }
@@ -164,9 +171,11 @@ export async function ensureDynamicTable(
   const columns = new Map(current.columns);
   for (const [c, type] of wanted) {
     if (columns.has(c)) continue;
-    if (RESERVED_COLUMNS.has(c)) throw badRequest(`Column name "${c}" is reserved`);
+    if (RESERVED_COLUMNS.has(c))
+      throw new ApiError('VALIDATION_ERROR', `Column name "${c}" is reserved`);
     if (columns.size >= DYNAMIC_LIMITS.maxColumns) {
-      throw badRequest(
+      throw new ApiError(
+        'VALIDATION_ERROR',
         `Table "${name}" cannot have more than ${DYNAMIC_LIMITS.maxColumns} columns`,
       );
     }

@@ -1,6 +1,6 @@
 /** POST: insert, bulk insert and upsert (upsert-rows.ts), under the access rules of rules.ts. */
 import crypto from 'node:crypto';
-import { badRequest, forbidden } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { buildInsert } from './build-sql.ts';
 import { toApiRow, nowIso, type DataContext } from './data-context.ts';
@@ -38,7 +38,10 @@ function applyOwner(row: BodyRow, access: Access, caller: SignedInCaller): BodyR
     for (const c of access.ownerColumns) {
       if (out[c] === undefined || out[c] === null) out[c] = caller.userId;
       else if (String(out[c]) !== caller.userId)
-        throw forbidden(`You can create rows only as yourself ("${c}" must be your user id)`);
+        throw new ApiError(
+          'FORBIDDEN',
+          `You can create rows only as yourself ("${c}" must be your user id)`,
+        );
     }
     return out;
   }
@@ -76,11 +79,14 @@ export async function insertRows(
   opts: WriteOptions = {},
 ): Promise<WriteResult> {
   if (q.filters.length > 0)
-    throw badRequest('Filters are not used when inserting; send the rows in the body');
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      'Filters are not used when inserting; send the rows in the body',
+    );
   const bodyRows = onlyListedColumns(rowsToInsert(body), q, prefer);
   const known = await tableFor(ctx, name);
   const access = accessFor(known ?? onTheFly(name), caller, ctx.roles);
-  if (!access.create) throw forbidden(`You cannot create rows in "${name}"`);
+  if (!access.create) throw new ApiError('FORBIDDEN', `You cannot create rows in "${name}"`);
   if (bodyRows.length === 0) return { rows: [], changes: [] };
 
   const owned = bodyRows.map((r) => applyOwner(r, access, caller));
@@ -92,7 +98,10 @@ export async function insertRows(
   const target = q.onConflict ?? ['id'];
   if (upsert && !conflictKeyMatches(table, target)) {
     const keys = table.uniqueKeys.map((k) => k.join(',')).join(' or ');
-    throw badRequest(`on_conflict must name a unique key of "${name}": ${keys}`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `on_conflict must name a unique key of "${name}": ${keys}`,
+    );
   }
   // Server-set values: a random id when none is given, and the timestamps.
   const withDefaults = (row: Row): Row => ({

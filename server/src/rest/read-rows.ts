@@ -1,5 +1,5 @@
 /** GET: list rows the caller may read, with filters, order, paging and counts. */
-import { notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { countRows } from './count-rows.ts';
 import { encodeCursor } from './cursor.ts';
 import {
@@ -37,7 +37,7 @@ export async function listRows(
   prefer: Prefer,
 ): Promise<Page> {
   const found = ctx.tables.lookupKnown(name) ?? (await ctx.tables.lookup(name));
-  if (found.kind === 'reserved') throw notFound(`Table "${name}" not found`);
+  if (found.kind === 'reserved') throw new ApiError('NOT_FOUND', `Table "${name}" not found`);
   // A table created on first write reads as empty until then.
   if (found.kind === 'absent')
     return {

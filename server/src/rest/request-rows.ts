@@ -4,7 +4,7 @@
  * to every call) and are stored under their snake_case names.
  */
 import { z } from 'zod';
-import { badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { camelToSnake, isIdentifier, shown } from './names.ts';
 
 export const MAX_ROWS_PER_WRITE = 1000;
@@ -38,7 +38,8 @@ function toSnakeRow(raw: Record<string, unknown>): BodyRow {
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined) continue;
     const column = camelToSnake(key);
-    if (!isIdentifier(column)) throw badRequest(`Invalid column name "${shown(key)}"`);
+    if (!isIdentifier(column))
+      throw new ApiError('VALIDATION_ERROR', `Invalid column name "${shown(key)}"`);
     row[column] = value;
   }
   return row;
@@ -51,6 +52,6 @@ export function rowsToInsert(body: RowsToInsertBody): BodyRow[] {
 export function rowToUpdate(body: RowToUpdateBody): BodyRow {
   const row = toSnakeRow(body);
   if (Object.keys(row).length === 0)
-    throw badRequest('Nothing to change: the body names no column');
+    throw new ApiError('VALIDATION_ERROR', 'Nothing to change: the body names no column');
   return row;
 }

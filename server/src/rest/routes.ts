@@ -7,7 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
 import type { DataContext } from './data-context.ts';
 import { toApiError } from './db-errors.ts';
@@ -187,7 +187,8 @@ export const restRoutes =
       url: '/:projectId/rest/v1/rpc/:fn',
       schema: { params: projectParams.extend({ fn: z.string() }) },
       handler: async () => {
-        throw notFound(
+        throw new ApiError(
+          'NOT_FOUND',
           'Database functions (/rpc) are not offered by this server; see docs/protocol.md, Data API',
         );
       },

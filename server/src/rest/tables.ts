@@ -13,7 +13,7 @@
  * changes the schema is dynamic-tables.ts.
  */
 import type { Clock } from '../clock.ts';
-import { badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 import {
   ensureDynamicTable,
@@ -72,7 +72,8 @@ export class TableRegistry {
 
   /** What `lookup` answers when that needs no database (declared, reserved, recently read). */
   lookupKnown(name: string): TableLookup | undefined {
-    if (!isIdentifier(name)) throw badRequest(`Invalid table name "${shown(name)}"`);
+    if (!isIdentifier(name))
+      throw new ApiError('VALIDATION_ERROR', `Invalid table name "${shown(name)}"`);
     const declared = this.declaredLookups.get(name);
     if (declared) return declared;
     if (isReservedTableName(name, this.definitions.reserved)) return RESERVED;

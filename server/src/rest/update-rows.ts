@@ -1,5 +1,5 @@
 /** PATCH: change the rows a filter names, under the access rules of rules.ts. */
-import { forbidden } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { RowSelection } from './build-sql.ts';
 import { toApiRow, nowIso, type DataContext } from './data-context.ts';
 import type { ParsedQuery } from './parse-query.ts';
@@ -33,7 +33,7 @@ export async function updateRows(
   const known = await tableFor(ctx, name);
   const access = accessFor(known ?? onTheFly(name), caller, ctx.roles);
   const write = access.update;
-  if (!write) throw forbidden(`You cannot change rows of "${name}"`);
+  if (!write) throw new ApiError('FORBIDDEN', `You cannot change rows of "${name}"`);
   // Nothing has been written to this table yet, so nothing matches.
   if (!known) return { rows: [], changes: [] };
   const allowed = restrictUpdate(patch, access, caller);

@@ -3,7 +3,7 @@
  * key is free, else merged or left as it is (docs/protocol.md, Writing), under the access rules
  * of rules.ts. insert-rows.ts reads the body and runs these in its transaction.
  */
-import { badRequest, conflict, forbidden } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { buildInsert, buildSelect } from './build-sql.ts';
 import type { BodyRow } from './request-rows.ts';
@@ -48,7 +48,10 @@ export async function upsertOne(
   };
   if (target.some((c) => row[c] === undefined || row[c] === null)) {
     if (target.length === 1 && target[0] === 'id') return insert();
-    throw badRequest(`Every row needs the on_conflict columns (${target.join(', ')})`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `Every row needs the on_conflict columns (${target.join(', ')})`,
+    );
   }
   const match = target.map((c) => [c, row[c] ?? null] as const);
   const scopeColumns = [access.read, access.update].flatMap((s) =>
@@ -65,8 +68,8 @@ export async function upsertOne(
   if (!existing) return insert();
   if (resolution === 'ignore') return null;
   if (!access.update || !rowInScope(access.update, existing)) {
-    if (rowInScope(access.read, existing)) throw forbidden(OWN_ROWS_ONLY);
-    throw conflict('A row with the same key already exists');
+    if (rowInScope(access.read, existing)) throw new ApiError('FORBIDDEN', OWN_ROWS_ONLY);
+    throw new ApiError('CONFLICT', 'A row with the same key already exists');
   }
   const changes: BodyRow = { ...row };
   for (const c of target) delete changes[c];

@@ -2,7 +2,7 @@
  * What inserts, updates and deletes share: finding and growing the table, typing values, the
  * columns a member may not touch, server-stamped changes and what a write reports.
  */
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Dialect, Queryable } from '../store/store.ts';
 import {
   buildAnyOutside,
@@ -39,7 +39,7 @@ export function atomically<T>(
 
 export async function tableFor(ctx: DataContext, name: string): Promise<TableDef | null> {
   const found = ctx.tables.lookupKnown(name) ?? (await ctx.tables.lookup(name));
-  if (found.kind === 'reserved') throw notFound(`Table "${name}" not found`);
+  if (found.kind === 'reserved') throw new ApiError('NOT_FOUND', `Table "${name}" not found`);
   return found.kind === 'table' ? found.table : null;
 }
 
@@ -60,7 +60,10 @@ export async function tableWithColumns(
   const missing = [...names].filter((c) => !table?.columns.has(c));
   if (missing.length === 0 && table) return table;
   if (table && !table.dynamic)
-    throw badRequest(`Unknown column "${shown(missing[0] ?? '')}" in table "${name}"`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `Unknown column "${shown(missing[0] ?? '')}" in table "${name}"`,
+    );
   const wanted = new Map<string, ColumnType>();
   for (const c of missing) {
     const first = rows.find((r) => Object.hasOwn(r, c) && r[c] !== null)?.[c];
@@ -116,14 +119,17 @@ export function restrictUpdate(set: BodyRow, access: Access, caller: SignedInCal
   for (const c of access.ownerColumns) {
     if (!(c in out)) continue;
     if (caller.kind !== 'user' || String(out[c]) !== caller.userId)
-      throw forbidden(`"${c}" cannot be changed`);
+      throw new ApiError('FORBIDDEN', `"${c}" cannot be changed`);
     delete out[c];
   }
   const allowed = access.updatable;
   if (allowed) {
     const refused = Object.keys(out).find((c) => !allowed.includes(c));
     if (refused)
-      throw forbidden(`You can change only ${allowed.join(', ')} (not "${shown(refused)}")`);
+      throw new ApiError(
+        'FORBIDDEN',
+        `You can change only ${allowed.join(', ')} (not "${shown(refused)}")`,
+      );
   }
   return out;
 }
@@ -177,10 +183,12 @@ export function stampedUpdate(
 
 /** PATCH and DELETE need a filter (docs/protocol.md) and take no paging. */
 export function checkTargeting(q: ParsedQuery, verb: 'PATCH' | 'DELETE') {
-  if (q.filters.length === 0) throw badRequest(`${verb} needs a filter, e.g. ?id=eq.<id>`);
+  if (q.filters.length === 0)
+    throw new ApiError('VALIDATION_ERROR', `${verb} needs a filter, e.g. ?id=eq.<id>`);
   if (q.limit !== null || q.offset !== 0 || q.cursor !== null)
-    throw badRequest(`${verb} takes no limit, offset or cursor`);
-  if (q.onConflict !== null) throw badRequest(`on_conflict applies to POST only`);
+    throw new ApiError('VALIDATION_ERROR', `${verb} takes no limit, offset or cursor`);
+  if (q.onConflict !== null)
+    throw new ApiError('VALIDATION_ERROR', `on_conflict applies to POST only`);
 }
 
 /** 403 when a targeted row is one the caller may see but not change (rules.ts). */
@@ -193,5 +201,6 @@ export async function refuseForeignRows(
 ) {
   if (!visibleButNotWritable(read, write)) return;
   const sql = buildAnyOutside(table, tx.dialect, { filters: q.filters, scope: read }, write);
-  if ((await tx.query(sql.text, sql.params)).rows.length > 0) throw forbidden(OWN_ROWS_ONLY);
+  if ((await tx.query(sql.text, sql.params)).rows.length > 0)
+    throw new ApiError('FORBIDDEN', OWN_ROWS_ONLY);
 }
