@@ -11,6 +11,7 @@
  * calendar app in agreement.
  */
 import { EVENT_RRULE_FREQUENCIES, EVENT_RRULE_MAX_LENGTH } from '@scout/protocol/calendar-events';
+import { isoDay } from '@scout/protocol/wall-clock';
 import rrulePackage, { type Options } from 'rrule';
 
 const { RRule } = rrulePackage;
@@ -75,9 +76,7 @@ function untilDate(value: string): string {
   const m = /^(\d{4})(\d{2})(\d{2})(?:T\d{6}Z?)?$/.exec(value);
   if (!m) return fail('UNTIL must be a date written YYYYMMDD');
   const iso = `${m[1]}-${m[2]}-${m[3]}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso)
-    fail('UNTIL must be a real date');
+  if (isoDay(Date.parse(`${iso}T00:00:00Z`) || 0) !== iso) fail('UNTIL must be a real date');
   return iso;
 }
 

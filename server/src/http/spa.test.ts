@@ -51,7 +51,7 @@ describe('serving the SPA', () => {
 
   it("answers every address of the app's screens and events with the app, and unknown API paths with JSON", async () => {
     t = await buildTestApp({ config: { webDir: dir } });
-    // The web app's addresses (web/src/lib/app-paths.ts): a reload or a shared link lands there.
+    // The web app's addresses (protocol/src/app-paths.ts): a reload or a shared link lands there.
     for (const url of [
       '/profile',
       '/calendar/events/event_1_abc',

@@ -57,7 +57,7 @@ export async function installSpa(app: FastifyInstance, config: Config) {
   app.get('/', (_req, reply) => sendIndex(reply));
   app.get('/index.html', (_req, reply) => sendIndex(reply));
   // Any other path outside the API is an address of the app, a screen or an event
-  // (web/src/lib/app-paths.ts): a reload or a shared link gets the app, which shows it.
+  // (protocol/src/app-paths.ts): a reload or a shared link gets the app, which shows it.
   app.get('/*', (req, reply) => {
     if (req.url.startsWith('/api/')) return reply.callNotFound();
     return sendIndex(reply);
