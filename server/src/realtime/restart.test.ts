@@ -174,7 +174,13 @@ describe.each([
       }
     })();
 
-    await eventually('messages flow before the stop', 5000, () => published.length >= 5);
+    // Every client holds a message before the stop: one that has none has nothing to resume
+    // after, and would rightly get only what comes once it is back.
+    await eventually(
+      'messages flow to every client before the stop',
+      30_000,
+      () => published.length >= 5 && clients.every((c) => c.ids.length > 0),
+    );
     const stopping = stop(server);
     server = undefined;
     await eventually('every socket told of the restart', 5000, () =>
@@ -194,7 +200,13 @@ describe.each([
     // A generous bound: 400 clients catching up on a loaded machine; it costs nothing when quick.
     await eventually('every client has every message', 30_000, () =>
       clients.every((c) => c.ids.length >= published.length),
-    );
+    ).catch((err: Error) => {
+      const short = clients.filter((c) => c.ids.length < published.length);
+      const missing = short.map((c) => published.filter((id) => !c.ids.includes(id)));
+      throw new Error(
+        `${err.message}: ${short.length} clients short, missing ${JSON.stringify(missing.slice(0, 3))} of ${published.length}; subscriptions ${JSON.stringify(short.slice(0, 3).map((c) => c.subscriptions))}; resumed ${JSON.stringify(short.slice(0, 3).map((c) => c.resumed))}`,
+      );
+    });
     expect(failures).toBeGreaterThan(0);
     for (const c of clients) {
       expect(c.closeCodes).toEqual([1012]);
