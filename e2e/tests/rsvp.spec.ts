@@ -25,7 +25,7 @@ test.afterEach(async ({ request }) => {
 /** Opens an event's RSVP panel and answers the region it shows. */
 async function openAnswers(page: Page, name: string) {
   const row = eventRow(page, name);
-  await row.getByRole('button', { name: `Who is coming: ${name}` }).click();
+  await row.getByRole('button', { name: `RSVP: ${name}` }).click();
   const panel = row.getByRole('region', { name: 'Who is coming' });
   await expect(panel.getByText('Loading answers...')).toBeHidden();
   return panel;

@@ -188,7 +188,7 @@ export const EventRow = memo(function EventRow({
                 size="sm"
                 aria-expanded={answersOpen}
                 aria-controls={answersOpen ? panelId : undefined}
-                aria-label={`Who is coming: ${name}`}
+                aria-label={`RSVP: ${name}`}
                 onClick={() => setAnswersOpen((o) => !o)}
               >
                 <UsersIcon className="size-4" />
