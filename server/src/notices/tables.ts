@@ -4,5 +4,5 @@
 import type { CapabilityTables } from '../rest/table-definition.ts';
 
 export const noticesTables: CapabilityTables = {
-  serverOwned: ['notification_settings', 'event_notice_state'],
+  serverOwned: ['notification_settings', 'event_notice_state', 'notice_batch_events'],
 };
