@@ -20,3 +20,26 @@ export function manualClock(
     },
   };
 }
+
+/**
+ * Timers as a dependency, for work that waits minutes or days (a daily purge): tests drive
+ * their own instead of faking the process's timers, which would also drive every other timer
+ * of the test process. Each returns a function that cancels it; neither keeps the process alive.
+ */
+export interface Timers {
+  after(ms: number, fn: () => void): () => void;
+  every(ms: number, fn: () => void): () => void;
+}
+
+export const processTimers: Timers = {
+  after(ms, fn) {
+    const t = setTimeout(fn, ms);
+    t.unref();
+    return () => clearTimeout(t);
+  },
+  every(ms, fn) {
+    const t = setInterval(fn, ms);
+    t.unref();
+    return () => clearInterval(t);
+  },
+};

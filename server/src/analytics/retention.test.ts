@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../deps.ts';
 import type { Store } from '../store/store.ts';
 import { analyticsEvent, logEvents, nextSessionId, storedEvents } from '../../test/analytics.ts';
+import { manualTimers } from '../../test/manual-timers.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { bearer, signIn, signUp } from '../../test/auth.ts';
 import { forgetAccount } from '../auth/session-check.ts';
@@ -64,12 +65,8 @@ describe.each(testStoreKinds)('analytics retention (%s)', (kind) => {
 });
 
 describe('the daily analytics purge', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('runs a minute after start, then once a day, with the retention cutoff, until stopped', async () => {
-    vi.useFakeTimers();
+    const timers = manualTimers();
     const cutoffs: unknown[] = [];
     const store = {
       query: async (sql: string, params: unknown[] = []) => {
@@ -83,21 +80,22 @@ describe('the daily analytics purge', () => {
     const stop = scheduleAnalyticsPurge(
       { store, clock: { now: () => now } as AppDeps['clock'], config },
       (err) => errors.push(err),
+      timers,
     );
-    await vi.advanceTimersByTimeAsync(59_000);
+    await timers.advance(59_000);
     expect(cutoffs).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1_000);
+    await timers.advance(1_000);
     expect(cutoffs).toEqual([now - 400 * DAY]);
-    await vi.advanceTimersByTimeAsync(2 * DAY);
+    await timers.advance(2 * DAY);
     expect(cutoffs).toHaveLength(3);
     stop();
-    await vi.advanceTimersByTimeAsync(3 * DAY);
+    await timers.advance(3 * DAY);
     expect(cutoffs).toHaveLength(3);
     expect(errors).toEqual([]);
   });
 
   it('reports a failed purge and tries again the next day', async () => {
-    vi.useFakeTimers();
+    const timers = manualTimers();
     let calls = 0;
     const store = {
       query: async () => {
@@ -113,8 +111,9 @@ describe('the daily analytics purge', () => {
         config: { analyticsRetentionDays: 30 } as AppDeps['config'],
       },
       (err) => errors.push(err),
+      timers,
     );
-    await vi.advanceTimersByTimeAsync(60_000 + DAY);
+    await timers.advance(60_000 + DAY);
     stop();
     expect(calls).toBe(2);
     expect(errors.map((e) => (e as Error).message)).toEqual([

@@ -3,6 +3,7 @@
  * runs once a day in every server process; deleting what another process already deleted costs
  * nothing.
  */
+import { processTimers, type Timers } from '../clock.ts';
 import type { AppDeps } from '../deps.ts';
 import { purgeEventsBefore } from './store-events.ts';
 
@@ -23,17 +24,16 @@ export function purgeExpiredAnalytics(
 export function scheduleAnalyticsPurge(
   deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
   onError: (err: unknown) => void,
+  timers: Timers = processTimers,
 ): () => void {
   const run = () => void purgeExpiredAnalytics(deps).catch(onError);
-  let daily: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
+  let stopDaily: (() => void) | undefined;
+  const cancelFirst = timers.after(FIRST_PURGE_DELAY_MS, () => {
     run();
-    daily = setInterval(run, DAY_MS);
-    daily.unref();
-  }, FIRST_PURGE_DELAY_MS);
-  first.unref();
+    stopDaily = timers.every(DAY_MS, run);
+  });
   return () => {
-    clearTimeout(first);
-    if (daily) clearInterval(daily);
+    cancelFirst();
+    stopDaily?.();
   };
 }
