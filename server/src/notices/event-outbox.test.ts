@@ -87,7 +87,7 @@ describe.each(testStoreKinds)('event notice outbox (%s)', (kind) => {
 
     const news = withSubject(t, 'New event: Hike');
     expect(news.map(to).sort()).toEqual(['other@troop12.org', 'parent@troop12.org']);
-    expect(news[0]?.parsed.text).toContain('When: Thursday, June 25, 2026 at 10:30');
+    expect(news[0]?.parsed.text).toContain('When: Thursday, June 25, 2026 at 10:30 AM');
     expect(news[0]?.parsed.text).toContain('Where: Visitor Center');
     const changes = withSubject(t, 'Changed: Hike');
     expect(changes.map(to)).toEqual(['parent@troop12.org']);

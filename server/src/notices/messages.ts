@@ -4,6 +4,7 @@
  * in the body and in the List-Unsubscribe headers (RFC 8058). Event names and places are the
  * troop's text: escaped in HTML, kept to one line in the subject.
  */
+import { formatClockTime } from '@scout/protocol/clock-time';
 import { PRODUCT_NAME } from '@scout/protocol/limits';
 import {
   NOTIFICATION_KIND_LABELS,
@@ -27,10 +28,10 @@ const WEEKDAY_DATE = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** "Saturday, June 13, 2026 at 09:00" (the troop's wall clock), or "... (all day)". */
+/** "Saturday, June 13, 2026 at 9:00 AM" (the troop's wall clock, as the app says it), or "... (all day)". */
 export function describeWhen(s: Pick<EventState, 'date' | 'time' | 'allDay'>): string {
   const day = describeDay(s.date);
-  return s.allDay || !s.time ? `${day} (all day)` : `${day} at ${s.time}`;
+  return s.allDay || !s.time ? `${day} (all day)` : `${day} at ${formatClockTime(s.time)}`;
 }
 
 /** "Saturday, June 13, 2026". */

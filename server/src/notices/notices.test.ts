@@ -27,7 +27,7 @@ describe.each(embeddedStore)('event notices (%s)', (kind) => {
     await runJobs(t);
     const news = withSubject(t, 'New event: Campout');
     expect(news.map(to).sort()).toEqual(['other@troop12.org', 'parent@troop12.org']);
-    expect(news[0]?.parsed.text).toContain('When: Thursday, June 25, 2026 at 18:00');
+    expect(news[0]?.parsed.text).toContain('When: Thursday, June 25, 2026 at 6:00 PM');
 
     const household = await addHousehold(t.deps.store, [parent.user.id], ['Sam']);
     await answer(t.deps.store, {
@@ -45,7 +45,7 @@ describe.each(embeddedStore)('event notices (%s)', (kind) => {
     expect(changes.map(to)).toEqual(['parent@troop12.org']);
     const text = changes[0]!.parsed.text ?? '';
     expect(text).toContain(
-      'When: was Thursday, June 25, 2026 at 18:00, now Friday, June 26, 2026 at 19:30',
+      'When: was Thursday, June 25, 2026 at 6:00 PM, now Friday, June 26, 2026 at 7:30 PM',
     );
     expect(text).toContain('Where: was Scout Hall, now Lake Pavilion');
 

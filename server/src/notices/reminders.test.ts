@@ -108,7 +108,7 @@ describe.each(testStoreKinds)('reminders (%s)', (kind) => {
     const changes = withSubject(t, 'Changed: Troop meeting');
     expect(changes.map(to)).toEqual(['parent@troop12.org']);
     expect(changes[0]?.parsed.text).toContain(
-      'When: was Thursday, June 18, 2026 at 19:00, now Thursday, June 18, 2026 at 18:30',
+      'When: was Thursday, June 18, 2026 at 7:00 PM, now Thursday, June 18, 2026 at 6:30 PM',
     );
     expect(changes[0]?.parsed.text).toContain('Where: was no place given, now Church basement');
 
@@ -116,7 +116,7 @@ describe.each(testStoreKinds)('reminders (%s)', (kind) => {
     t.clock.advance(11 * 3600_000);
     await runJobs(t);
     expect(parentReminders()).toEqual([
-      'Reminder: Troop meeting, Thursday, June 11, 2026 at 19:00',
+      'Reminder: Troop meeting, Thursday, June 11, 2026 at 7:00 PM',
     ]);
 
     for (let day = 0; day < 9; day++) {
@@ -124,8 +124,8 @@ describe.each(testStoreKinds)('reminders (%s)', (kind) => {
       await runJobs(t);
     }
     expect(parentReminders()).toEqual([
-      'Reminder: Troop meeting, Thursday, June 11, 2026 at 19:00',
-      'Reminder: Troop meeting, Thursday, June 18, 2026 at 18:30',
+      'Reminder: Troop meeting, Thursday, June 11, 2026 at 7:00 PM',
+      'Reminder: Troop meeting, Thursday, June 18, 2026 at 6:30 PM',
     ]);
     const going = withSubject(t, 'Reminder: Troop meeting, Thursday, June 18');
     expect(going.find((m) => to(m) === 'parent@troop12.org')?.parsed.text).toContain(

@@ -96,7 +96,7 @@ describe.each(embeddedStore)('notices of removed events (%s)', (kind) => {
     const removed = withSubject(t, 'Removed: Canoe trip');
     expect(removed.map(to)).toEqual(['parent@troop12.org']);
     expect(removed[0]?.parsed.text).toContain(
-      'Canoe trip on Saturday, June 20, 2026 at 08:00 has been removed from the troop calendar.',
+      'Canoe trip on Saturday, June 20, 2026 at 8:00 AM has been removed from the troop calendar.',
     );
     expect(removed[0]?.parsed.text).toContain('Where: Mill Pond');
     // Running the jobs again, from any process, sends nothing twice.
@@ -146,7 +146,7 @@ describe.each(embeddedStore)('notices of removed events (%s)', (kind) => {
     let removed = withSubject(t, 'Removed: Troop meeting');
     expect(removed.map(to)).toEqual(['parent@troop12.org']);
     expect(removed[0]?.parsed.text).toContain(
-      'Troop meeting on Thursday, June 18, 2026 at 19:00 has been removed from the troop calendar.',
+      'Troop meeting on Thursday, June 18, 2026 at 7:00 PM has been removed from the troop calendar.',
     );
 
     // A meeting moved first is told as it stood when removed.
@@ -158,7 +158,9 @@ describe.each(embeddedStore)('notices of removed events (%s)', (kind) => {
     await runJobs(t);
     removed = withSubject(t, 'Removed: Troop meeting');
     expect(removed.map(to)).toEqual(['parent@troop12.org', 'other@troop12.org']);
-    expect(removed[1]?.parsed.text).toContain('Thursday, June 25, 2026 at 18:00 has been removed');
+    expect(removed[1]?.parsed.text).toContain(
+      'Thursday, June 25, 2026 at 6:00 PM has been removed',
+    );
 
     // A refused removal schedules nothing.
     expect((await occurrence('DELETE', '2026-06-26')).statusCode).toBe(404);

@@ -5,9 +5,9 @@
  * as July 3.
  */
 import { format } from 'date-fns';
+import { formatClockTime, parseClockTime } from '@scout/protocol/clock-time';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?$/;
 
 /** Local midnight of a YYYY-MM-DD day, or null when the text is not a real day. */
 export function parseLocalDate(text: string): Date | null {
@@ -23,11 +23,8 @@ export function parseLocalDate(text: string): Date | null {
   return date;
 }
 
-/** 'HH:mm' (seconds tolerated) -> [hours, minutes], or null. */
-export function parseTime(text: string): [number, number] | null {
-  const m = TIME.exec(text);
-  return m ? [Number(m[1]), Number(m[2])] : null;
-}
+/** 'HH:mm' (seconds tolerated) -> [hours, minutes], or null: the app's and the mails' one reading. */
+export const parseTime = parseClockTime;
 
 /** The spec's 'MMM dd, yyyy' behind the weekday. */
 const DAY = 'EEE, MMM dd, yyyy';
@@ -62,12 +59,8 @@ export function formatDayTime(iso: string): string {
   return date ? format(date, `${DAY}, h:mm a`) : iso;
 }
 
-/** '7:30 PM'; text that is not a time is shown as it is. */
-export function formatEventTime(eventTime: string): string {
-  const time = parseTime(eventTime);
-  if (!time) return eventTime;
-  return format(new Date(2000, 0, 1, time[0], time[1]), 'h:mm a');
-}
+/** '7:30 PM'; text that is not a time is shown as it is (the mails say it the same way). */
+export const formatEventTime = formatClockTime;
 
 /** The machine-readable form for <time dateTime>: '2026-07-04T19:30', or the date alone. */
 export function eventDateTimeAttr(eventDate: string, eventTime: string): string | undefined {
