@@ -114,6 +114,19 @@ export interface WireRsvpSummary {
   mine: WireRsvpPerson[];
   /** The caller may change anyone's answer, after the deadline too, and export the CSV. */
   canManage: boolean;
+  /**
+   * Who has not answered, by household, with the household's adults to contact: for those who
+   * manage answers only (null for everyone else). Only scouts and adults of households count.
+   */
+  noAnswer: WireNoAnswerHousehold[] | null;
+}
+
+/** A household with people who have not answered an occurrence, and its adults' contacts. */
+export interface WireNoAnswerHousehold {
+  householdId: string;
+  household: string;
+  people: { attendee: string; name: string; youth: boolean }[];
+  adults: { name: string; email: string }[];
 }
 
 export interface RsvpAnswerInput {

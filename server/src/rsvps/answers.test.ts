@@ -62,13 +62,14 @@ describe.each(testStoreKinds)('RSVP answers (%s)', (kind) => {
     expect((res.json() as WireRsvpSummary).mine[1]).toMatchObject({ answer: 'going' });
 
     const seen = await summary(cal.token);
-    // Seven people: ann, bob, lee and cal as adults; Sam, Sue and Ben as scouts.
+    // Five people of households: ann and bob as adults; Sam, Sue and Ben as scouts. Lee (a
+    // leader) and cal belong to no household and are not counted.
     expect(seen.counts).toEqual({
       youthGoing: 1,
       adultsGoing: 1,
       maybe: 0,
       notGoing: 0,
-      noAnswer: 5,
+      noAnswer: 3,
       waitlisted: 0,
     });
     expect(seen.answers.map((a) => [a.name, a.youth, a.answer])).toEqual([

@@ -46,17 +46,3 @@ export async function personOf(db: Queryable, key: string): Promise<Attendee> {
 /** A member's name as other members read it: never their whole address. */
 export const memberName = (displayName: string | null, email: string) =>
   displayName?.trim() || email.split('@')[0] || 'Member';
-
-/**
- * How many people the troop counts for "no answer yet": active members who are not scouts, and
- * every scout (with an account or not), each once.
- */
-export async function troopHeadcount(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ adults: number | string; scouts: number | string }>(
-    `SELECT
-       (SELECT COUNT(*) FROM users WHERE status = 'active'
-          AND id NOT IN (SELECT user_id FROM scouts WHERE user_id IS NOT NULL)) AS adults,
-       (SELECT COUNT(*) FROM scouts) AS scouts`,
-  );
-  return Number(rows[0]?.adults ?? 0) + Number(rows[0]?.scouts ?? 0);
-}

@@ -21,12 +21,21 @@ const signedIn = statusForAll;
 
 /** Seen only by household A and leaders. */
 const NOTE = 'Leaves early 9c1e';
+/** Who has not answered once household A's scout has, and whom a leader writes to about them. */
+const chased = (scoutB: string) => [
+  {
+    people: ['user:coparent-a', 'user:parent-a'],
+    contacts: ['coparent-a@example.org', 'parent-a@example.org'],
+  },
+  { people: ['user:parent-b', `scout:${scoutB} (youth)`], contacts: ['parent-b@example.org'] },
+];
 const SECRET = { patrol: 'Hawk Patrol 9c1e', birthYear: 2013, notes: 'Asthma inhaler 9c1e' };
 
 describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
   let h: HouseholdApp;
   let auth: Record<Actor, string | undefined>;
   let scoutA: string;
+  let scoutB: string;
   let event: string;
 
   const rsvps = (actor: Actor, method: 'GET' | 'PUT', suffix = '', payload?: unknown) =>
@@ -39,7 +48,11 @@ describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
 
   beforeAll(async () => {
     h = await householdApp(kind);
-    ({ auth, scoutA } = await matrixTroop(h, { firstName: 'Robin', lastName: 'Avery', ...SECRET }));
+    ({ auth, scoutA, scoutB } = await matrixTroop(h, {
+      firstName: 'Robin',
+      lastName: 'Avery',
+      ...SECRET,
+    }));
     event = await addEvent(h.t, auth.leader!.slice('Bearer '.length));
     const first = await rsvps('parentA', 'PUT', '', {
       attendee: `scout:${scoutA}`,
@@ -62,6 +75,38 @@ describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
         actor,
       );
       expect(res.body.includes(NOTE), actor).toBe(seesNote);
+    }
+  });
+
+  it("GET: who has not answered, by household with the adults' contacts, only for those who manage answers", async () => {
+    const managers = ['admin', 'leader', 'service'];
+    for (const actor of ACTORS) {
+      const res = await rsvps(actor, 'GET');
+      if (res.statusCode !== 200) continue;
+      const body = res.json();
+      // Household A's scout answered; the other four people of households did not. The admin,
+      // the leader and the member belong to no household and are not counted.
+      expect(body.counts.noAnswer, actor).toBe(4);
+      if (!managers.includes(actor)) {
+        expect(body.noAnswer, actor).toBeNull();
+        expect(res.body, actor).not.toMatch(/@/);
+        continue;
+      }
+      const households = body.noAnswer as Array<{
+        people: Array<{ attendee: string; name: string; youth: boolean }>;
+        adults: Array<{ email: string }>;
+      }>;
+      expect(
+        households.map((h) => ({
+          people: h.people.map((p) => `${p.attendee}${p.youth ? ' (youth)' : ''}`),
+          contacts: h.adults.map((a) => a.email),
+        })),
+        actor,
+      ).toEqual(chased(scoutB));
+      expect(
+        households[1]!.people.map((p) => p.name),
+        actor,
+      ).toContain('Sam Brook');
     }
   });
 

@@ -12,9 +12,10 @@ import {
 } from '@scout/protocol/rsvps';
 import type { Attendee } from '../households/answerable.ts';
 import type { Queryable } from '../store/store.ts';
-import { memberName, troopHeadcount } from './attendees.ts';
+import { memberName } from './attendees.ts';
 import type { EventOccurrence } from './event-occurrence.ts';
 import { readBoolean } from '../store/sql-values.ts';
+import { householdPeople, noAnswerHouseholds } from './non-responders.ts';
 
 interface AnswerRow {
   id: string;
@@ -75,14 +76,15 @@ export async function readAnswers(db: Queryable, event: EventOccurrence): Promis
   );
 }
 
-export function countAnswers(answers: readonly StoredRsvp[], headcount: number): RsvpCounts {
+/** The counts; `noAnswer` is how many people of households have not answered (non-responders.ts). */
+export function countAnswers(answers: readonly StoredRsvp[], noAnswer: number): RsvpCounts {
   const going = answers.filter((a) => a.answer === 'going' && !a.waitlisted);
   return {
     youthGoing: going.filter((a) => a.youth).length,
     adultsGoing: going.filter((a) => !a.youth).length,
     maybe: answers.filter((a) => a.answer === 'maybe').length,
     notGoing: answers.filter((a) => a.answer === 'not_going').length,
-    noAnswer: Math.max(0, headcount - answers.length),
+    noAnswer,
     waitlisted: answers.filter((a) => a.waitlisted).length,
   };
 }
@@ -93,7 +95,14 @@ export async function summaryFor(
   viewer: { mine: readonly Attendee[]; manager: boolean; nowMs: number },
 ): Promise<WireRsvpSummary> {
   const stored = await readAnswers(db, event);
-  const counts = countAnswers(stored, await troopHeadcount(db));
+  const missing = noAnswerHouseholds(
+    await householdPeople(db),
+    new Set(stored.map((a) => a.attendee)),
+  );
+  const counts = countAnswers(
+    stored,
+    missing.reduce((n, h) => n + h.people.length, 0),
+  );
   const own = new Set(viewer.mine.map((p) => p.attendee));
   const answers = stored.map((a) => ({
     ...a,
@@ -123,5 +132,6 @@ export async function summaryFor(
       };
     }),
     canManage: viewer.manager,
+    noAnswer: viewer.manager ? missing : null,
   };
 }

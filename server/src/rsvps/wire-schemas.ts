@@ -46,4 +46,14 @@ export const wireRsvpSummary = z.object({
   answers: z.array(wireRsvp),
   mine: z.array(wireRsvpPerson),
   canManage: z.boolean(),
+  noAnswer: z
+    .array(
+      z.object({
+        householdId: z.string(),
+        household: z.string(),
+        people: z.array(z.object({ attendee: z.string(), name: z.string(), youth: z.boolean() })),
+        adults: z.array(z.object({ name: z.string(), email: z.string() })),
+      }),
+    )
+    .nullable(),
 });
