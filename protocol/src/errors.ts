@@ -81,6 +81,7 @@ export const API_ERROR_CODES = [
   // Households (docs/protocol.md, Households).
   'HOUSEHOLD_INVITATION_INVALID',
   'HOUSEHOLD_INVITATION_OTHER_ACCOUNT',
+  'HOUSEHOLD_INVITATION_USED',
   'HOUSEHOLD_ALREADY_JOINED',
   'SCOUT_ALREADY_LINKED',
   'HOUSEHOLD_ADULTS_ONLY',
@@ -142,6 +143,7 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
     'This family invitation has expired, was already used or was withdrawn. Ask the family for a new one.',
   HOUSEHOLD_INVITATION_OTHER_ACCOUNT:
     'This family invitation was sent to another email address: sign in with that address to accept it.',
+  HOUSEHOLD_INVITATION_USED: 'You already joined with this invitation: sign in.',
   HOUSEHOLD_ALREADY_JOINED:
     'You already belong to another household. Leave it first, then accept this invitation.',
   SCOUT_ALREADY_LINKED: 'This scout profile or this account is already linked to a scout account.',
@@ -219,6 +221,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ACCOUNT_SUSPENDED: 403,
   HOUSEHOLD_INVITATION_INVALID: 403,
   HOUSEHOLD_INVITATION_OTHER_ACCOUNT: 403,
+  HOUSEHOLD_INVITATION_USED: 409,
   HOUSEHOLD_ALREADY_JOINED: 409,
   SCOUT_ALREADY_LINKED: 409,
   HOUSEHOLD_ADULTS_ONLY: 403,

@@ -95,6 +95,20 @@ export interface WireHouseholdInvitationCheck {
   email: string | null;
 }
 
+/**
+ * What a household link's landing page shows before anyone signs in: who invited, to which
+ * household, as what. A wrong or expired link gets all nulls; a spent one says only `used`.
+ */
+export interface WireHouseholdInvitationLanding {
+  usable: boolean;
+  /** The link was already used to join: the page says to sign in. */
+  used: boolean;
+  kind: HouseholdInvitationKind | null;
+  /** The inviting adult's display name. */
+  inviterName: string | null;
+  householdName: string | null;
+}
+
 export const SCOUT_FIELDS = ['firstName', 'lastName', 'patrol', 'birthYear', 'notes'] as const;
 export type ScoutField = (typeof SCOUT_FIELDS)[number];
 

@@ -242,6 +242,15 @@ describe('parseRolesConfig', () => {
     expect(parseRolesConfig(DEFAULT_ROLES_CONFIG)).toEqual(DEFAULT_ROLES_CONFIG);
   });
 
+  it('keeps whether leaders confirm scouts who join by a family link, and refuses other values', () => {
+    const confirming = { ...DEFAULT_ROLES_CONFIG, leadersConfirmScouts: true };
+    expect(parseRolesConfig(confirming).leadersConfirmScouts).toBe(true);
+    expect(parseRolesConfig(DEFAULT_ROLES_CONFIG).leadersConfirmScouts).toBeUndefined();
+    expect(() =>
+      parseRolesConfig({ ...DEFAULT_ROLES_CONFIG, leadersConfirmScouts: 'yes' }),
+    ).toThrow('"leadersConfirmScouts" must be true or false');
+  });
+
   it.each([
     [null, 'must be an object'],
     [{ roles: [], defaultRole: 'user' }, '"roles" must be an object'],

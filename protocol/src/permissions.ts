@@ -30,6 +30,11 @@ export interface RolesConfig {
   tables?: Record<string, TableRule>;
   /** Who may read and write each storage area (first path segment; `*`: every other path). */
   storage?: Record<string, StorageAreaRule>;
+  /**
+   * A scout who signs up with a parent's household link waits for a leader all the same
+   * (docs/operations.md, Who may join). Default false: the parent vouches for their scout.
+   */
+  leadersConfirmScouts?: boolean;
 }
 
 /**
@@ -166,7 +171,7 @@ export function hasRole(
 /** The roles a configuration defines, for pickers and the admin CLI. */
 export const roleNames = (config: RolesConfig): string[] => Object.keys(config.roles);
 
-const TOP_FIELDS = ['roles', 'defaultRole', 'tables', 'storage'];
+const TOP_FIELDS = ['roles', 'defaultRole', 'tables', 'storage', 'leadersConfirmScouts'];
 const ROLE_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 const PERMISSION = /^(\*|[a-z0-9_-]+(\.([a-z0-9_-]+|\*))*)$/;
 
@@ -226,11 +231,15 @@ export function parseRolesConfig(input: unknown): RolesConfig {
   }
   const unknownTop = Object.keys(obj).find((k) => !TOP_FIELDS.includes(k));
   if (unknownTop) fail(`unknown field "${unknownTop}"`);
+  const confirm = obj.leadersConfirmScouts;
+  if (confirm !== undefined && typeof confirm !== 'boolean')
+    fail('"leadersConfirmScouts" must be true or false');
   return {
     roles,
     defaultRole: defaultRole as string,
     ...(obj.tables !== undefined ? { tables: parseTableRules(obj.tables, fail) } : {}),
     ...(obj.storage !== undefined ? { storage: parseStorageRules(obj.storage, fail) } : {}),
+    ...(typeof confirm === 'boolean' ? { leadersConfirmScouts: confirm } : {}),
   };
 }
 

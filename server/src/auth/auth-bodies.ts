@@ -53,6 +53,8 @@ export const signUpBody = z.looseObject({
   projectId,
   /** The token of an invitation link, when the troop joins by invitation. */
   invitation: z.string().max(512).optional(),
+  /** The token of a household invitation link (`/?family=`): joins that household, any mode. */
+  family: z.string().max(512).optional(),
 });
 
 export const signInBody = z.object({ email: emailField, password: presentedPassword, projectId });

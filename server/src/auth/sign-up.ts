@@ -27,6 +27,7 @@ const KNOWN_FIELDS = new Set(
     'metadata',
     'role',
     'invitation',
+    'family',
   ].flatMap((name) => [name, camelToSnake(name)]),
 );
 
@@ -69,7 +70,10 @@ export async function signUp(
     deps,
     { email, passwordHash, displayName, avatarUrl, metadata: metadataJson },
     { method: 'password' },
-    { invitationKey: body.invitation ? invitationKey(body.invitation) : undefined },
+    {
+      invitationKey: body.invitation ? invitationKey(body.invitation) : undefined,
+      householdToken: body.family,
+    },
   );
   return issueSession(deps, user);
 }

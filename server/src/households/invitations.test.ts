@@ -10,6 +10,7 @@ import {
   invitedInto,
   type HouseholdApp,
 } from '../../test/households.ts';
+import { DEFAULT_ROLES_CONFIG } from '@scout/protocol/permissions';
 import { testStoreKinds } from '../../test/test-app.ts';
 
 describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
@@ -68,7 +69,7 @@ describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
     expect(mine.adults.map((a: { userId: string }) => a.userId).sort()).toEqual(['other', 'pat']);
 
     const again = await accept(other, made.token);
-    expect(again.json().code).toBe('HOUSEHOLD_INVITATION_INVALID');
+    expect(again.json().code).toBe('HOUSEHOLD_INVITATION_USED');
     expect(
       (await h.call('POST', '/invitations/check', other, { token: made.token })).json(),
     ).toMatchObject({ usable: false });
@@ -318,5 +319,169 @@ describe.each(testStoreKinds)('a parent confirms a waiting scout (%s)', (kind) =
     const refused = await h.call('POST', '/invitations/accept', scout.auth, { token });
     expect(refused.json().code).toBe('ACCOUNT_PENDING');
     expect(await statusOf(scout.id)).toBe('pending');
+  });
+});
+
+describe.each(testStoreKinds)('signing up with a household link (%s)', (kind) => {
+  let h: HouseholdApp;
+  afterEach(async () => h?.t.close());
+
+  const signUp = (email: string, family: string, troopRole = 'Parent') =>
+    h.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        email,
+        password: 'campfire-2026',
+        projectId: h.t.deps.config.projectId,
+        metadata: { troopRole },
+        family,
+      },
+    });
+  const linkFor = async (parent: string, body: Record<string, unknown>) => {
+    const made = await h.call('POST', '/mine/invitations', parent, body);
+    expect(made.statusCode, made.body).toBe(200);
+    return familyToken(made.json().url);
+  };
+  const joined = async (email: string, family: string, troopRole?: string) => {
+    const res = await signUp(email, family, troopRole);
+    expect(res.statusCode, res.body).toBe(200);
+    const session = res.json<{
+      access_token: string;
+      user: { id: string; status: string; emailVerified: boolean };
+    }>();
+    return { auth: `Bearer ${session.access_token}`, user: session.user };
+  };
+  const accounts = async () =>
+    Number(
+      (await h.t.deps.store.query<{ n: number | string }>('SELECT COUNT(*) AS n FROM users'))
+        .rows[0]?.n,
+    );
+
+  it("in invite mode a parent's scout link makes an active, verified account linked to the profile", async () => {
+    h = await householdApp(kind, { signupMode: 'invite' });
+    const parent = await h.as('pat');
+    const robin = await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
+    const scout = await joined(
+      'robin@example.org',
+      await linkFor(parent, { kind: 'scout', scoutId: robin }),
+      'Scout',
+    );
+    expect(scout.user).toMatchObject({ status: 'active', emailVerified: true });
+    const mine = (await h.call('GET', '/mine', scout.auth)).json().household;
+    expect(mine).toMatchObject({ role: 'scout', name: 'pat household' });
+    const linked = await h.t.deps.store.query<{ user_id: string }>(
+      'SELECT user_id FROM scouts WHERE id = ?',
+      [robin],
+    );
+    expect(linked.rows[0]?.user_id).toBe(scout.user.id);
+    const calendar = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/db/${h.t.deps.config.projectId}/rest/v1/calendar_events`,
+      headers: { authorization: scout.auth },
+    });
+    expect(calendar.statusCode).toBe(200);
+  });
+
+  it('in approval mode an invited adult joins the household at once, with the address the link named', async () => {
+    h = await householdApp(kind, { signupMode: 'approval' });
+    const parent = await h.as('pat');
+    const token = await linkFor(parent, { kind: 'adult', email: 'sky@example.org' });
+    const before = await accounts();
+    const other = await signUp('someone@example.org', token);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().code).toBe('HOUSEHOLD_INVITATION_OTHER_ACCOUNT');
+    expect(await accounts()).toBe(before);
+
+    const sky = await joined('sky@example.org', token);
+    expect(sky.user).toMatchObject({ status: 'active', emailVerified: true });
+    const mine = (await h.call('GET', '/mine', sky.auth)).json().household;
+    expect(mine).toMatchObject({ role: 'adult', name: 'pat household' });
+    expect(mine.adults.map((a: { email: string }) => a.email).sort()).toEqual([
+      'pat@example.org',
+      'sky@example.org',
+    ]);
+  });
+
+  it('when leaders confirm scouts, the scout is linked but waits for a leader', async () => {
+    h = await householdApp(kind, {
+      signupMode: 'invite',
+      roles: { ...DEFAULT_ROLES_CONFIG, leadersConfirmScouts: true },
+    });
+    const parent = await h.as('pat');
+    const robin = await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
+    const scout = await joined(
+      'robin@example.org',
+      await linkFor(parent, { kind: 'scout', scoutId: robin }),
+      'Scout',
+    );
+    expect(scout.user).toMatchObject({ status: 'pending', emailVerified: true });
+    const linked = await h.t.deps.store.query<{ user_id: string }>(
+      'SELECT user_id FROM scouts WHERE id = ?',
+      [robin],
+    );
+    expect(linked.rows[0]?.user_id).toBe(scout.user.id);
+  });
+
+  it('a spent link says "You already joined: sign in", and makes no account', async () => {
+    h = await householdApp(kind, { signupMode: 'invite' });
+    const parent = await h.as('pat');
+    const token = await linkFor(parent, { kind: 'adult' });
+    const sky = await joined('sky@example.org', token);
+    const before = await accounts();
+    const again = await signUp('sky2@example.org', token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'HOUSEHOLD_INVITATION_USED',
+      message: 'You already joined with this invitation: sign in.',
+    });
+    expect(await accounts()).toBe(before);
+    expect((await h.call('POST', '/invitations/accept', sky.auth, { token })).json().code).toBe(
+      'HOUSEHOLD_INVITATION_USED',
+    );
+    const forged = await signUp('sky3@example.org', 'forged-token');
+    expect(forged.json().code).toBe('HOUSEHOLD_INVITATION_INVALID');
+  });
+
+  it("the landing page learns only the inviter's name, the household and the role offered", async () => {
+    h = await householdApp(kind, { signupMode: 'invite' });
+    const parent = await h.as('pat');
+    await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
+    const token = await linkFor(parent, { kind: 'adult', email: 'sky@example.org' });
+    const landing = (t: string) => h.call('POST', '/invitations/landing', undefined, { token: t });
+    const shown = await landing(token);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual({
+      usable: true,
+      used: false,
+      kind: 'adult',
+      inviterName: 'pat',
+      householdName: 'pat household',
+    });
+    const nothing = {
+      usable: false,
+      used: false,
+      kind: null,
+      inviterName: null,
+      householdName: null,
+    };
+    expect((await landing('forged-token')).json()).toEqual(nothing);
+    h.t.clock.advance(15 * 86_400_000);
+    expect((await landing(token)).json()).toEqual(nothing);
+  });
+
+  it('the landing page of a spent link says only that it was used', async () => {
+    h = await householdApp(kind, { signupMode: 'invite' });
+    const parent = await h.as('pat');
+    const token = await linkFor(parent, { kind: 'adult' });
+    await joined('sky@example.org', token);
+    const spent = await h.call('POST', '/invitations/landing', undefined, { token });
+    expect(spent.json()).toEqual({
+      usable: false,
+      used: true,
+      kind: null,
+      inviterName: null,
+      householdName: null,
+    });
   });
 });

@@ -13,6 +13,7 @@ import {
   type WireHousehold,
   type WireHouseholdInvitation,
   type WireHouseholdInvitationCheck,
+  type WireHouseholdInvitationLanding,
 } from '@scout/protocol/households';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
@@ -23,6 +24,7 @@ import { lockHousehold, membershipOf, readHousehold } from './household.ts';
 import { INVITATION_COLUMNS, invitationToWire, type InvitationRow } from './rows.ts';
 import { isoInstant } from '../store/sql-values.ts';
 import {
+  findOpenInvitation,
   invitationExpiry,
   invitationKey,
   newInvitationToken,
@@ -39,8 +41,12 @@ const TABLE: InvitationTable = {
   open: 'accepted_at IS NULL',
 };
 
-const refused = (code: 'HOUSEHOLD_INVITATION_INVALID' | 'HOUSEHOLD_INVITATION_OTHER_ACCOUNT') =>
-  new ApiError(code);
+const refused = (
+  code:
+    | 'HOUSEHOLD_INVITATION_INVALID'
+    | 'HOUSEHOLD_INVITATION_OTHER_ACCOUNT'
+    | 'HOUSEHOLD_INVITATION_USED',
+) => new ApiError(code);
 
 export const householdInvitationUrl = (deps: Pick<AppDeps, 'config'>, token: string) =>
   `${deps.config.publicUrl}/?family=${token}`;
@@ -172,60 +178,147 @@ export async function acceptHouseholdInvitation(
   token: string,
 ): Promise<WireHousehold> {
   const now = deps.clock.now();
-  const email = accepter.email.toLowerCase();
   let confirmed = false;
   const household = await deps.store.transaction(async (tx) => {
     // One account's household changes run one at a time (as does its first household).
     if (tx.dialect === 'postgres')
       await tx.query('SELECT pg_advisory_xact_lock(hashtext(?))', [`household:${accepter.userId}`]);
-    // Accepted once; a bound invitation names another account only while it is still open.
-    const redeemed = await redeemInvitation<InvitationRow>(
-      tx,
-      TABLE,
-      {
-        set: 'accepted_at = ?, accepted_by = ?',
-        params: [isoInstant(now), accepter.userId],
-        otherEmailOnlyWhileOpen: true,
-      },
-      invitationKey(token),
-      email,
-      now,
-    );
-    if (!('row' in redeemed))
-      throw refused(
-        redeemed.refused === 'other-email'
-          ? 'HOUSEHOLD_INVITATION_OTHER_ACCOUNT'
-          : 'HOUSEHOLD_INVITATION_INVALID',
-      );
-    const invitation = redeemed.row;
-    // Waiting for approval, an account joins a household only as the scout a parent links.
-    if (accepter.waiting && invitation.kind !== 'scout') throw new ApiError('ACCOUNT_PENDING');
-    await leaveLoneHousehold(tx, accepter.userId, invitation.household_id, invitation.kind);
-    if (invitation.kind === 'adult') {
-      await tx.query(
-        'INSERT INTO household_adults (household_id, user_id, joined_at) VALUES (?, ?, ?)',
-        [invitation.household_id, accepter.userId, isoInstant(now)],
-      );
-    } else {
-      const linked = await tx.query(
-        `UPDATE scouts SET user_id = ?, updated_at = ?
-         WHERE id = ? AND household_id = ? AND user_id IS NULL`,
-        [accepter.userId, isoInstant(now), invitation.scout_id, invitation.household_id],
-      );
-      if (linked.rowCount === 0) throw new ApiError('SCOUT_ALREADY_LINKED');
-      if (accepter.waiting) {
-        confirmed = await confirmLinkedScout(tx, now, accepter.userId, invitation.id);
-        if (!confirmed) throw new ApiError('ACCOUNT_PENDING');
-      }
-    }
-    return readHousehold(tx, now, {
-      householdId: invitation.household_id,
-      role: invitation.kind,
-    });
+    const joined = await joinByInvitation(tx, now, accepter, token);
+    confirmed = joined.confirmed;
+    return readHousehold(tx, now, { householdId: joined.householdId, role: joined.kind });
   });
   // The account's status is cached for a moment (auth/session-check.ts): it counts at once.
   if (confirmed) forgetAccount(deps.store, accepter.userId);
   return household;
+}
+
+/**
+ * Why a link cannot be redeemed, in the words its holder needs: a spent one says sign in (to a
+ * signed-in account, only when it was that account that used it; another simply lost the race).
+ */
+async function refusal(
+  tx: Queryable,
+  key: string,
+  why: 'other-email' | 'unusable',
+  userId?: string,
+) {
+  if (why === 'other-email') return refused('HOUSEHOLD_INVITATION_OTHER_ACCOUNT');
+  const spent = await tx.query(
+    `SELECT 1 AS hit FROM household_invitations
+     WHERE token_hash = ? AND accepted_at IS NOT NULL ${userId ? 'AND accepted_by = ?' : ''}`,
+    userId ? [key, userId] : [key],
+  );
+  return refused(spent.rows[0] ? 'HOUSEHOLD_INVITATION_USED' : 'HOUSEHOLD_INVITATION_INVALID');
+}
+
+/**
+ * The invitation a sign-up carries, read before the account is made: its kind decides whether
+ * the new account waits (auth/create-account.ts). Redeeming it comes after, in the same
+ * transaction (joinByInvitation), so two sign-ups racing for one link cannot both join.
+ */
+export async function householdInvitationForSignUp(
+  tx: Queryable,
+  token: string,
+  email: string,
+  now: number,
+): Promise<{ kind: HouseholdInvitationKind }> {
+  const row = await findOpenInvitation<InvitationRow>(tx, TABLE, token, now);
+  if (!row) throw await refusal(tx, invitationKey(token), 'unusable');
+  if (row.email !== null && row.email !== email.toLowerCase())
+    throw refused('HOUSEHOLD_INVITATION_OTHER_ACCOUNT');
+  return { kind: row.kind };
+}
+
+/**
+ * Spends the invitation `token` for `accepter` in `tx` and joins its household as the invited
+ * role: an adult of the household, or the scout linked to the profile the parent made.
+ */
+export async function joinByInvitation(
+  tx: Queryable,
+  now: number,
+  accepter: Accepter,
+  token: string,
+): Promise<{ householdId: string; kind: HouseholdInvitationKind; confirmed: boolean }> {
+  const email = accepter.email.toLowerCase();
+  const key = invitationKey(token);
+  // Accepted once; a bound invitation names another account only while it is still open.
+  const redeemed = await redeemInvitation<InvitationRow>(
+    tx,
+    TABLE,
+    {
+      set: 'accepted_at = ?, accepted_by = ?',
+      params: [isoInstant(now), accepter.userId],
+      otherEmailOnlyWhileOpen: true,
+    },
+    key,
+    email,
+    now,
+  );
+  if (!('row' in redeemed)) throw await refusal(tx, key, redeemed.refused, accepter.userId);
+  const invitation = redeemed.row;
+  // Waiting for approval, an account joins a household only as the scout a parent links.
+  if (accepter.waiting && invitation.kind !== 'scout') throw new ApiError('ACCOUNT_PENDING');
+  await leaveLoneHousehold(tx, accepter.userId, invitation.household_id, invitation.kind);
+  let confirmed = false;
+  if (invitation.kind === 'adult') {
+    await tx.query(
+      'INSERT INTO household_adults (household_id, user_id, joined_at) VALUES (?, ?, ?)',
+      [invitation.household_id, accepter.userId, isoInstant(now)],
+    );
+  } else {
+    const linked = await tx.query(
+      `UPDATE scouts SET user_id = ?, updated_at = ?
+       WHERE id = ? AND household_id = ? AND user_id IS NULL`,
+      [accepter.userId, isoInstant(now), invitation.scout_id, invitation.household_id],
+    );
+    if (linked.rowCount === 0) throw new ApiError('SCOUT_ALREADY_LINKED');
+    if (accepter.waiting) {
+      confirmed = await confirmLinkedScout(tx, now, accepter.userId, invitation.id);
+      if (!confirmed) throw new ApiError('ACCOUNT_PENDING');
+    }
+  }
+  return { householdId: invitation.household_id, kind: invitation.kind, confirmed };
+}
+
+/**
+ * What a link's landing page shows to anyone who holds it, signed in or not: the inviting
+ * adult's name, the household's name and the role offered; nothing of its other members. A
+ * wrong or expired link reveals nothing; a spent one only that it was used.
+ */
+export async function landHouseholdInvitation(
+  deps: Deps,
+  token: string,
+): Promise<WireHouseholdInvitationLanding> {
+  const { rows } = await deps.store.query<{
+    kind: HouseholdInvitationKind;
+    household_name: string;
+    inviter_name: string | null;
+    accepted_at: string | null;
+  }>(
+    `SELECT i.kind, h.name AS household_name, u.display_name AS inviter_name, i.accepted_at
+     FROM household_invitations i
+     JOIN households h ON h.id = i.household_id
+     LEFT JOIN users u ON u.id = i.created_by
+     WHERE i.token_hash = ? AND i.expires_at > ?`,
+    [invitationKey(token), isoInstant(deps.clock.now())],
+  );
+  const row = rows[0];
+  const nothing = {
+    usable: false,
+    used: false,
+    kind: null,
+    inviterName: null,
+    householdName: null,
+  };
+  if (!row) return nothing;
+  if (row.accepted_at !== null) return { ...nothing, used: true };
+  return {
+    usable: true,
+    used: false,
+    kind: row.kind,
+    inviterName: row.inviter_name,
+    householdName: row.household_name,
+  };
 }
 
 /**

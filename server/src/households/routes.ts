@@ -11,6 +11,7 @@
  *                                                        (adult)        -> {invitation, url}
  *   DELETE /:projectId/mine/invitations/:id              (adult)        -> {invitation}
  *   DELETE /:projectId/mine/adults/:userId               (adult)        -> {adult}  own id: leave
+ *   POST   /:projectId/invitations/landing {token}       (anyone)       -> {usable, used, inviterName, ...}
  *   POST   /:projectId/invitations/check {token}         (member)       -> {usable, kind, ...}
  *   POST   /:projectId/invitations/accept {token}        (member)       -> {household}
  *   GET    /:projectId/scouts                            (scouts.read)  -> {scouts}  details
@@ -33,6 +34,7 @@ import {
   acceptHouseholdInvitation,
   checkHouseholdInvitation,
   createHouseholdInvitation,
+  landHouseholdInvitation,
   revokeHouseholdInvitation,
 } from './invitations.ts';
 import { addScout, editScout, listRoster, listTroopScouts, removeScout } from './scouts.ts';
@@ -41,6 +43,7 @@ import {
   wireCheck,
   wireHousehold,
   wireInvitation,
+  wireLanding,
   wireRosterScout,
   wireScout,
   wireTroopScout,
@@ -75,16 +78,13 @@ export const householdRoutes =
     // Links are not guessable, but each try costs a look-up: counted per address.
     // A scout's account waiting for approval may open and accept its parent's link: that is how
     // a parent confirms it (households/confirm-scout.ts).
-    const redeeming = [
-      guards.project,
-      guards.signedInOrNewcomer,
-      async (req: { ip: string }) =>
-        hitRateLimit(
-          deps,
-          `households:invitation:addr:${req.ip}`,
-          RECOVERY_RATE_LIMITS.redeemPerAddress,
-        ),
-    ];
+    const perAddress = async (req: { ip: string }) =>
+      hitRateLimit(
+        deps,
+        `households:invitation:addr:${req.ip}`,
+        RECOVERY_RATE_LIMITS.redeemPerAddress,
+      );
+    const redeeming = [guards.project, guards.signedInOrNewcomer, perAddress];
     const now = () => deps.clock.now();
 
     app.get(
@@ -199,6 +199,15 @@ export const householdRoutes =
           req.params.userId,
         ),
       }),
+    );
+    // The landing page of a link, before anyone signs in: who invited, to which household.
+    app.post(
+      '/:projectId/invitations/landing',
+      {
+        preValidation: [guards.project, perAddress],
+        schema: { params: projectParams, body: tokenBody, response: { 200: wireLanding } },
+      },
+      async (req) => landHouseholdInvitation(deps, req.body.token),
     );
     app.post(
       '/:projectId/invitations/check',

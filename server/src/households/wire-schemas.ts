@@ -61,3 +61,11 @@ export const wireCheck = z.object({
   scoutName: z.string().nullable(),
   email: z.string().nullable(),
 });
+
+export const wireLanding = z.object({
+  usable: z.boolean(),
+  used: z.boolean(),
+  kind: z.enum(HOUSEHOLD_INVITATION_KINDS).nullable(),
+  inviterName: z.string().nullable(),
+  householdName: z.string().nullable(),
+});
