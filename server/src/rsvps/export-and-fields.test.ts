@@ -44,6 +44,8 @@ describe.each(embeddedStore)('RSVP export and event fields (%s)', (kind) => {
 
   beforeEach(async () => {
     t = await buildTestApp({ store: kind });
+    // 18:05 UTC is 1:05 PM on the troop's clocks (America/New_York in January).
+    t.clock.set(Date.parse('2031-01-15T18:05:00Z'));
     ann = await addMember(t, 'ann');
     lee = await addMember(t, 'lee');
     await t.deps.store.query("UPDATE users SET role = 'leader' WHERE id = 'lee'");
@@ -57,7 +59,9 @@ describe.each(embeddedStore)('RSVP export and event fields (%s)', (kind) => {
   });
   afterEach(async () => t?.close());
 
-  it('exports every answer for leaders, with no cell a spreadsheet would run', async () => {
+  it('exports every person of a household and every answer, in troop time, with no cell a spreadsheet would run', async () => {
+    const bob = await addMember(t, 'bob');
+    await addHousehold(t, 'baker', [bob.id], [{ id: 'ben', first: 'Ben', last: 'Baker' }]);
     await answer(t, ann.token, event, {
       attendee: 'user:ann',
       answer: 'going',
@@ -68,6 +72,7 @@ describe.each(embeddedStore)('RSVP export and event fields (%s)', (kind) => {
       answer: 'going',
       note: 'Needs "tent"',
     });
+    await answer(t, lee.token, event, { attendee: 'user:lee', answer: 'not_going' });
     const res = await exportCsv(t, lee.token, event);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -75,17 +80,53 @@ describe.each(embeddedStore)('RSVP export and event fields (%s)', (kind) => {
       'attachment; filename="spring-campout-rsvps.csv"',
     );
     expect(res.body.startsWith('\uFEFF')).toBe(true);
+    expect(res.body.endsWith('\r\n')).toBe(true);
+    expect(res.body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const at = 'Wed, Jan 15, 2031, 1:05 PM';
+    const ableContacts = 'Member ann <ann@troop12.org>';
     expect(readCsv(res.body.slice(1))).toEqual([
-      ['Name', 'Youth or adult', 'Answer', 'Waitlist position', 'Note', 'Answered at'],
-      ['Member ann', 'Adult', 'Going', '', "'@SUM(A1) driver", expect.any(String)],
       [
+        'Household',
+        'Person',
+        'Youth or adult',
+        'Patrol',
+        'Answer',
+        'Note',
+        'Answered at',
+        "Parents' contacts",
+      ],
+      [
+        'able family',
         '\'=HYPERLINK("http://x") Able',
         'Youth',
-        'Going (waitlist)',
-        '1',
+        'Eagles',
+        'Going (waitlist 1)',
         'Needs "tent"',
-        expect.any(String),
+        at,
+        ableContacts,
       ],
+      ['able family', 'Member ann', 'Adult', '', 'Going', "'@SUM(A1) driver", at, ableContacts],
+      [
+        'baker family',
+        'Ben Baker',
+        'Youth',
+        'Eagles',
+        'No answer yet',
+        '',
+        '',
+        'Member bob <bob@troop12.org>',
+      ],
+      [
+        'baker family',
+        'Member bob',
+        'Adult',
+        '',
+        'No answer yet',
+        '',
+        '',
+        'Member bob <bob@troop12.org>',
+      ],
+      ['', 'Member lee', 'Adult', '', 'Not going', '', at, ''],
     ]);
   });
 

@@ -8,7 +8,7 @@ import type { WireNoAnswerHousehold } from '@scout/protocol/rsvps';
 import type { Queryable } from '../store/store.ts';
 import { memberName } from './attendees.ts';
 
-interface PersonRow {
+export interface PersonRow {
   household_id: string;
   household: string;
   attendee: string;
@@ -17,17 +17,18 @@ interface PersonRow {
   last_name: string | null;
   display_name: string | null;
   email: string | null;
+  patrol: string | null;
 }
 
 /** Every scout and household adult, as answers name them; ordered by household, then name. */
 export async function householdPeople(db: Queryable): Promise<PersonRow[]> {
   const { rows } = await db.query<PersonRow>(
     `SELECT s.household_id, h.name AS household, 'scout:' || s.id AS attendee, 1 AS youth,
-       s.first_name, s.last_name, NULL AS display_name, NULL AS email
+       s.first_name, s.last_name, NULL AS display_name, NULL AS email, s.patrol
      FROM scouts s JOIN households h ON h.id = s.household_id
      UNION ALL
      SELECT a.household_id, h.name AS household, 'user:' || u.id AS attendee, 0 AS youth,
-       NULL AS first_name, NULL AS last_name, u.display_name, u.email
+       NULL AS first_name, NULL AS last_name, u.display_name, u.email, NULL AS patrol
      FROM household_adults a
      JOIN households h ON h.id = a.household_id
      JOIN users u ON u.id = a.user_id
@@ -39,7 +40,7 @@ export async function householdPeople(db: Queryable): Promise<PersonRow[]> {
   return rows;
 }
 
-const nameOf = (r: PersonRow) =>
+export const nameOf = (r: PersonRow) =>
   r.first_name !== null
     ? `${r.first_name} ${r.last_name ?? ''}`.trim()
     : memberName(r.display_name, r.email ?? '');

@@ -31,6 +31,7 @@ import { callerCan } from '../http/caller.ts';
 import { callerOf, routeGuards, type SignedInCaller } from '../http/route-guards.ts';
 import { answerableAttendees } from '../households/answerable.ts';
 import { answersCsv, csvFileName } from './csv.ts';
+import { householdPeople } from './non-responders.ts';
 import { findEventOccurrence, type EventOccurrence } from './event-occurrence.ts';
 import { saveAnswer, settleWaitlist } from './save-answer.ts';
 import { readAnswers, summaryFor } from './summary.ts';
@@ -160,7 +161,11 @@ export const rsvpRoutes =
       },
       async (req, reply) => {
         const event = await settledEvent(callerOf(req), req.params.id, req.query.occurrence);
-        const body = answersCsv(await readAnswers(deps.store, event));
+        const body = answersCsv(
+          await readAnswers(deps.store, event),
+          await householdPeople(deps.store),
+          deps.config.timezone,
+        );
         return reply
           .type('text/csv; charset=utf-8')
           .header('Cache-Control', 'private, no-store')
