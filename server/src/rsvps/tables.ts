@@ -4,4 +4,4 @@
  */
 import type { CapabilityTables } from '../rest/table-definition.ts';
 
-export const rsvpsTables: CapabilityTables = { serverOwned: ['rsvps'] };
+export const rsvpsTables: CapabilityTables = { serverOwned: ['rsvps', 'rsvp_nudges'] };

@@ -20,6 +20,7 @@ import { eventNoticeOutbox } from './032-event-notice-outbox.ts';
 import { eventRemovalNotice } from './033-event-removal-notice.ts';
 import { appSignInCodes } from './034-app-sign-in-codes.ts';
 import { realtimeHistory } from './035-realtime-history.ts';
+import { rsvpNudges } from './036-rsvp-nudges.ts';
 import { noticeBatches } from './037-notice-batches.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
@@ -45,5 +46,6 @@ export const migrations: readonly Migration[] = [
   eventRemovalNotice,
   appSignInCodes,
   realtimeHistory,
+  rsvpNudges,
   noticeBatches,
 ];
