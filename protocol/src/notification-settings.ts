@@ -20,8 +20,23 @@ export const REMINDER_HOURS_MIN = 1;
 export const REMINDER_HOURS_MAX = 168;
 export const REMINDER_HOURS_DEFAULT = 48;
 
+/**
+ * How a member takes new events (docs/decisions/064-notice-batches.md): one mail per batch of
+ * events created together, or a daily (18:00 troop time) or weekly (Sunday 18:00) digest.
+ */
+export const NEW_EVENTS_DIGESTS = ['immediate', 'daily', 'weekly'] as const;
+export type NewEventsDigest = (typeof NEW_EVENTS_DIGESTS)[number];
+
+export const NEW_EVENTS_DIGEST_LABELS: Record<NewEventsDigest, string> = {
+  immediate: 'As they are added',
+  daily: 'Daily digest (6:00 PM)',
+  weekly: 'Weekly digest (Sunday 6:00 PM)',
+};
+
 export interface WireNotificationSettings {
   newEvents: boolean;
+  /** Always in answers; a client that leaves it out of a save keeps the stored choice. */
+  newEventsDigest?: NewEventsDigest;
   changes: boolean;
   reminders: boolean;
   reminderHours: number;
@@ -29,6 +44,7 @@ export interface WireNotificationSettings {
 
 export const DEFAULT_NOTIFICATION_SETTINGS: WireNotificationSettings = {
   newEvents: true,
+  newEventsDigest: 'immediate',
   changes: true,
   reminders: true,
   reminderHours: REMINDER_HOURS_DEFAULT,

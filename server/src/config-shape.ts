@@ -74,6 +74,11 @@ export interface Config {
   analyticsRetentionDays: number;
   /** JOBS_*: the durable job worker (jobs/jobs-config.ts). */
   jobs: JobsConfig;
+  /**
+   * NOTICE_BATCH_MS: new events created within one window of this length go out as one mail
+   * per member when it closes (docs/decisions/064-notice-batches.md). 0: each event alone.
+   */
+  noticeBatchMs: number;
   s3:
     | {
         bucket: string;

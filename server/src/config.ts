@@ -22,10 +22,14 @@ import {
   type Env,
 } from './config-values.ts';
 import { parseJobsConfig } from './jobs/jobs-config.ts';
+import { wholeNumber } from './env-values.ts';
 import { parseAllowList } from './web-data/address-policy.ts';
 import { parseDataSecrets } from './web-data/secrets.ts';
 
 export type { Config } from './config-shape.ts';
+
+/** The default window of new-event notices: 5 minutes (docs/decisions/064-notice-batches.md). */
+export const NOTICE_BATCH_MS_DEFAULT = 5 * 60_000;
 export { ConfigError } from './config-values.ts';
 
 export function loadConfig(env: Env = process.env, defaults: { webDir?: string } = {}): Config {
@@ -106,6 +110,9 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
   );
   const dataSecrets = parsedBy(() => parseDataSecrets(env));
   const jobs = parsedBy(() => parseJobsConfig(env));
+  const noticeBatchMs = parsedBy(() =>
+    wholeNumber(env, 'NOTICE_BATCH_MS', NOTICE_BATCH_MS_DEFAULT, 0, 24 * 3600_000),
+  );
   const searchUrl = env.SEARCH_URL
     ? origin('SEARCH_URL', env.SEARCH_URL) && env.SEARCH_URL
     : undefined;
@@ -169,6 +176,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDir?: string }
     browserMaxPages,
     analyticsRetentionDays,
     jobs,
+    noticeBatchMs,
     s3,
   };
 }

@@ -59,6 +59,8 @@ describe.each(testStoreKinds)('event notice outbox (%s)', (kind) => {
       event_time: '18:00',
     });
     await runJobs(t);
+    t.clock.advance(t.deps.config.noticeBatchMs);
+    await runJobs(t);
     expect(withSubject(t, 'New event: Campout')).toHaveLength(2);
     expect(withSubject(t, 'New event: Lost campout')).toHaveLength(0);
   });
@@ -83,6 +85,9 @@ describe.each(testStoreKinds)('event notice outbox (%s)', (kind) => {
       event_time: '10:30',
       location: 'Visitor Center',
     });
+    await runJobs(t);
+    // The new event goes out when its batch closes (batches.ts), as it then stands.
+    t.clock.advance(t.deps.config.noticeBatchMs);
     await runJobs(t);
 
     const news = withSubject(t, 'New event: Hike');

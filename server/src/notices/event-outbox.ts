@@ -5,8 +5,9 @@
  *
  * - A new row: an `event-created` job carrying the row as created, which stays what families
  *   know of the event until its first change notice (the job row is kept). Its handler
- *   (handlers.ts) tells the members of the event as it then stands; a changed occurrence's row
- *   instead tells those who answered what changed.
+ *   (handlers.ts) puts it in the batch of new events that goes out when its window closes
+ *   (batches.ts), told as it then stands; a changed occurrence's row instead tells those who
+ *   answered what changed.
  * - A changed row: an `event-changed` job. Its handler compares the event as it stands with
  *   what families were last told and sends one notice naming old and new, however many writes
  *   came between.

@@ -6,6 +6,10 @@ export const JOB_KINDS = {
   occurrenceRemoved: 'occurrence-removed',
   followingRemoved: 'following-removed',
   reminder: 'reminder',
+  /** The new events of one window, told in one mail per member (batches.ts). */
+  newEventsBatch: 'new-events-batch',
+  /** A member's daily or weekly digest of new events (digest-schedule.ts). */
+  newEventsDigest: 'new-events-digest',
   mail: 'notice-mail',
 } as const;
 

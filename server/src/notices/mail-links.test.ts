@@ -31,6 +31,8 @@ describe.each(embeddedStore)('links in event notices (%s)', (kind) => {
       event_time: '18:00',
     });
     await runJobs(t);
+    t.clock.advance(t.deps.config.noticeBatchMs);
+    await runJobs(t);
     expect(linkOf('New event: Campout')).toBe(`${app}/calendar/events/${campout}`);
 
     // Thursdays at 19:00 in New York, from tomorrow; a household going to the campout and to the

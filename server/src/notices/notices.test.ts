@@ -25,6 +25,8 @@ describe.each(embeddedStore)('event notices (%s)', (kind) => {
       location: 'Scout Hall',
     });
     await runJobs(t);
+    t.clock.advance(t.deps.config.noticeBatchMs);
+    await runJobs(t);
     const news = withSubject(t, 'New event: Campout');
     expect(news.map(to).sort()).toEqual(['other@troop12.org', 'parent@troop12.org']);
     expect(news[0]?.parsed.text).toContain('When: Thursday, June 25, 2026 at 6:00 PM');
@@ -68,6 +70,8 @@ describe.each(embeddedStore)('event notices (%s)', (kind) => {
       event_date: '2026-06-25',
       event_time: '09:00',
     });
+    await runJobs(t);
+    t.clock.advance(t.deps.config.noticeBatchMs);
     await runJobs(t);
     const [mail] = withSubject(t, 'New event: Hike').filter((m) => to(m) === 'parent@troop12.org');
     const raw = unfolded(mail!.raw);
@@ -115,6 +119,8 @@ describe.each(embeddedStore)('event notices (%s)', (kind) => {
       event_time: '09:00',
     });
     await runJobs(t);
+    t.clock.advance(t.deps.config.noticeBatchMs);
+    await runJobs(t);
     expect(withSubject(t, 'New event: Swim').map(to)).toEqual(['other@troop12.org']);
     expect(t.peer.received.length).toBe(count + 1);
 
@@ -137,6 +143,8 @@ describe.each(embeddedStore)('event notices (%s)', (kind) => {
       event_date: '2026-06-25',
       event_time: '09:00',
     });
+    await runJobs(t);
+    t.clock.advance(t.deps.config.noticeBatchMs);
     await runJobs(t);
     const linkOf = (address: string) => {
       const mail = withSubject(t, 'New event: Hike').find((m) => to(m) === address);

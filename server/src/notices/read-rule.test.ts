@@ -19,7 +19,8 @@ describe.each(testStoreKinds)('notices under an owner-only read rule (%s)', (kin
   });
 
   it('mails only those who may read the event', async () => {
-    t = await buildMailTestApp(kind, { config: { roles: ownEventsOnly } });
+    // Each new event told alone, at once (NOTICE_BATCH_MS=0): this suite is about who reads it.
+    t = await buildMailTestApp(kind, { config: { roles: ownEventsOnly, noticeBatchMs: 0 } });
     t.clock.set(NOW);
     const admin = await signUp(t, { email: 'admin@troop12.org' });
     const parent = await signUp(t, { email: 'parent@troop12.org' });

@@ -50,6 +50,8 @@ describe.each(embeddedStore)('notices sent again (%s)', (kind) => {
       event_time: '18:00',
     });
     await processKilledAfterEachSend(t);
+    t.clock.advance(t.deps.config.noticeBatchMs);
+    await processKilledAfterEachSend(t);
     const first = await t.peer.waitFor(2);
     expect(first.map(to).sort()).toEqual(['other@troop12.org', 'parent@troop12.org']);
 
@@ -102,6 +104,8 @@ describe.each(embeddedStore)('notices sent again (%s)', (kind) => {
       householdId: family.id,
       answer: 'going',
     });
+    await runJobs(t);
+    t.clock.advance(t.deps.config.noticeBatchMs);
     await runJobs(t);
     await patchEvent(t, leader.access_token, id, { event_time: '10:00' });
     await runJobs(t);

@@ -3,7 +3,8 @@
  * Notification settings; Unsubscribe).
  *
  *   GET  /api/notifications/:projectId/settings  (bearer, a person) -> {settings}
- *   PUT  /api/notifications/:projectId/settings  {newEvents, changes, reminders, reminderHours} -> {settings}
+ *   PUT  /api/notifications/:projectId/settings  {newEvents, newEventsDigest?, changes, reminders,
+ *        reminderHours} -> {settings}
  *   GET  /api/notifications/:projectId/unsubscribe?token=  -> a small page asking to confirm
  *   POST /api/notifications/:projectId/unsubscribe?token=  (RFC 8058 one-click; no sign-in) -> page
  *
@@ -12,7 +13,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REMINDER_HOURS_MAX, REMINDER_HOURS_MIN } from '@scout/protocol/notification-settings';
+import {
+  NEW_EVENTS_DIGESTS,
+  REMINDER_HOURS_MAX,
+  REMINDER_HOURS_MIN,
+} from '@scout/protocol/notification-settings';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
@@ -23,6 +28,7 @@ import { isoInstant } from '../store/sql-values.ts';
 
 const settingsShape = z.object({
   newEvents: z.boolean(),
+  newEventsDigest: z.enum(NEW_EVENTS_DIGESTS).optional(),
   changes: z.boolean(),
   reminders: z.boolean(),
   reminderHours: z.number().int().min(REMINDER_HOURS_MIN).max(REMINDER_HOURS_MAX),

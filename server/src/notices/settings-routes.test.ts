@@ -23,7 +23,13 @@ describe.each(embeddedStore)('notification settings routes (%s)', (kind) => {
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
-      settings: { newEvents: true, changes: true, reminders: true, reminderHours: 48 },
+      settings: {
+        newEvents: true,
+        newEventsDigest: 'immediate',
+        changes: true,
+        reminders: true,
+        reminderHours: 48,
+      },
     });
     const body = { newEvents: false, changes: true, reminders: false, reminderHours: 12 };
     const saved = await t.app.inject({
@@ -33,13 +39,28 @@ describe.each(embeddedStore)('notification settings routes (%s)', (kind) => {
       payload: body,
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ settings: body });
+    // A client that leaves the digest choice out keeps the stored one.
+    expect(saved.json()).toEqual({ settings: { ...body, newEventsDigest: 'immediate' } });
     const again = await t.app.inject({
       method: 'GET',
       url: url(t),
       headers: bearer(member.access_token),
     });
-    expect(again.json()).toEqual({ settings: body });
+    expect(again.json()).toEqual({ settings: { ...body, newEventsDigest: 'immediate' } });
+    const weekly = { ...body, newEventsDigest: 'weekly' };
+    await t.app.inject({
+      method: 'PUT',
+      url: url(t),
+      headers: bearer(member.access_token),
+      payload: weekly,
+    });
+    const kept = await t.app.inject({
+      method: 'PUT',
+      url: url(t),
+      headers: bearer(member.access_token),
+      payload: body,
+    });
+    expect(kept.json()).toEqual({ settings: weekly });
     // Another member's settings are their own.
     const other = await signUp(t);
     const theirs = await t.app.inject({
@@ -55,6 +76,7 @@ describe.each(embeddedStore)('notification settings routes (%s)', (kind) => {
     ['too many hours', { reminderHours: 169 }],
     ['a fraction of an hour', { reminderHours: 1.5 }],
     ['a missing field', { reminderHours: undefined }],
+    ['an unknown digest', { newEventsDigest: 'hourly' }],
     ['a string for a switch', { reminders: 'no' }],
   ])('refuses %s with a 400 and stores nothing', async (_name, change) => {
     t = await buildTestApp({ store: kind });

@@ -1,6 +1,8 @@
 /** A member's notification settings (docs/protocol.md, Notification settings); no row: defaults. */
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
+  NEW_EVENTS_DIGESTS,
+  type NewEventsDigest,
   type NotificationKind,
   type WireNotificationSettings,
 } from '@scout/protocol/notification-settings';
@@ -10,6 +12,7 @@ import { readBoolean, storedBoolean } from '../store/sql-values.ts';
 interface SettingsRow {
   user_id: string;
   new_events: boolean | number;
+  new_events_digest: string;
   changes: boolean | number;
   reminders: boolean | number;
   reminder_hours: number;
@@ -21,10 +24,22 @@ const COLUMN: Record<NotificationKind, 'new_events' | 'changes' | 'reminders'> =
   reminders: 'reminders',
 };
 
+const digestOf = (value: string): NewEventsDigest =>
+  (NEW_EVENTS_DIGESTS as readonly string[]).includes(value)
+    ? (value as NewEventsDigest)
+    : 'immediate';
+
+/** A member's choice for new events; the defaults' when none is stored. */
+export const newEventsDigestOf = (s: WireNotificationSettings): NewEventsDigest =>
+  s.newEventsDigest ?? 'immediate';
+
+const COLUMNS = 'user_id, new_events, new_events_digest, changes, reminders, reminder_hours';
+
 function fromRow(row: SettingsRow | undefined): WireNotificationSettings {
   if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS };
   return {
     newEvents: readBoolean(row.new_events),
+    newEventsDigest: digestOf(row.new_events_digest),
     changes: readBoolean(row.changes),
     reminders: readBoolean(row.reminders),
     reminderHours: Number(row.reminder_hours),
@@ -36,7 +51,7 @@ export async function readSettings(
   userId: string,
 ): Promise<WireNotificationSettings> {
   const { rows } = await db.query<SettingsRow>(
-    'SELECT user_id, new_events, changes, reminders, reminder_hours FROM notification_settings WHERE user_id = ?',
+    `SELECT ${COLUMNS} FROM notification_settings WHERE user_id = ?`,
     [userId],
   );
   return fromRow(rows[0]);
@@ -51,7 +66,7 @@ export async function settingsOf(
   for (let i = 0; i < userIds.length; i += 500) {
     const chunk = userIds.slice(i, i + 500);
     const { rows } = await db.query<SettingsRow>(
-      `SELECT user_id, new_events, changes, reminders, reminder_hours FROM notification_settings WHERE user_id IN (${chunk.map(() => '?').join(', ')})`,
+      `SELECT ${COLUMNS} FROM notification_settings WHERE user_id IN (${chunk.map(() => '?').join(', ')})`,
       chunk,
     );
     for (const row of rows) out.set(row.user_id, fromRow(row));
@@ -60,20 +75,24 @@ export async function settingsOf(
   return out;
 }
 
+/** Stores a member's settings; a save without `newEventsDigest` keeps the stored choice. */
 export async function writeSettings(
   db: Queryable,
   userId: string,
   s: WireNotificationSettings,
   nowIso: string,
 ): Promise<WireNotificationSettings> {
+  const digest = s.newEventsDigest ?? newEventsDigestOf(await readSettings(db, userId));
   await db.query(
-    `INSERT INTO notification_settings (user_id, new_events, changes, reminders, reminder_hours, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (user_id) DO UPDATE SET new_events = excluded.new_events, changes = excluded.changes,
+    `INSERT INTO notification_settings (user_id, new_events, new_events_digest, changes, reminders, reminder_hours, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET new_events = excluded.new_events,
+       new_events_digest = excluded.new_events_digest, changes = excluded.changes,
        reminders = excluded.reminders, reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at`,
     [
       userId,
       storedBoolean(db, s.newEvents),
+      digest,
       storedBoolean(db, s.changes),
       storedBoolean(db, s.reminders),
       s.reminderHours,

@@ -1,0 +1,30 @@
+/**
+ * The words of a mail telling several new events at once (docs/decisions/064-notice-batches.md):
+ * one line per event, in calendar order, with its time and place as the single event's notice
+ * gives them (messages.ts). One event alone is told with the single event's notice.
+ */
+import type { EventState } from './event-state.ts';
+import { describeWhen, newEventNotice, type NoticeContent } from './messages.ts';
+
+/** A digest names at most this many events; the rest are counted and wait in the calendar. */
+export const DIGEST_MAX_EVENTS = 100;
+
+const byWhen = (a: EventState, b: EventState) =>
+  a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? '');
+
+/** "New events: 3 on the troop calendar", listing each; one event reads as its own notice. */
+export function newEventsNotice(events: readonly EventState[]): NoticeContent {
+  if (events.length === 1) return newEventNotice(events[0]!);
+  const sorted = [...events].sort(byWhen);
+  const shown = sorted.slice(0, DIGEST_MAX_EVENTS);
+  const lines = [
+    `${events.length} new events are on the troop calendar.`,
+    ...shown.map((s) => {
+      const where = s.location?.trim();
+      return `${s.name}: ${describeWhen(s)}${where ? `, ${where}` : ''}`;
+    }),
+  ];
+  if (sorted.length > shown.length)
+    lines.push(`And ${sorted.length - shown.length} more: see them all in the calendar.`);
+  return { subject: `New events: ${events.length} on the troop calendar`, lines };
+}
