@@ -113,6 +113,8 @@ export const API_ERROR_CODES = [
   'RSVP_CLOSED',
   // A plain request to the WebSocket address (docs/protocol.md, Realtime).
   'UPGRADE_REQUIRED',
+  // Leaders nudge the households that have not answered an event at most once a day.
+  'RSVP_NUDGE_TOO_SOON',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 export type ErrorCode = AuthErrorCode | ApiErrorCode;
@@ -171,6 +173,7 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   BROWSER_FAILED: 'The browser stopped while capturing the page. Please try again.',
   RSVP_CLOSED: 'Answers for this event are closed. A leader can still change them.',
   UPGRADE_REQUIRED: 'Connect with a WebSocket upgrade',
+  RSVP_NUDGE_TOO_SOON: 'A nudge for this event went out less than a day ago.',
 };
 
 /**
@@ -247,6 +250,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   BROWSER_FAILED: 503,
   RSVP_CLOSED: 409,
   UPGRADE_REQUIRED: 426,
+  RSVP_NUDGE_TOO_SOON: 429,
 };
 
 /**
