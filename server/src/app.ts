@@ -20,6 +20,7 @@ import { sqlRoutes } from './admin/sql-routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
 import { rsvpRoutes } from './rsvps/routes.ts';
+import { mailAnswerRoutes } from './rsvps/mail-answer-routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { setupRoutes } from './auth/setup-routes.ts';
 import { recoveryRoutes } from './auth/recovery-routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: ReadyDeps): Promise<FastifyInstance> {
   await app.register(restRoutes(deps), { prefix: '/api/db' });
   await app.register(calendarRoutes(deps), { prefix: '/api/calendar' });
   await app.register(rsvpRoutes(deps), { prefix: '/api/calendar' });
+  await app.register(mailAnswerRoutes(deps), { prefix: '/api/calendar' });
   await app.register(storageRoutes(deps), { prefix: '/api/storage' });
   await app.register(realtimeRoutes(deps), { prefix: '/api/realtime' });
   await app.register(notificationRoutes(deps), { prefix: '/api/notifications' });

@@ -25,6 +25,7 @@ import {
 } from './event-state.ts';
 import {
   changeNotice,
+  newEventNotice,
   reminderNotice,
   removedNotice,
   renderNotice,
@@ -44,12 +45,11 @@ import type {
 } from './event-outbox.ts';
 import { appAddress, CALENDAR_PATH, eventPath, rowPath } from './event-address.ts';
 import { createdJobKey, JOB_KINDS } from './job-kinds.ts';
-import { newEventsDigestOf, readSettings, settingsOf, wants } from './settings.ts';
-import { batchEventIds, closedBetween, joinBatch, type BatchPayload } from './batches.ts';
-import { newEventsNotice } from './digest-message.ts';
-import { digestFor } from './digest-schedule.ts';
+import { readSettings, settingsOf, wants } from './settings.ts';
 import { deriveUnsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
 import { jobMessageId } from '../mail/message-id.ts';
+import { answerTarget, mailAnswerLinks, type AnswerTarget } from '../rsvps/mail-answer-links.ts';
+import { deriveMailAnswerKey } from '../rsvps/mail-answer-token.ts';
 import { isoInstant } from '../store/sql-values.ts';
 
 const HOUR_MS = 3600_000;
@@ -62,13 +62,8 @@ interface MailPayload {
   content: NoticeContent;
   /** The app's path the mail links to: the event's address (event-address.ts). */
   path?: string;
-}
-
-/** What a member's digest job carries: the batches it gathers closed after `since`, by `due`. */
-interface DigestPayload extends Record<string, unknown> {
-  userId: string;
-  since: number;
-  due: number;
+  /** The event or occurrence the mail carries answer links for (rsvps/mail-answer-links.ts). */
+  answerFor?: AnswerTarget;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -89,6 +84,7 @@ function createdState(payload: Record<string, unknown> | null): EventState | nul
 export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
   const { store, clock, config } = deps;
   const key = deriveUnsubscribeKey(deps.jwtSecret);
+  const answerKey = deriveMailAnswerKey(deps.jwtSecret);
   const nowIso = () => isoInstant(clock.now());
   const today = () => isoDay(clock.now());
 
@@ -109,52 +105,18 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
     content: NoticeContent,
     keyOf: (userId: string) => string,
     path: string,
+    answerFor?: AnswerTarget,
   ) {
     const settings = await settingsOf(store, [...new Set(userIds)]);
     for (const [userId, s] of settings) {
       if (!wants(s, kind) || !(await reads(userId, row))) continue;
-      const payload: MailPayload = { userId, kind, content, path };
+      const payload: MailPayload = { userId, kind, content, path, ...(answerFor && { answerFor }) };
       await enqueueJob(store, clock.now(), {
         kind: JOB_KINDS.mail,
         payload: payload as unknown as Record<string, unknown>,
         dedupeKey: keyOf(userId),
       });
     }
-  }
-
-  /** The events of a batch or digest still on the calendar and not cancelled. */
-  async function announced(ids: readonly string[]): Promise<EventRecord[]> {
-    const rows: EventRecord[] = [];
-    for (const id of ids) {
-      const row = await findEvent(store, id);
-      if (row && row.status !== 'cancelled') rows.push(row);
-    }
-    return rows;
-  }
-
-  /**
-   * One mail to a member naming the new events they read and did not make: the single event's
-   * notice for one, a list for more (digest-message.ts). `dedupeKey` makes it once per member.
-   */
-  async function tellNewEvents(userId: string, events: EventRecord[], dedupeKey: string) {
-    const reader = await feedReader(store, userId);
-    const theirs = readableEvents(
-      config.roles,
-      reader,
-      events.filter((r) => r.user_id !== userId),
-    );
-    if (theirs.length === 0) return;
-    const payload: MailPayload = {
-      userId,
-      kind: 'new_events',
-      content: newEventsNotice(theirs.map((r) => stateOf(r))),
-      path: theirs.length === 1 ? rowPath(theirs[0]!) : CALENDAR_PATH,
-    };
-    await enqueueJob(store, clock.now(), {
-      kind: JOB_KINDS.mail,
-      payload: payload as unknown as Record<string, unknown>,
-      dedupeKey,
-    });
   }
 
   /** A new event as created, carried by its `event-created` job (migration 032). */
@@ -185,6 +147,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         notice,
         (u) => `changed:${eventId}:${sequence}:${u}`,
         rowPath(row),
+        answerTarget(row),
       );
     }
     await saveNotified(store, eventId, after, nowIso());
@@ -203,37 +166,16 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       if (!createdState(job.payload))
         await saveNotified(store, eventId, stateOf(row), nowIso(), true);
       if (job.payload.announce === false || row.status === 'cancelled') return;
-      // Told with the other new events of its window, when the window closes (batches.ts).
-      await joinBatch(store, clock.now(), config.noticeBatchMs, eventId);
-    },
-
-    async [JOB_KINDS.newEventsBatch](job) {
-      const { batchKey, closesAt } = job.payload as unknown as BatchPayload;
-      const events = await announced(await batchEventIds(store, str(batchKey)));
-      if (events.length === 0) return;
-      const settings = await settingsOf(store, await allActiveMembers(store));
-      for (const [userId, s] of settings) {
-        if (!wants(s, 'new_events')) continue;
-        const cadence = newEventsDigestOf(s);
-        if (cadence === 'immediate') {
-          await tellNewEvents(userId, events, `${str(batchKey)}:${userId}`);
-          continue;
-        }
-        const { due, since } = digestFor(config.timezone, cadence, Number(closesAt));
-        const payload: DigestPayload = { userId, since, due };
-        await enqueueJob(store, clock.now(), {
-          kind: JOB_KINDS.newEventsDigest,
-          payload,
-          dedupeKey: `digest:${cadence}:${due}:${userId}`,
-          runAt: due,
-        });
-      }
-    },
-
-    async [JOB_KINDS.newEventsDigest](job) {
-      const { userId, since, due } = job.payload as unknown as DigestPayload;
-      const events = await announced(await closedBetween(store, since, due));
-      await tellNewEvents(str(userId), events, `${job.dedupeKey ?? job.id}:mail`);
+      const members = (await allActiveMembers(store)).filter((id) => id !== row.user_id);
+      await fanOut(
+        row,
+        members,
+        'new_events',
+        newEventNotice(stateOf(row)),
+        (u) => `new-event:${eventId}:${u}`,
+        rowPath(row),
+        answerTarget(row),
+      );
     },
 
     async [JOB_KINDS.eventChanged](job) {
@@ -328,6 +270,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         reminderNotice(state, answer === 'going'),
         (u) => `reminder:${eventId}:${occurrence}:${target}:${u}`,
         eventPath(eventId, occurrence),
+        { eventId, occurrence },
       );
     },
 
@@ -339,6 +282,9 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       if (!wants(await readSettings(store, user.id), payload.kind)) return;
       const token = unsubscribeToken(key, user.id, payload.kind);
       const unsubscribeUrl = `${config.publicUrl}/api/notifications/${encodeURIComponent(config.projectId)}/unsubscribe?token=${token}`;
+      const answers = payload.answerFor
+        ? await mailAnswerLinks(deps, answerKey, user.id, payload.answerFor)
+        : [];
       await deps.mail.send({
         ...renderNotice({
           to: { address: user.email, ...(user.displayName ? { name: user.displayName } : {}) },
@@ -346,6 +292,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
           content: payload.content,
           appUrl: appAddress(config.publicUrl, payload.path),
           unsubscribeUrl,
+          answers,
         }),
         // A run again after the mail server took it (its process died) sends the same id.
         messageId: jobMessageId(job.id, user.email, config.publicUrl),

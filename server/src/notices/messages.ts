@@ -6,6 +6,7 @@
  */
 import { formatClockTime } from '@scout/protocol/clock-time';
 import { PRODUCT_NAME } from '@scout/protocol/limits';
+import { MAIL_ANSWER_PROMPT } from '@scout/protocol/mail-answers';
 import {
   NOTIFICATION_KIND_LABELS,
   type NotificationKind,
@@ -125,23 +126,58 @@ export function reminderNotice(s: EventState, answered: boolean): NoticeContent 
   };
 }
 
+/** One person's answer links (rsvps/mail-answer-links.ts): "Sam Able: Going, Maybe, Not going". */
+export interface PersonLinks {
+  name: string;
+  links: ReadonlyArray<{ label: string; url: string }>;
+}
+
 export interface RenderInput {
   to: { address: string; name?: string };
   kind: NotificationKind;
   content: NoticeContent;
   appUrl: string;
   unsubscribeUrl: string;
+  /** Per person the recipient answers for; none when the event takes no answers. */
+  answers?: readonly PersonLinks[];
+}
+
+function answerText(answers: readonly PersonLinks[]): string[] {
+  if (answers.length === 0) return [];
+  const people = answers.flatMap((p) => [
+    '',
+    p.name,
+    ...p.links.map((l) => `  ${l.label}: ${l.url}`),
+  ]);
+  return ['', MAIL_ANSWER_PROMPT, ...people];
+}
+
+function answerHtml(answers: readonly PersonLinks[]): string {
+  if (answers.length === 0) return '';
+  const people = answers.map(
+    (p) =>
+      `<p><strong>${escapeHtml(p.name)}</strong>: ${p.links
+        .map((l) => `<a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a>`)
+        .join(' &middot; ')}</p>`,
+  );
+  return `\n<p>${escapeHtml(MAIL_ANSWER_PROMPT)}</p>\n${people.join('\n')}`;
 }
 
 export function renderNotice(input: RenderInput): MailMessage {
-  const { content, kind, appUrl, unsubscribeUrl } = input;
+  const { content, kind, appUrl, unsubscribeUrl, answers = [] } = input;
   const what = NOTIFICATION_KIND_LABELS[kind].toLowerCase();
   const footer = `You get this because emails about ${what} are on in your ${PRODUCT_NAME} profile. Unsubscribe: ${unsubscribeUrl}`;
-  const text = [...content.lines, '', `Open ${PRODUCT_NAME}: ${appUrl}`, '', '--', footer].join(
-    '\n',
-  );
+  const text = [
+    ...content.lines,
+    ...answerText(answers),
+    '',
+    `Open ${PRODUCT_NAME}: ${appUrl}`,
+    '',
+    '--',
+    footer,
+  ].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">
-${content.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${content.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}${answerHtml(answers)}
 <p><a href="${escapeHtml(appUrl)}">Open ${escapeHtml(PRODUCT_NAME)}</a></p>
 <hr><p style="font-size:0.85em;color:#555">You get this because emails about ${escapeHtml(what)} are on in your ${escapeHtml(PRODUCT_NAME)} profile.
 <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>
