@@ -93,6 +93,8 @@ export interface WireHouseholdInvitationCheck {
   /** For a `scout` invitation: the profile's name. */
   scoutName: string | null;
   email: string | null;
+  /** The caller already joined with this link (it is spent): nothing left to ask. */
+  joined: boolean;
 }
 
 /**

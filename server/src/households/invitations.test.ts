@@ -55,6 +55,7 @@ describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
       householdName: 'pat household',
       scoutName: null,
       email: 'other@example.org',
+      joined: false,
     });
     const wrong = await accept(stranger, made.token);
     expect(wrong.statusCode).toBe(403);
@@ -72,7 +73,11 @@ describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
     expect(again.json().code).toBe('HOUSEHOLD_INVITATION_USED');
     expect(
       (await h.call('POST', '/invitations/check', other, { token: made.token })).json(),
-    ).toMatchObject({ usable: false });
+    ).toMatchObject({ usable: false, joined: true });
+    // Only the account that joined hears so: to anyone else a spent link is just unusable.
+    expect(
+      (await h.call('POST', '/invitations/check', stranger, { token: made.token })).json(),
+    ).toMatchObject({ usable: false, joined: false });
   });
 
   it('a link for anyone is accepted once; of two accounts at the same moment exactly one joins', async () => {

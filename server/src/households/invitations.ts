@@ -139,6 +139,7 @@ export async function revokeHouseholdInvitation(
 export async function checkHouseholdInvitation(
   deps: Deps,
   token: string,
+  callerId: string,
 ): Promise<WireHouseholdInvitationCheck> {
   const { rows } = await deps.store.query<{
     kind: HouseholdInvitationKind;
@@ -155,8 +156,16 @@ export async function checkHouseholdInvitation(
     [invitationKey(token), isoInstant(deps.clock.now())],
   );
   const row = rows[0];
-  if (!row) return { usable: false, kind: null, householdName: null, scoutName: null, email: null };
+  if (!row) {
+    const mine = await deps.store.query(
+      'SELECT 1 AS hit FROM household_invitations WHERE token_hash = ? AND accepted_by = ?',
+      [invitationKey(token), callerId],
+    );
+    const joined = mine.rows.length > 0;
+    return { usable: false, kind: null, householdName: null, scoutName: null, email: null, joined };
+  }
   return {
+    joined: false,
     usable: true,
     kind: row.kind,
     householdName: row.household_name,

@@ -215,7 +215,7 @@ export const householdRoutes =
         preValidation: redeeming,
         schema: { params: projectParams, body: tokenBody, response: { 200: wireCheck } },
       },
-      async (req) => checkHouseholdInvitation(deps, req.body.token),
+      async (req) => checkHouseholdInvitation(deps, req.body.token, memberIdOf(callerOf(req))),
     );
     app.post(
       '/:projectId/invitations/accept',

@@ -60,6 +60,7 @@ export const wireCheck = z.object({
   householdName: z.string().nullable(),
   scoutName: z.string().nullable(),
   email: z.string().nullable(),
+  joined: z.boolean(),
 });
 
 export const wireLanding = z.object({
