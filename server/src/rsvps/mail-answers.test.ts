@@ -4,6 +4,7 @@
  * under the RSVP rules, and the links that must not work (forged, expired, cancelled).
  */
 import { describe, expect, it } from 'vitest';
+import { bearer } from '../../test/auth.ts';
 import { addHousehold, answer } from '../../test/families.ts';
 import type { MailTestApp } from '../../test/auth-links.ts';
 import { createEvent, patchEvent, runJobs, troopPerTest, withSubject } from '../../test/notices.ts';
@@ -85,6 +86,37 @@ describe.each(embeddedStore)('answers from the mail (%s)', (kind) => {
     // Every link is its own: nine different tokens.
     const urls = [...links.values()].flatMap((l) => Object.values(l));
     expect(new Set(urls).size).toBe(9);
+  });
+
+  it('puts the links in a reminder too, for the meeting it reminds of', async () => {
+    const { t, leader, parent } = await troop();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${t.deps.config.projectId}/settings`,
+      headers: bearer(parent.access_token),
+      payload: { newEvents: false, changes: true, reminders: true, reminderHours: 48 },
+    });
+    const household = await addHousehold(t.deps.store, [parent.user.id], ['Sam']);
+    // Thursdays at 09:00 in New York from June 11; the second, June 18, is reminded of on June 16.
+    const series = await createEvent(t, leader.access_token, {
+      event_name: 'Service day',
+      event_date: '2026-06-11',
+      event_time: '09:00',
+      rrule: 'FREQ=WEEKLY;COUNT=2',
+    });
+    for (let day = 0; day < 7; day++) {
+      t.clock.advance(24 * 3600_000);
+      await runJobs(t);
+    }
+    const [mail] = withSubject(t, 'Reminder: Service day, Thursday, June 18, 2026 at 9:00 AM');
+    const sam = linksOf(mail?.parsed.text ?? '').get('Sam Scout');
+    expect(sam).toBeDefined();
+    expect((await open(t, 'POST', sam!.Going)).body).toContain('Saved: Sam Scout, Going.');
+    const { rows } = await t.deps.store.query<{ occurrence: string; answer: string }>(
+      'SELECT occurrence, answer FROM rsvps WHERE event_id = ? AND attendee = ?',
+      [series, `scout:${household.scoutIds[0]}`],
+    );
+    expect(rows).toEqual([{ occurrence: '2026-06-18', answer: 'going' }]);
   });
 
   it('records nothing on GET; the POST records, and another link of the mail changes the answer', async () => {
