@@ -25,7 +25,6 @@ import {
 } from './event-state.ts';
 import {
   changeNotice,
-  newEventNotice,
   reminderNotice,
   removedNotice,
   renderNotice,
@@ -45,7 +44,10 @@ import type {
 } from './event-outbox.ts';
 import { appAddress, CALENDAR_PATH, eventPath, rowPath } from './event-address.ts';
 import { createdJobKey, JOB_KINDS } from './job-kinds.ts';
-import { readSettings, settingsOf, wants } from './settings.ts';
+import { newEventsDigestOf, readSettings, settingsOf, wants } from './settings.ts';
+import { batchEventIds, closedBetween, joinBatch, type BatchPayload } from './batches.ts';
+import { newEventsNotice } from './digest-message.ts';
+import { digestFor } from './digest-schedule.ts';
 import { deriveUnsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
 import { jobMessageId } from '../mail/message-id.ts';
 import { answerTarget, mailAnswerLinks, type AnswerTarget } from '../rsvps/mail-answer-links.ts';
@@ -64,6 +66,13 @@ interface MailPayload {
   path?: string;
   /** The event or occurrence the mail carries answer links for (rsvps/mail-answer-links.ts). */
   answerFor?: AnswerTarget;
+}
+
+/** What a member's digest job carries: the batches it gathers closed after `since`, by `due`. */
+interface DigestPayload extends Record<string, unknown> {
+  userId: string;
+  since: number;
+  due: number;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -119,6 +128,41 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
     }
   }
 
+  /** The events of a batch or digest still on the calendar and not cancelled. */
+  async function announced(ids: readonly string[]): Promise<EventRecord[]> {
+    const rows: EventRecord[] = [];
+    for (const id of ids) {
+      const row = await findEvent(store, id);
+      if (row && row.status !== 'cancelled') rows.push(row);
+    }
+    return rows;
+  }
+
+  /**
+   * One mail to a member naming the new events they read and did not make: the single event's
+   * notice for one, a list for more (digest-message.ts). `dedupeKey` makes it once per member.
+   */
+  async function tellNewEvents(userId: string, events: EventRecord[], dedupeKey: string) {
+    const reader = await feedReader(store, userId);
+    const theirs = readableEvents(
+      config.roles,
+      reader,
+      events.filter((r) => r.user_id !== userId),
+    );
+    if (theirs.length === 0) return;
+    const payload: MailPayload = {
+      userId,
+      kind: 'new_events',
+      content: newEventsNotice(theirs.map((r) => stateOf(r))),
+      path: theirs.length === 1 ? rowPath(theirs[0]!) : CALENDAR_PATH,
+    };
+    await enqueueJob(store, clock.now(), {
+      kind: JOB_KINDS.mail,
+      payload: payload as unknown as Record<string, unknown>,
+      dedupeKey,
+    });
+  }
+
   /** A new event as created, carried by its `event-created` job (migration 032). */
   async function knownAtCreation(eventId: string): Promise<EventState | null> {
     const payload = await payloadOfKey(store, createdJobKey(eventId));
@@ -166,16 +210,37 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       if (!createdState(job.payload))
         await saveNotified(store, eventId, stateOf(row), nowIso(), true);
       if (job.payload.announce === false || row.status === 'cancelled') return;
-      const members = (await allActiveMembers(store)).filter((id) => id !== row.user_id);
-      await fanOut(
-        row,
-        members,
-        'new_events',
-        newEventNotice(stateOf(row)),
-        (u) => `new-event:${eventId}:${u}`,
-        rowPath(row),
-        answerTarget(row),
-      );
+      // Told with the other new events of its window, when the window closes (batches.ts).
+      await joinBatch(store, clock.now(), config.noticeBatchMs, eventId);
+    },
+
+    async [JOB_KINDS.newEventsBatch](job) {
+      const { batchKey, closesAt } = job.payload as unknown as BatchPayload;
+      const events = await announced(await batchEventIds(store, str(batchKey)));
+      if (events.length === 0) return;
+      const settings = await settingsOf(store, await allActiveMembers(store));
+      for (const [userId, s] of settings) {
+        if (!wants(s, 'new_events')) continue;
+        const cadence = newEventsDigestOf(s);
+        if (cadence === 'immediate') {
+          await tellNewEvents(userId, events, `${str(batchKey)}:${userId}`);
+          continue;
+        }
+        const { due, since } = digestFor(config.timezone, cadence, Number(closesAt));
+        const payload: DigestPayload = { userId, since, due };
+        await enqueueJob(store, clock.now(), {
+          kind: JOB_KINDS.newEventsDigest,
+          payload,
+          dedupeKey: `digest:${cadence}:${due}:${userId}`,
+          runAt: due,
+        });
+      }
+    },
+
+    async [JOB_KINDS.newEventsDigest](job) {
+      const { userId, since, due } = job.payload as unknown as DigestPayload;
+      const events = await announced(await closedBetween(store, since, due));
+      await tellNewEvents(str(userId), events, `${job.dedupeKey ?? job.id}:mail`);
     },
 
     async [JOB_KINDS.eventChanged](job) {
