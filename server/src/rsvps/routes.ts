@@ -5,6 +5,7 @@
  *   GET /api/calendar/:projectId/events/:id/rsvps?occurrence=      -> summary
  *   PUT /api/calendar/:projectId/events/:id/rsvps {attendee, answer, note?, occurrence?} -> summary
  *   GET /api/calendar/:projectId/events/:id/rsvps.csv?occurrence=  (rsvps.manage) -> text/csv
+ *   POST /api/calendar/:projectId/events/:id/rsvps/nudge {occurrence?} (rsvps.manage) -> nudge
  *
  * Answers follow the event: a caller the `calendar_events` read rule (docs/roles.md) keeps from
  * the event gets 404 here too, as from the Data API. Every signed-in member who reads the event
@@ -33,9 +34,10 @@ import { answerableAttendees } from '../households/answerable.ts';
 import { answersCsv, csvFileName } from './csv.ts';
 import { householdPeople } from './non-responders.ts';
 import { findEventOccurrence, type EventOccurrence } from './event-occurrence.ts';
+import { sendNudge } from './nudge.ts';
 import { saveAnswer, settleWaitlist } from './save-answer.ts';
 import { readAnswers, summaryFor } from './summary.ts';
-import { wireRsvpSummary } from './wire-schemas.ts';
+import { wireNudge, wireRsvpSummary } from './wire-schemas.ts';
 
 const eventParams = z.object({ projectId: z.string().max(200), id: z.string().min(1).max(200) });
 const occurrenceQuery = z.object({ occurrence: z.string().max(10).optional() });
@@ -174,6 +176,23 @@ export const rsvpRoutes =
             `attachment; filename="${csvFileName(event.name, event.occurrence)}"`,
           )
           .send(body);
+      },
+    );
+
+    app.post(
+      '/:projectId/events/:id/rsvps/nudge',
+      {
+        preValidation: [guards.project, guards.permission(PERMISSIONS.rsvpsManage)],
+        schema: {
+          params: eventParams,
+          body: z.object({ occurrence: z.string().max(10).optional() }).strict(),
+          response: { 200: wireNudge },
+        },
+      },
+      async (req) => {
+        const caller = callerOf(req);
+        const event = await settledEvent(caller, req.params.id, req.body.occurrence);
+        return sendNudge(deps, event, caller.kind === 'user' ? caller.userId : null);
       },
     );
   };

@@ -57,3 +57,10 @@ export const wireRsvpSummary = z.object({
     )
     .nullable(),
 });
+
+/** What a nudge did: how many households and adults it writes to, and when the next may go. */
+export const wireNudge = z.object({
+  households: z.number(),
+  adults: z.number(),
+  nextAt: z.string(),
+});
