@@ -1,7 +1,9 @@
 /**
  * The profile's Notifications section: which event mails the member gets (new events, changes
  * and cancellations, reminders) and how many hours before an event the reminder comes
- * (docs/product.md, Reminders and notifications). Saved together with one button.
+ * (docs/product.md, Reminders and notifications), and whether new events come as they are added
+ * or in a daily or weekly digest (docs/decisions/064-notice-batches.md). Saved together with one
+ * button.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { NotificationSettings } from '@scout/sdk/notifications';
@@ -15,6 +17,8 @@ import { Form } from '../ui/form.tsx';
 import { FormMessage } from '../ui/form-message.tsx';
 import { SubmitButton } from '../ui/submit-button.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { SelectField } from '../ui/select.tsx';
+import { DIGEST_OPTIONS, digestLabel, digestOfLabel } from './new-events-digest.ts';
 import { readReminderHours, REMINDER_HOURS_PROBLEM } from './reminder-hours.ts';
 import {
   useNotificationSettings,
@@ -23,6 +27,8 @@ import {
 
 interface Draft {
   newEvents: boolean;
+  /** The select's label of how new events arrive. */
+  digest: string;
   changes: boolean;
   reminders: boolean;
   hours: string;
@@ -30,6 +36,7 @@ interface Draft {
 
 const draftOf = (s: NotificationSettings): Draft => ({
   newEvents: s.newEvents,
+  digest: digestLabel(s.newEventsDigest),
   changes: s.changes,
   reminders: s.reminders,
   hours: String(s.reminderHours),
@@ -69,12 +76,14 @@ function SettingsForm({ userId, saved }: { userId: string; saved: NotificationSe
   const [draft, setDraft] = useState(() => draftOf(saved));
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [problemSaving, setProblemSaving] = useState(false);
   // Saved elsewhere (an unsubscribe link, another tab): show what is stored now.
   useEffect(() => setDraft(draftOf(saved)), [saved]);
 
   const edit = (change: Partial<Draft>) => {
     const next = { ...draft, ...change };
     setDone(false);
+    setProblemSaving(false);
     setDraft(next);
     if (problem && (!next.reminders || readReminderHours(next.hours) !== null)) setProblem(null);
   };
@@ -89,14 +98,22 @@ function SettingsForm({ userId, saved }: { userId: string; saved: NotificationSe
       setProblem(REMINDER_HOURS_PROBLEM);
       return;
     }
+    const newEventsDigest = digestOfLabel(draft.digest);
     save.mutate(
       {
         newEvents: draft.newEvents,
+        newEventsDigest,
         changes: draft.changes,
         reminders: draft.reminders,
         reminderHours,
       },
-      { onSuccess: () => setDone(true) },
+      {
+        // The answer is what was stored: a choice the server did not keep is said, not hidden.
+        onSuccess: (stored) =>
+          (stored.newEventsDigest ?? 'immediate') === newEventsDigest
+            ? setDone(true)
+            : setProblemSaving(true),
+      },
     );
   };
 
@@ -109,6 +126,15 @@ function SettingsForm({ userId, saved }: { userId: string; saved: NotificationSe
           hint="When a leader puts a new event on the calendar."
           checked={draft.newEvents}
           onChange={(newEvents) => edit({ newEvents })}
+        />
+        <SelectField
+          label="How new events arrive"
+          options={DIGEST_OPTIONS}
+          placeholder="Choose how"
+          disabled={!draft.newEvents}
+          value={draft.digest}
+          onChange={(e) => edit({ digest: e.target.value })}
+          className="max-w-xs pl-7"
         />
         <Switch
           label={NOTIFICATION_KIND_LABELS.changes}
@@ -136,6 +162,11 @@ function SettingsForm({ userId, saved }: { userId: string; saved: NotificationSe
       {save.isError ? (
         <FormMessage tone="error">
           {failureMessage(save.error, 'Your notification settings could not be saved.')}
+        </FormMessage>
+      ) : null}
+      {problemSaving ? (
+        <FormMessage tone="error">
+          Your choice of how new events arrive could not be saved. Please try again.
         </FormMessage>
       ) : null}
       {done ? <FormMessage tone="success">Notification settings saved.</FormMessage> : null}
