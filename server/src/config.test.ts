@@ -25,6 +25,8 @@ describe('configuration from the environment', () => {
       pollMs: 0,
       maxAttempts: 3,
     });
+    expect(c.noticeBatchMs).toBe(300_000);
+    expect(loadConfig({ NOTICE_BATCH_MS: '0' }).noticeBatchMs).toBe(0);
   });
 
   it.each([
@@ -60,6 +62,8 @@ describe('configuration from the environment', () => {
     ['JOBS_LEASE_MS', '10'],
     ['JOBS_MAX_ATTEMPTS', '0'],
     ['JOBS_RETRY_BASE_MS', '-5'],
+    ['NOTICE_BATCH_MS', 'soon'],
+    ['NOTICE_BATCH_MS', '86400001'],
   ])('refuses a bad %s with one line naming it', (name, value) => {
     let error: unknown;
     try {
