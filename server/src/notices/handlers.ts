@@ -150,11 +150,14 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       events.filter((r) => r.user_id !== userId),
     );
     if (theirs.length === 0) return;
+    // One event's mail carries its answer links; a list of several carries none.
+    const answerFor = theirs.length === 1 ? answerTarget(theirs[0]!) : undefined;
     const payload: MailPayload = {
       userId,
       kind: 'new_events',
       content: newEventsNotice(theirs.map((r) => stateOf(r))),
       path: theirs.length === 1 ? rowPath(theirs[0]!) : CALENDAR_PATH,
+      ...(answerFor && { answerFor }),
     };
     await enqueueJob(store, clock.now(), {
       kind: JOB_KINDS.mail,

@@ -88,6 +88,28 @@ describe.each(embeddedStore)('answers from the mail (%s)', (kind) => {
     expect(new Set(urls).size).toBe(9);
   });
 
+  it('puts the links in the mail of one new event, not in a list of several', async () => {
+    const { t, leader, parent } = await troop();
+    await addHousehold(t.deps.store, [parent.user.id], ['Sam']);
+    const newEvents = async (names: string[]) => {
+      for (const event_name of names)
+        await createEvent(t, leader.access_token, {
+          event_name,
+          event_date: '2026-06-25',
+          event_time: '18:00',
+        });
+      await runJobs(t);
+      t.clock.advance(t.deps.config.noticeBatchMs);
+      await runJobs(t);
+      return withSubject(t, 'New event').filter((m) => m.rcptTo.includes(parent.user.email));
+    };
+    const [one] = await newEvents(['Campout']);
+    expect([...linksOf(one?.parsed.text ?? '').keys()]).toEqual([parent.user.email, 'Sam Scout']);
+    const several = (await newEvents(['Hike', 'Swim'])).slice(1);
+    expect(several).toHaveLength(1);
+    expect(linksOf(several[0]?.parsed.text ?? '').size).toBe(0);
+  });
+
   it('puts the links in a reminder too, for the meeting it reminds of', async () => {
     const { t, leader, parent } = await troop();
     await t.app.inject({
