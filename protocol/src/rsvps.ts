@@ -121,6 +121,14 @@ export interface WireRsvpSummary {
   noAnswer: WireNoAnswerHousehold[] | null;
 }
 
+/** What a nudge did (POST .../rsvps/nudge): households and adults written to, when the next may go. */
+export interface WireRsvpNudge {
+  households: number;
+  adults: number;
+  /** An instant (ISO 8601, UTC). */
+  nextAt: string;
+}
+
 /** A household with people who have not answered an occurrence, and its adults' contacts. */
 export interface WireNoAnswerHousehold {
   householdId: string;

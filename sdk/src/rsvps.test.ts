@@ -28,6 +28,7 @@ const summary: RsvpSummary = {
   ],
   mine: [],
   canManage: false,
+  noAnswer: null,
 };
 
 function setup() {
@@ -105,6 +106,28 @@ describe('rsvps', () => {
     expect(file.name).toBe('troop-meeting-2026-03-10-rsvps.csv');
     expect(await file.text()).toContain('"Sam Able","Going"');
     expect(api.requests[0]!.query.get('occurrence')).toBe('2026-03-10');
+  });
+
+  it('nudges once: the occurrence in the body, and a second nudge the same day refused by code', async () => {
+    const { api, rsvps } = setup();
+    let calls = 0;
+    api.on('POST', `${BASE}/meet/rsvps/nudge`, () =>
+      calls++ === 0
+        ? jsonReply(200, { households: 2, adults: 3, nextAt: '2026-03-09T12:00:00.000Z' })
+        : errorReply(
+            429,
+            'RSVP_NUDGE_TOO_SOON',
+            'A nudge for this event went out less than a day ago.',
+          ),
+    );
+    expect(await rsvps.nudge('meet', '2026-03-10')).toEqual({
+      households: 2,
+      adults: 3,
+      nextAt: '2026-03-09T12:00:00.000Z',
+    });
+    expect(api.requests[0]!.body).toEqual({ occurrence: '2026-03-10' });
+    expect((await rejection(rsvps.nudge('meet', '2026-03-10'))).code).toBe('RSVP_NUDGE_TOO_SOON');
+    expect(api.requests).toHaveLength(2);
   });
 
   it('refuses a call without an event id before sending anything', async () => {

@@ -8,6 +8,7 @@ import type {
   RsvpAnswerInput,
   RsvpCounts,
   WireRsvp,
+  WireRsvpNudge,
   WireRsvpPerson,
   WireRsvpSummary,
 } from '@scout/protocol/rsvps';
@@ -20,6 +21,7 @@ export type { RsvpAnswer, RsvpAnswerInput, RsvpCounts };
 export type Rsvp = WireRsvp;
 export type RsvpPerson = WireRsvpPerson;
 export type RsvpSummary = WireRsvpSummary;
+export type RsvpNudge = WireRsvpNudge;
 
 export interface RsvpsClient {
   /**
@@ -34,6 +36,11 @@ export interface RsvpsClient {
   answer(id: string, input: RsvpAnswerInput): Promise<RsvpSummary>;
   /** The answers as a CSV file, named as the server names it (permission rsvps.manage). */
   exportCsv(id: string, occurrence?: string): Promise<File>;
+  /**
+   * Mails the adults of every household that has not answered, once (permission rsvps.manage);
+   * a second nudge for the event within a day fails with RSVP_NUDGE_TOO_SOON.
+   */
+  nudge(id: string, occurrence?: string): Promise<RsvpNudge>;
 }
 
 function summaryFrom(data: unknown): RsvpSummary {
@@ -93,6 +100,22 @@ export function createRsvps(http: HttpClient, projectId: string): RsvpsClient {
         });
       const name = fileNameFromDisposition(res.headers.get('Content-Disposition'));
       return new File([res.data], name ?? 'rsvps.csv', { type: res.data.type || 'text/csv' });
+    },
+    async nudge(id, occurrence) {
+      needsId(id, 'rsvps.nudge');
+      const res = await http.request<unknown>({
+        method: 'POST',
+        path: `${base(id)}/nudge`,
+        body: occurrence ? { occurrence } : {},
+      });
+      if (!isRecord(res.data) || typeof res.data.nextAt !== 'string')
+        throw new ScoutError({
+          kind: 'data',
+          code: 'INTERNAL_ERROR',
+          message: 'The server did not answer with the nudge sent',
+          retryable: false,
+        });
+      return res.data as unknown as RsvpNudge;
     },
   };
 }
