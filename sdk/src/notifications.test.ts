@@ -141,6 +141,14 @@ describe('notifications settings', () => {
     expect(api.requests[0]!.body).toEqual({ ...stored, reminders: false });
   });
 
+  it('saves how new events arrive (at once, or in a daily or weekly digest) when given', async () => {
+    const { api, notifications } = setup();
+    api.on('PUT', SETTINGS, (req) => jsonReply(200, { settings: req.body }));
+    const saved = await notifications.updateSettings({ ...stored, newEventsDigest: 'weekly' });
+    expect(saved).toEqual({ ...stored, newEventsDigest: 'weekly' });
+    expect(api.requests[0]!.body).toEqual({ ...stored, newEventsDigest: 'weekly' });
+  });
+
   it('passes the server’s refusal of an hour count out of range on', async () => {
     const { api, notifications } = setup();
     api.on('PUT', SETTINGS, () =>

@@ -93,11 +93,11 @@ export function createNotifications(http: HttpClient, projectId: string): Notifi
       return (await http.get<{ settings: NotificationSettings }>(settingsPath)).data.settings;
     },
     async updateSettings(settings) {
-      const { newEvents, changes, reminders, reminderHours } = settings;
+      const { newEvents, newEventsDigest, changes, reminders, reminderHours } = settings;
       const res = await http.request<{ settings: NotificationSettings }>({
         path: settingsPath,
         method: 'PUT',
-        body: { newEvents, changes, reminders, reminderHours },
+        body: { newEvents, newEventsDigest, changes, reminders, reminderHours },
         // The same settings saved twice are the same settings.
         idempotent: true,
       });

@@ -128,6 +128,9 @@ describe.each(embeddedStore)('mail without SMTP: the outbox (%s)', (kind) => {
       event_time: '18:00',
     });
     await runJobs(app);
+    // New-event notices go out when their batch's window closes (notices/batches.ts).
+    app.clock.advance(app.deps.config.noticeBatchMs);
+    await runJobs(app);
 
     const dir = outboxDir({ dataDir });
     const files = await outboxFiles(dir, 7);
@@ -211,6 +214,8 @@ describe.each(embeddedStore)('mail over SMTP (%s)', (kind) => {
         event_date: inAMonth(t),
         event_time: '18:00',
       });
+      await runJobs(t);
+      t.clock.advance(t.deps.config.noticeBatchMs);
       await runJobs(t);
       const { rows } = await t.deps.store.query<{ last_error: string | null }>(
         "SELECT last_error FROM jobs WHERE kind = 'notice-mail'",
