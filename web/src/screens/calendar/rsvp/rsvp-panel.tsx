@@ -1,7 +1,7 @@
 /**
  * Who is coming to one event or occurrence (docs/product.md section 2): the counts in words,
  * the deadline and places, an answer for each person the member may answer for, everyone's
- * names, and the leaders' CSV export. Other tabs' and members' answers arrive live
+ * names, and for leaders who has not answered (with a nudge) and the CSV export. Other tabs' and members' answers arrive live
  * (use-rsvp-live.ts); the counts are a polite live region so a screen reader hears them change.
  */
 import { useId, useState } from 'react';
@@ -15,6 +15,7 @@ import { toast } from '../../../ui/toast.tsx';
 import { scout } from '../../../lib/sdk.ts';
 import type { CalendarEvent } from '../calendar-event.ts';
 import { saveFile } from '../save-file.ts';
+import { NoAnswerList } from './no-answer-list.tsx';
 import { PersonAnswer } from './person-answer.tsx';
 import { countsText, deadlineText, placesText } from './rsvp-text.ts';
 import { rsvpTargetOf, useAnswer, useRsvps } from './use-rsvps.ts';
@@ -105,6 +106,7 @@ export function RsvpPanel({ userId, event }: { userId: string; event: CalendarEv
   const answer = useAnswer(userId, target);
   const headingId = useId();
   const namesId = useId();
+  const missingId = useId();
 
   if (isPending) return <BusyNote>Loading answers...</BusyNote>;
   if (isError || !data)
@@ -175,6 +177,14 @@ export function RsvpPanel({ userId, event }: { userId: string; event: CalendarEv
             : {})}
         />
       </div>
+      {data.noAnswer ? (
+        <div>
+          <h4 id={missingId} className="mb-1 text-sm font-semibold text-stone-900">
+            No answer yet
+          </h4>
+          <NoAnswerList summary={data} target={target} labelledBy={missingId} />
+        </div>
+      ) : null}
     </section>
   );
 }
