@@ -3,7 +3,10 @@ import { expect, test } from '../support/fixtures.ts';
 import { newMember, sendSignUpForm, type Member } from '../support/accounts.ts';
 import { joinThroughApi } from '../support/sessions.ts';
 import { linkInMail } from '../support/mailbox.ts';
-import { pageIn, seriousViolations, sidewaysOverflow } from '../support/viewports.ts';
+import { troopApi } from '../support/troop-api.ts';
+import { firstAdmin, startTroopServer, type TroopServer } from '../support/troop-server.ts';
+import { PROJECT_ID } from '../support/sessions.ts';
+import { pageIn, seriousViolations, sidewaysOverflow, VIEWPORTS } from '../support/viewports.ts';
 
 async function openProfile(page: Page) {
   await page
@@ -89,11 +92,8 @@ test('a parent adds a scout and invites the other parent by email, who joins and
   const link = await linkInMail(request, other.email, 1);
   const otherPage = await pageIn(browser, 'desktop');
   await otherPage.goto(link);
+  // Signing up with the link joins the household: no second question.
   await signUpHere(otherPage, other);
-  const ask = otherPage.getByRole('dialog', { name: 'Family invitation' });
-  await expect(ask).toContainText(`You are invited to join Jordan ${last} household`);
-  expect(await seriousViolations(otherPage)).toEqual([]);
-  await ask.getByRole('button', { name: 'Join the household' }).click();
   await expect(otherPage.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   const theirScouts = family(otherPage).getByRole('list', { name: 'Scouts' });
   await expect(theirScouts).toContainText(`Robin ${last}`);
@@ -136,4 +136,55 @@ test('on a phone the family section fits the screen, and a scout is removed afte
   await confirm.getByRole('button', { name: 'Remove scout' }).click();
   await expect(family(page).getByText('No scouts in your household yet.')).toBeVisible();
   await page.context().close();
+});
+
+test.describe('a troop that joins by invitation', () => {
+  let troop: TroopServer | undefined;
+  test.afterAll(async () => troop?.stop());
+
+  test("on a phone a scout joins with a parent's link: the page names the parent, and the scout lands in the household, verified", async ({
+    browser,
+  }) => {
+    troop = await startTroopServer({ SIGNUP_MODE: 'invite' }, { projectId: PROJECT_ID });
+    const api = troopApi(troop);
+    const admin = await firstAdmin(troop, 'pat.admin@troop214.example', 'council-fire-2026');
+    const last = uniqueName('Quinn');
+    const parent = await api.join(await api.invite(admin, 1), newMember('Jordan', last));
+    const households = `${troop.baseUrl}/api/households/${PROJECT_ID}/mine`;
+    const asParent = async (path: string, body: unknown) => {
+      const res = await fetch(`${households}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${parent.access_token}`,
+        },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    const { scout } = await asParent('/scouts', { firstName: 'Robin', lastName: last });
+    const { url } = await asParent('/invitations', { kind: 'scout', scoutId: scout.id });
+
+    const page = await (
+      await browser.newContext({ ...VIEWPORTS.phone, baseURL: troop.baseUrl })
+    ).newPage();
+    await page.goto(`/${new URL(url).search}`);
+    await expect(
+      page.getByRole('heading', {
+        name: `Jordan ${last} invited you to join Jordan ${last} household`,
+      }),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    const robin = newMember('Robin', last);
+    robin.troopRole = 'Scout';
+    await sendSignUpForm(page, robin);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(family(page).getByRole('list', { name: 'Scouts' })).toContainText(`Robin ${last}`);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: /ROBIN/ })).toBeVisible();
+    await expect(page.getByText('Please verify your email address.')).toHaveCount(0);
+    await page.context().close();
+  });
 });

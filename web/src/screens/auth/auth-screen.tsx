@@ -15,6 +15,8 @@ import {
   type LinkOffer,
 } from './link-notice.ts';
 import { useInvitation } from './use-invitation.ts';
+import { familyHeading, familyTokenInTab, useFamilyLanding } from './use-family-landing.ts';
+import { API_ERROR_MESSAGES } from '@scout/protocol/errors';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui/tabs.tsx';
 import { EmailLinkForm } from './email-link-form.tsx';
 import { FormMessage } from '../../ui/form-message.tsx';
@@ -91,6 +93,16 @@ export function AuthScreen({
   const [signInView, setSignInView] = useState<SignInView>('password');
   const [emailHint, setEmailHint] = useState('');
   const [notice, setNotice] = useState<AuthNotice | null>(linkError ? linkNotice(linkError) : null);
+  // A household link (`/?family=`) invites to the troop too: the page says who invited them.
+  const [familyToken] = useState(familyTokenInTab);
+  const family = useFamilyLanding(familyToken);
+  const [toldFamily, setToldFamily] = useState(family);
+  if (family !== toldFamily) {
+    setToldFamily(family);
+    if (family?.usable) setMode('signup');
+    if (family?.used)
+      setNotice({ tone: 'success', text: API_ERROR_MESSAGES.HOUSEHOLD_INVITATION_USED });
+  }
   // A verification link is followed with this screen showing: its outcome may come after.
   const [toldLinkError, setToldLinkError] = useState(linkError);
   if (linkError !== toldLinkError) {
@@ -103,18 +115,20 @@ export function AuthScreen({
     onAuthenticated();
   };
   const signIn = useSignIn(signedIn);
-  const signUp = useSignUp(onAuthenticated, inviteToken);
+  const signUp = useSignUp(onAuthenticated, inviteToken, family?.usable ? familyToken : null);
   const locked = signIn.busy || signUp.busy || signUp.done;
   const heading =
-    HEADINGS[
-      setupToken !== null
-        ? 'setup'
-        : resetToken !== null
-          ? 'reset'
-          : mode === 'signup'
-            ? 'signup'
-            : signInView
-    ];
+    family?.usable && mode === 'signup' && setupToken === null && resetToken === null
+      ? familyHeading(family)
+      : HEADINGS[
+          setupToken !== null
+            ? 'setup'
+            : resetToken !== null
+              ? 'reset'
+              : mode === 'signup'
+                ? 'signup'
+                : signInView
+        ];
 
   const switchMode = (next: string) => {
     setMode(next === 'signup' ? 'signup' : 'login');
@@ -245,7 +259,7 @@ export function AuthScreen({
                 )}
               </TabsContent>
               <TabsContent value="signup" className="mt-6">
-                {invitation.notice ? (
+                {invitation.notice && !family?.usable ? (
                   <div className="mb-4">
                     <FormMessage tone={invitation.notice.tone}>
                       {invitation.notice.text}

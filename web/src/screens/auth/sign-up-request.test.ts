@@ -27,6 +27,13 @@ describe('buildSignUpRequest', () => {
     });
   });
 
+  it('carries a household link, which joins that household', () => {
+    expect(buildSignUpRequest(filled, null, 'family-token')).toMatchObject({
+      family: 'family-token',
+    });
+    expect(buildSignUpRequest(filled, null, null)).not.toHaveProperty('family');
+  });
+
   it('keeps the password exactly as typed', () => {
     expect(
       buildSignUpRequest({ ...filled, password: ' pass word ', confirmPassword: ' pass word ' })

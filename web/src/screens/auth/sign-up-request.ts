@@ -33,7 +33,11 @@ export function signUpMetadata(values: SignUpFormValues): UserMetadata {
 }
 
 /** The names and troop details travel with the sign-up itself, so no account is left without them. */
-export function buildSignUpRequest(values: SignUpFormValues, invitation?: string | null) {
+export function buildSignUpRequest(
+  values: SignUpFormValues,
+  invitation?: string | null,
+  family?: string | null,
+) {
   const metadata = signUpMetadata(values);
   return {
     email: values.email.trim(),
@@ -42,5 +46,7 @@ export function buildSignUpRequest(values: SignUpFormValues, invitation?: string
     metadata,
     // The invitation link the page was opened with, for a troop that joins by invitation.
     ...(invitation ? { invitation } : {}),
+    // A household link: the account joins that household (and the troop) at once.
+    ...(family ? { family } : {}),
   };
 }

@@ -13,7 +13,11 @@ import { useInputProblem } from '../../lib/use-input-problem.ts';
 import { scout } from '../../lib/sdk.ts';
 import { buildSignUpRequest, signUpMetadata, validateSignUp } from './sign-up-request.ts';
 
-export function useSignUp(onSignedUp: () => void, invitation: string | null = null) {
+export function useSignUp(
+  onSignedUp: () => void,
+  invitation: string | null = null,
+  family: string | null = null,
+) {
   const input = useInputProblem(validateSignUp);
   const [success, setSuccess] = useState<string | null>(null);
   const timers = useRef<number[]>([]);
@@ -24,7 +28,7 @@ export function useSignUp(onSignedUp: () => void, invitation: string | null = nu
 
   const mutation = useMutation({
     mutationFn: (values: SignUpFormValues) =>
-      scout.auth.signUp(buildSignUpRequest(values, invitation)),
+      scout.auth.signUp(buildSignUpRequest(values, invitation, family)),
     onSuccess: (_session, values) => {
       setSuccess(UI_MESSAGES.signUpSuccess(PRODUCT_NAME));
       logAppEvent('signup', { troop_role: values.troopRole || null });

@@ -5,6 +5,7 @@ import { troopContact } from '../../lib/sdk.ts';
 import { Button } from '../../ui/button.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { ScreenHeading } from '../../ui/screen-heading.tsx';
+import { FamilyOffer } from './family-offer.tsx';
 import { useMembershipCheck } from './use-membership-check.ts';
 
 const WORDS = {
@@ -45,6 +46,7 @@ export function WaitingScreen({
         </ScreenHeading>
         <p className="mt-2 text-stone-700">Hi {firstNameOf(user)},</p>
         <p className="mt-2 text-stone-700">{words.body}</p>
+        {status === 'pending' ? <FamilyOffer onJoined={checkNow} /> : null}
         <p className="mt-4 rounded-xl bg-scout-50 p-4 text-sm text-scout-900">
           {troopContact
             ? `Questions? Contact ${troopContact}.`

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WireUser } from '@scout/protocol/auth';
 import { API_ERROR_MESSAGES } from '@scout/protocol/errors';
@@ -41,9 +42,15 @@ export function FamilyInvitationDialog({
     },
   });
   const info = check.data;
+  // Signed up with this very link: the account is in the household already, nothing to ask.
+  const joined = info?.joined === true;
+  useEffect(() => {
+    if (joined) onDone(true);
+  }, [joined, onDone]);
   const otherAddress =
     info?.email && info.email.toLowerCase() !== user.email.toLowerCase() ? info.email : null;
 
+  if (joined) return null;
   return (
     <Dialog
       open

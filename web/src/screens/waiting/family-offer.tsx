@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { failureMessage } from '../../lib/failure-message.ts';
+import { scout } from '../../lib/sdk.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormMessage } from '../../ui/form-message.tsx';
+
+/** Where the app keeps a household link's token through sign-in (profile/family/family-link.ts). */
+const FAMILY_KEY = 'scout.family-invitation';
+
+function tokenInTab(): string | null {
+  try {
+    return window.sessionStorage.getItem(FAMILY_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A waiting account opened by a household link: the page offers to join that household. A
+ * scout whose parent made the link is let in by joining (docs/operations.md, Who may join);
+ * anyone else hears why they still wait.
+ */
+export function FamilyOffer({ onJoined }: { onJoined: () => void }) {
+  const [token] = useState(tokenInTab);
+  const check = useQuery({
+    queryKey: ['family-invitation', token],
+    queryFn: () => scout.households.invitations.check(token ?? ''),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const accept = useMutation({
+    mutationFn: () => scout.households.invitations.accept(token ?? ''),
+    onSuccess: () => {
+      window.sessionStorage.removeItem(FAMILY_KEY);
+      onJoined();
+    },
+  });
+  const info = check.data;
+  if (!info?.usable) return null;
+  return (
+    <section
+      aria-label="Family invitation"
+      className="mt-4 space-y-3 rounded-xl border border-scout-200 p-4"
+    >
+      <p className="text-stone-800">
+        {info.kind === 'scout'
+          ? `You are invited to join ${info.householdName} as ${info.scoutName ?? 'a scout'}.`
+          : `You are invited to join ${info.householdName}.`}
+      </p>
+      {accept.isError ? (
+        <FormMessage tone="error">
+          {failureMessage(accept.error, 'Could not accept the invitation.')}
+        </FormMessage>
+      ) : null}
+      <Button className="w-full" disabled={accept.isPending} onClick={() => accept.mutate()}>
+        {accept.isPending ? 'Joining…' : 'Join the household'}
+      </Button>
+    </section>
+  );
+}
