@@ -127,6 +127,23 @@ test('an adult answers, the leader sees the count change live, exports the CSV a
   await expect(hikeAnswer.getByRole('radio', { name: 'Going', exact: true })).toBeDisabled();
   await expect(hikeAnswer.getByRole('button', { name: 'Save answer' })).toHaveCount(0);
 
+  // Ann's scout, added through the API, has not answered: the leader sees the scout by household
+  // with Ann to contact, and nudges (whom the mail reaches is server/src/rsvps/nudge.test.ts's).
+  const annApi = await apiSession(parent);
+  const kit = await parent.request.post(
+    `${annApi.origin}/api/households/${encodeURIComponent(annApi.projectId)}/mine/scouts`,
+    { headers: annApi.headers, data: { firstName: 'Kit', lastName: 'Rivera' } },
+  );
+  expect(kit.status()).toBe(200);
+  await leader.reload();
+  const chase = await openAnswers(leader, CAMPOUT);
+  const missing = chase.getByRole('list', { name: 'No answer yet' });
+  await expect(
+    missing.getByRole('listitem').filter({ hasText: 'Kit Rivera (scout)' }),
+  ).toContainText('Contact: Ann Rivera');
+  await chase.getByRole('button', { name: 'Nudge' }).click();
+  await expect(chase.getByRole('status')).toContainText(/Nudge sent to \d+ households?/);
+
   await parent.context().close();
   await leaderContext.close();
 });
