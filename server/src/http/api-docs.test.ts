@@ -38,6 +38,10 @@ const NOT_DECLARED: Record<string, string> = {
   'GET /api/notifications/{projectId}/unsubscribe': 'an HTML page for a link in a mail',
   'POST /api/notifications/{projectId}/unsubscribe':
     'the one-click unsubscribe of RFC 8058: an empty form, answered with a page',
+  'GET /api/calendar/{projectId}/mail-answer':
+    'an HTML page for an answer link in a mail: it asks, and records nothing',
+  'POST /api/calendar/{projectId}/mail-answer':
+    'the answer link’s button: an empty form, answered with a page',
   'GET /api/auth/callback/{provider}': 'a redirect or a page, for the browser a provider sent back',
   'POST /api/auth/callback/{provider}':
     'a redirect or a page, for the browser a provider sent back',
