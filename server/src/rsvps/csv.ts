@@ -11,7 +11,7 @@ import { RSVP_ANSWER_LABELS } from '@scout/protocol/rsvps';
 import { nameOf, type PersonRow } from './non-responders.ts';
 import type { StoredRsvp } from './summary.ts';
 
-export const CSV_HEADER = [
+const CSV_HEADER = [
   'Household',
   'Person',
   'Youth or adult',
