@@ -10,7 +10,7 @@ import { useScreenPageviews } from './lib/screen-pageviews.ts';
 import { signOut, useAuth } from './lib/use-auth.ts';
 import { useEmailLink } from './lib/use-email-link.ts';
 import { AuthScreen } from './screens/auth/auth-screen.tsx';
-import { forgetFamilyToken, pendingFamilyToken } from './screens/profile/family/family-link.ts';
+import { forgetFamilyToken, pendingFamilyToken } from './lib/family-link.ts';
 import { FullScreenSpinner } from './ui/spinner.tsx';
 import { AppToaster } from './ui/toast.tsx';
 import { initialViewState, screenFor, screenForMember, viewReducer } from './view-state.ts';

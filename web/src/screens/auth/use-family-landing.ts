@@ -1,19 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WireHouseholdInvitationLanding } from '@scout/protocol/households';
 import { metaContentFrom, readClientConfig } from '../../lib/client-config.ts';
+import { storedFamilyToken } from '../../lib/family-link.ts';
 import { scout } from '../../lib/sdk.ts';
 
-/** Where the app keeps a household link's token through sign-in (profile/family/family-link.ts). */
-const FAMILY_KEY = 'scout.family-invitation';
-
-/** The household link this tab was opened with, if any. */
-export function familyTokenInTab(): string | null {
-  try {
-    return window.sessionStorage.getItem(FAMILY_KEY);
-  } catch {
-    return null;
-  }
-}
+/** The household link this tab was opened with, if any (lib/family-link.ts keeps it). */
+export const familyTokenInTab = storedFamilyToken;
 
 /** Who invited the person holding a household link, and to which household; nothing without one. */
 export function useFamilyLanding(token: string | null) {

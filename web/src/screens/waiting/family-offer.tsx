@@ -1,20 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { failureMessage } from '../../lib/failure-message.ts';
+import { forgetFamilyToken, storedFamilyToken } from '../../lib/family-link.ts';
 import { scout } from '../../lib/sdk.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormMessage } from '../../ui/form-message.tsx';
-
-/** Where the app keeps a household link's token through sign-in (profile/family/family-link.ts). */
-const FAMILY_KEY = 'scout.family-invitation';
-
-function tokenInTab(): string | null {
-  try {
-    return window.sessionStorage.getItem(FAMILY_KEY);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A waiting account opened by a household link: the page offers to join that household. A
@@ -22,7 +12,7 @@ function tokenInTab(): string | null {
  * anyone else hears why they still wait.
  */
 export function FamilyOffer({ onJoined }: { onJoined: () => void }) {
-  const [token] = useState(tokenInTab);
+  const [token] = useState(storedFamilyToken);
   const check = useQuery({
     queryKey: ['family-invitation', token],
     queryFn: () => scout.households.invitations.check(token ?? ''),
@@ -33,7 +23,7 @@ export function FamilyOffer({ onJoined }: { onJoined: () => void }) {
   const accept = useMutation({
     mutationFn: () => scout.households.invitations.accept(token ?? ''),
     onSuccess: () => {
-      window.sessionStorage.removeItem(FAMILY_KEY);
+      forgetFamilyToken();
       onJoined();
     },
   });

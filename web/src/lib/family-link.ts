@@ -3,7 +3,7 @@
  * (lib/url-param.ts) and waits in this tab's session storage, so a person who must first sign in
  * or create an account still gets asked to join once they are in.
  */
-import { takeUrlParam } from '../../../lib/url-param.ts';
+import { takeUrlParam } from './url-param.ts';
 
 const KEY = 'scout.family-invitation';
 
@@ -25,6 +25,9 @@ export function pendingFamilyToken(): string | null {
   }
   return store?.getItem(KEY) ?? null;
 }
+
+/** The invitation kept in this tab, without looking at the address (the root view took it). */
+export const storedFamilyToken = (): string | null => session()?.getItem(KEY) ?? null;
 
 export function forgetFamilyToken(): void {
   session()?.removeItem(KEY);
