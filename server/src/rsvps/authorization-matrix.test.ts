@@ -38,7 +38,7 @@ describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
   let scoutB: string;
   let event: string;
 
-  const rsvps = (actor: Actor, method: 'GET' | 'PUT', suffix = '', payload?: unknown) =>
+  const rsvps = (actor: Actor, method: 'GET' | 'PUT' | 'POST', suffix = '', payload?: unknown) =>
     h.t.app.inject({
       method,
       url: `/api/calendar/${h.t.deps.config.projectId}/events/${event}/rsvps${suffix}`,
@@ -131,6 +131,19 @@ describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
     for (const actor of ACTORS) {
       const res = await rsvps(actor, 'PUT', '', { attendee: 'user:parent-b', answer: 'not_going' });
       expect(res.statusCode, actor).toBe(expected[actor]);
+    }
+  });
+
+  it('POST rsvps/nudge: leaders, admins and service keys only; a refused call claims no nudge', async () => {
+    const managers: Actor[] = ['service', 'admin', 'leader'];
+    const order = [...ACTORS.filter((a) => !managers.includes(a)), ...managers];
+    // The first nudge goes; the day's nudge is then spent for every manager.
+    const expected = signedIn(403, { service: 200, admin: 429, leader: 429 });
+    for (const actor of order) {
+      const res = await rsvps(actor, 'POST', '/nudge', {});
+      expect(res.statusCode, actor).toBe(expected[actor]);
+      if (res.statusCode === 200)
+        expect(res.json(), actor).toMatchObject({ households: 2, adults: 3 });
     }
   });
 
