@@ -76,6 +76,15 @@ describe.each(testStoreKinds)('RSVP nudge (%s)', (kind) => {
     expect(nudges()).toHaveLength(3);
   });
 
+  it('asks nobody to answer for a cancelled event', async () => {
+    await t.deps.store.query("UPDATE calendar_events SET status = 'cancelled' WHERE id = ?", [
+      event,
+    ]);
+    expect((await nudge(lee.token)).statusCode).toBe(409);
+    await runJobs(t);
+    expect(nudges()).toEqual([]);
+  });
+
   it('is for those who manage answers only', async () => {
     expect((await nudge(ann.token)).statusCode).toBe(403);
     await runJobs(t);

@@ -14,7 +14,7 @@ import { JOB_KINDS } from '../notices/job-kinds.ts';
 import { isoInstant } from '../store/sql-values.ts';
 import type { Queryable } from '../store/store.ts';
 import { troopTime } from './csv.ts';
-import type { EventOccurrence } from './event-occurrence.ts';
+import { assertOpenForAnswers, type EventOccurrence } from './event-occurrence.ts';
 import { householdPeople, nameOf, noAnswerHouseholds } from './non-responders.ts';
 import { readAnswers } from './summary.ts';
 
@@ -60,6 +60,8 @@ export async function sendNudge(
   event: EventOccurrence,
   by: string | null,
 ): Promise<NudgeResult> {
+  // Nobody is asked to answer for a cancelled event (409).
+  assertOpenForAnswers(event);
   const nowMs = deps.clock.now();
   const timeZone = deps.config.timezone;
   return deps.store.transaction(async (tx) => {
