@@ -30,6 +30,9 @@ describe.each(embeddedStore)('notice delivery (%s)', (kind) => {
       });
       const base = t.deps.config.jobs.retryBaseMs;
       await runJobs(t);
+      // The new event's mail goes when its batch's window closes (notices/batches.ts).
+      t.clock.advance(t.deps.config.noticeBatchMs);
+      await runJobs(t);
       expect(peer.refused).toBe(1);
       t.clock.advance(base - 1);
       await runJobs(t);
