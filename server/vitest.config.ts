@@ -1,22 +1,41 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Suites that start servers of their own with hundreds of sockets and a shared Redis, and wait on
+ * their messages: each runs in a fresh process, apart from whatever the files before it left.
+ */
+const OWN_PROCESS = ['src/realtime/restart.test.ts'];
+
 export default defineConfig({
   test: {
     setupFiles: ['../scripts/fail-on-console.ts'],
     // The JSON report feeds the test run's time report (scripts/test-report.mjs).
     reporters: ['default', 'json'],
     outputFile: { json: '../test-results/vitest-server.json' },
-    include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
     // Most of a server test's time is spent waiting (on PostgreSQL, Redis, a browser, a socket),
     // so three processes share two cores well; Vitest's default is one per core but one.
     maxWorkers: 3,
-    // Each process keeps the modules it has loaded from one file to the next: loading the
-    // server's modules again for each of 175 files cost more than a fifth of the suite's time.
-    // The server keeps no state in modules that a file could leak (its caches are keyed by the
-    // store or configuration they belong to), and no test replaces a module.
-    isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/**/*.test.ts'],
+          exclude: OWN_PROCESS,
+          // Each process keeps the modules it has loaded from one file to the next: loading the
+          // server's modules again for each of 175 files cost more than a fifth of the suite's
+          // time. The server keeps no state in modules that a file could leak (its caches are
+          // keyed by the store or configuration they belong to), and no test replaces a module.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'server-own-process', include: OWN_PROCESS, isolate: true },
+      },
+    ],
   },
 });
