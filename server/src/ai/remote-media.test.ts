@@ -121,7 +121,8 @@ describe('AI images and audio by another site’s https URL', () => {
   });
 
   it('bounds what it reads in bytes and in time, and judges an image by its bytes', async () => {
-    const { a, s, leader } = await setUp({ timeoutMs: 1500 });
+    // Long enough to read the 21 MB of /huge.png on a loaded machine, so its answer is the size.
+    const { a, s, leader } = await setUp({ timeoutMs: 6000 });
     const cases: [string, number, RegExp | string][] = [
       ['/huge.png', 400, /too large/],
       ['/page.png', 400, /not a JPEG, PNG, GIF or WebP image/],
