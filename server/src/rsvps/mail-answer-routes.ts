@@ -13,7 +13,6 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAIL_ANSWER_MESSAGES } from '@scout/protocol/mail-answers';
-import { ownEventsRsvpChannel, RSVP_CHANNEL, type RsvpChannelData } from '@scout/protocol/rsvps';
 import { feedReader, readableEvents } from '../calendar/read-scope.ts';
 import { findEvent } from '../calendar/stored-events.ts';
 import type { ReadyDeps } from '../deps.ts';
@@ -24,10 +23,11 @@ import { appAddress, eventPath } from '../notices/event-address.ts';
 import { currentOccurrence } from '../notices/event-state.ts';
 import { describeWhen } from '../notices/messages.ts';
 import { readBoolean } from '../store/sql-values.ts';
-import { findEventOccurrence, type EventOccurrence } from './event-occurrence.ts';
+import { findEventOccurrence } from './event-occurrence.ts';
 import { answerConfirmPage, answerRefusedPage, answerSavedPage } from './mail-answer-page.ts';
 import type { AnswerPageEvent } from './mail-answer-page.ts';
 import { deriveMailAnswerKey, readMailAnswerToken, type MailAnswer } from './mail-answer-token.ts';
+import { announceAnswer } from './announce.ts';
 import { saveAnswer } from './save-answer.ts';
 
 const tokenQuery = z.object({ token: z.string().max(1000) });
@@ -84,20 +84,6 @@ export const mailAnswerRoutes =
       }
     }
 
-    const announce = (userId: string, event: EventOccurrence) => {
-      if (!deps.realtime) return;
-      const data: RsvpChannelData = { eventId: event.eventId, occurrence: event.occurrence };
-      const channels = [
-        RSVP_CHANNEL,
-        ...(event.ownerId ? [ownEventsRsvpChannel(event.ownerId)] : []),
-      ];
-      for (const channel of channels)
-        // The answer is stored either way; a listener that missed this reloads on reconnect.
-        deps.realtime.publish(channel, { type: 'updated', data, userId }).catch((err: Error) => {
-          if (deps.logger) deps.logger.warn({ err: err.message }, 'rsvp publish failed');
-        });
-    };
-
     /** Saves the link's answer, keeping a note given earlier; says whether it waits in line. */
     async function save(link: MailAnswer, reader: Awaited<ReturnType<typeof feedReader>>) {
       return store.transaction(async (tx) => {
@@ -142,7 +128,7 @@ export const mailAnswerRoutes =
       answerWithPage(reply, async () => {
         const { link, reader, page } = await linkOf(req.query.token);
         const { event, waitlisted } = await save(link, reader);
-        announce(link.userId, event);
+        announceAnswer(deps, link.userId, event);
         return answerSavedPage(page, link.answer, waitlisted);
       }),
     );

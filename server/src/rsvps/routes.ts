@@ -14,13 +14,7 @@
  * any time and export the list. Every answer is announced on the `rsvps` channel.
  */
 import { PERMISSIONS } from '@scout/protocol/permissions';
-import {
-  RSVP_ANSWERS,
-  ownEventsRsvpChannel,
-  RSVP_CHANNEL,
-  RSVP_NOTE_MAX_LENGTH,
-  type RsvpChannelData,
-} from '@scout/protocol/rsvps';
+import { RSVP_ANSWERS, RSVP_NOTE_MAX_LENGTH } from '@scout/protocol/rsvps';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,6 +25,7 @@ import { findEvent } from '../calendar/stored-events.ts';
 import { callerCan } from '../http/caller.ts';
 import { callerOf, routeGuards, type SignedInCaller } from '../http/route-guards.ts';
 import { answerableAttendees } from '../households/answerable.ts';
+import { announceAnswer } from './announce.ts';
 import { answersCsv, csvFileName } from './csv.ts';
 import { householdPeople } from './non-responders.ts';
 import { findEventOccurrence, type EventOccurrence } from './event-occurrence.ts';
@@ -86,20 +81,12 @@ export const rsvpRoutes =
         throw new ApiError('NOT_FOUND', 'Event not found');
     };
 
-    const announce = (caller: SignedInCaller, event: EventOccurrence) => {
-      if (!deps.realtime) return;
-      const data: RsvpChannelData = { eventId: event.eventId, occurrence: event.occurrence };
-      const userId = caller.kind === 'user' ? caller.userId : `service_${caller.keyId}`;
-      const channels = [
-        RSVP_CHANNEL,
-        ...(event.ownerId ? [ownEventsRsvpChannel(event.ownerId)] : []),
-      ];
-      for (const channel of channels)
-        // The answer is stored either way; a listener that missed this reloads on reconnect.
-        deps.realtime.publish(channel, { type: 'updated', data, userId }).catch((err: Error) => {
-          if (deps.logger) deps.logger.warn({ err: err.message }, 'rsvp publish failed');
-        });
-    };
+    const announce = (caller: SignedInCaller, event: EventOccurrence) =>
+      announceAnswer(
+        deps,
+        caller.kind === 'user' ? caller.userId : `service_${caller.keyId}`,
+        event,
+      );
 
     /**
      * The event with its line moved up first when places came free outside an answer (a scout
