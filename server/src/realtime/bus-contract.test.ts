@@ -100,6 +100,24 @@ describe.each(kinds)('realtime bus (%s)', (_kind, make) => {
     expect(events).toHaveLength(2);
   });
 
+  it('hears a channel listened to the moment the bus opens, before its connections are up', async () => {
+    // A server's first socket joins while the bus is still connecting; the listen must still
+    // take, or that channel hears nothing until every socket has left it.
+    const opened = Array.from({ length: 40 }, () => open());
+    const heard = opened.map(() => [] as BusEvent[]);
+    opened.forEach(({ bus }, i) => bus.onEvent((e) => heard[i]!.push(e)));
+    // Each listens a little later than the one before, so some catch the connection mid-handshake.
+    await Promise.all(
+      opened.map(({ bus }, i) =>
+        new Promise((r) => setTimeout(r, i / 2)).then(() => bus.listen('first')),
+      ),
+    );
+    await Promise.all(opened.map(({ bus, clock }, i) => bus.publish('first', msg(clock, i))));
+    await expect
+      .poll(() => heard.map((h) => h.length), { timeout: 5000 })
+      .toEqual(heard.map(() => 1));
+  });
+
   it('lists one presence row per user and drops entries no heartbeat refreshed', async () => {
     const { bus, clock } = open();
     const t0 = clock.now();

@@ -87,6 +87,26 @@ export function createRedisBus(opts: RedisBusOptions): RealtimeBus {
     );
   }
 
+  // A SUBSCRIBE sent while the connection is still in its handshake can be lost: ioredis (5.8.2
+  // on, redis/ioredis#2037) mixes it with its CLIENT SETINFO and INFO, and the channel then
+  // hears nothing until every socket has left it. Subscriptions wait for the ready connection;
+  // after a reconnect ioredis itself subscribes again once ready.
+  const subReady = () =>
+    sub.status === 'ready'
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          const ready = () => {
+            sub.off('end', ended);
+            resolve();
+          };
+          const ended = () => {
+            sub.off('ready', ready);
+            reject(new Error('The Redis subscriber connection has ended'));
+          };
+          sub.once('ready', ready);
+          sub.once('end', ended);
+        });
+
   const p = opts.keyPrefix;
   const historyKey = (channel: string) => `${p}h:${channel}`;
   const eventKey = (channel: string) => `${p}e:${channel}`;
@@ -173,6 +193,7 @@ export function createRedisBus(opts: RedisBusOptions): RealtimeBus {
     },
 
     async listen(channel) {
+      await subReady();
       await sub.subscribe(eventKey(channel));
     },
     async unlisten(channel) {

@@ -181,7 +181,17 @@ describe.each([
       'messages flow to every client before the stop',
       30_000,
       () => published.length >= 5 && clients.every((c) => c.ids.length > 0),
-    );
+    ).catch((err: Error) => {
+      const none = clients.filter((c) => c.ids.length === 0);
+      throw new Error(
+        `${err.message}: published ${published.length}, failures ${failures}, ${none.length} clients without any; subs ${JSON.stringify(none.slice(0, 5).map((c) => c.subscriptions))} codes ${JSON.stringify(none.slice(0, 5).map((c) => c.closeCodes))} others ${JSON.stringify(
+          clients
+            .filter((c) => c.ids.length > 0)
+            .slice(0, 3)
+            .map((c) => c.ids.length),
+        )}`,
+      );
+    });
     const stopping = stop(server);
     server = undefined;
     await eventually('every socket told of the restart', 5000, () =>
