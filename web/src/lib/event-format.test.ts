@@ -5,6 +5,7 @@ import {
   formatDayTime,
   formatEventDate,
   formatEventTime,
+  formatMultiDay,
   localDateKey,
   parseLocalDate,
 } from './event-format.ts';
@@ -112,5 +113,50 @@ describe('formatDay and formatDayTime', () => {
   it('show text that is not an instant as it is', () => {
     expect(formatDay('soon')).toBe('soon');
     expect(formatDayTime('')).toBe('');
+  });
+});
+
+describe('formatMultiDay', () => {
+  const span = {
+    eventDate: '2026-12-11',
+    eventTime: '18:00',
+    allDay: false,
+    endDate: '2026-12-13',
+    endTime: '12:00',
+  };
+
+  it.each(ZONES)('names both days and times, without the year of this year, in %s', (zone) => {
+    process.env.TZ = zone;
+    expect(formatMultiDay(span, 2026)).toBe('Fri, Dec 11, 6:00 PM to Sun, Dec 13, 12:00 PM');
+    expect(formatMultiDay({ ...span, allDay: true, eventTime: '', endTime: null }, 2026)).toBe(
+      'Fri, Dec 11 to Sun, Dec 13',
+    );
+  });
+
+  it('gives the year on both days when they are not both in this year', () => {
+    expect(formatMultiDay(span, 2025)).toBe(
+      'Fri, Dec 11, 2026, 6:00 PM to Sun, Dec 13, 2026, 12:00 PM',
+    );
+    expect(formatMultiDay({ ...span, eventDate: '2026-12-31', endDate: '2027-01-02' }, 2026)).toBe(
+      'Thu, Dec 31, 2026, 6:00 PM to Sat, Jan 02, 2027, 12:00 PM',
+    );
+  });
+
+  it('leaves out a time the event does not give', () => {
+    expect(formatMultiDay({ ...span, endTime: null }, 2026)).toBe(
+      'Fri, Dec 11, 6:00 PM to Sun, Dec 13',
+    );
+    expect(formatMultiDay({ ...span, eventTime: '' }, 2026)).toBe(
+      'Fri, Dec 11 to Sun, Dec 13, 12:00 PM',
+    );
+  });
+
+  it('answers null for an event of one day, and shows dates that are not days as they are', () => {
+    expect(formatMultiDay({ ...span, endDate: null }, 2026)).toBeNull();
+    expect(formatMultiDay({ ...span, endDate: '2026-12-11' }, 2026)).toBeNull();
+    expect(formatMultiDay({ ...span, endDate: '2026-12-10' }, 2026)).toBeNull();
+    expect(formatMultiDay({ ...span, endDate: '2026-12-32' }, 2026)).toBe(
+      '2026-12-11 to 2026-12-32',
+    );
   });
 });

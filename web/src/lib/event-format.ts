@@ -73,3 +73,31 @@ export function eventDateTimeAttr(eventDate: string, eventTime: string): string 
 
 /** Today in the browser's zone as YYYY-MM-DD, the form event dates are compared in. */
 export const localDateKey = (date: Date) => format(date, 'yyyy-MM-dd');
+
+/** The fields that say when an event starts and ends (protocol/src/calendar-list.ts). */
+export interface EventSpan {
+  eventDate: string;
+  eventTime: string;
+  allDay: boolean;
+  endDate: string | null;
+  endTime: string | null;
+}
+
+/**
+ * An event over several days, start and end each with its weekday: 'Fri, Dec 11, 6:00 PM to
+ * Sun, Dec 13, 12:00 PM', or 'Fri, Dec 11 to Sun, Dec 13' for whole days. The year is left out
+ * when both days fall in `thisYear`, as a calendar does for the weeks ahead, and given on both
+ * days otherwise, so a campout over New Year reads right. Null for an event of one day.
+ */
+export function formatMultiDay(event: EventSpan, thisYear: number): string | null {
+  const { eventDate, endDate } = event;
+  if (!endDate || endDate <= eventDate) return null;
+  const start = parseLocalDate(eventDate);
+  const end = parseLocalDate(endDate);
+  if (!start || !end) return `${eventDate} to ${endDate}`;
+  const withYear = start.getFullYear() !== thisYear || end.getFullYear() !== thisYear;
+  const day = (date: Date) => format(date, withYear ? DAY : 'EEE, MMM dd');
+  const at = (time: string | null) =>
+    event.allDay || !time || !parseTime(time) ? '' : `, ${formatEventTime(time)}`;
+  return `${day(start)}${at(event.eventTime)} to ${day(end)}${at(event.endTime)}`;
+}
