@@ -22,6 +22,7 @@ import { appSignInCodes } from './034-app-sign-in-codes.ts';
 import { realtimeHistory } from './035-realtime-history.ts';
 import { rsvpNudges } from './036-rsvp-nudges.ts';
 import { noticeBatches } from './037-notice-batches.ts';
+import { eventNotify } from './038-event-notify.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   realtimeHistory,
   rsvpNudges,
   noticeBatches,
+  eventNotify,
 ];
