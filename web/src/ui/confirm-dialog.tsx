@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { Button } from './button.tsx';
+import { useFocusReturn } from './dialog.tsx';
 import { Spinner } from './spinner.tsx';
 
 export interface ConfirmDialogProps {
@@ -15,7 +16,7 @@ export interface ConfirmDialogProps {
   /** Destructive actions are red. */
   tone?: 'danger' | 'default';
   onConfirm: () => void;
-  /** Where focus goes on close when no trigger opened the dialog (call preventDefault to take over). */
+  /** Where focus goes on close (call preventDefault to take over); by default, back to the opener. */
   onCloseAutoFocus?: (event: Event) => void;
   /** The control that opens the dialog; focus returns to it on close. */
   trigger?: ReactNode;
@@ -41,13 +42,15 @@ export function ConfirmDialog({
   trigger,
   children,
 }: ConfirmDialogProps) {
+  const focus = useFocusReturn(onCloseAutoFocus);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
       {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50 backdrop-blur-[1px]" />
         <AlertDialog.Content
-          onCloseAutoFocus={onCloseAutoFocus}
+          onOpenAutoFocus={focus.rememberOpener}
+          onCloseAutoFocus={focus.returnFocus}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
         >
           <AlertDialog.Title className="text-lg font-bold text-stone-900">

@@ -37,8 +37,17 @@ export function MemberRow({ member, roles, busy, onRole, actions }: MemberRowPro
           options={roles}
           placeholder="Choose a role"
           value={member.role}
-          disabled={busy}
-          onChange={(e) => onRole(e.target.value)}
+          // Not disabled: focus stays on the select while the change is saved, and comes back
+          // to it after the confirmation of a higher role.
+          aria-disabled={busy}
+          className={busy ? 'opacity-60' : undefined}
+          onChange={(e) => {
+            const chosen = e.currentTarget.value;
+            // The select shows the stored role until the server answers with the new one, and
+            // stays on it when a confirmation is cancelled.
+            e.currentTarget.value = member.role;
+            if (!busy) onRole(chosen);
+          }}
         />
       ) : (
         <p className="text-sm text-stone-700">

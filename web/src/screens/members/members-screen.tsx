@@ -15,6 +15,7 @@ import { InvitationsPanel } from './invitations-panel.tsx';
 import { memberName } from './member-name.ts';
 import { MemberRow } from './member-row.tsx';
 import { MembershipActions } from './membership-actions.tsx';
+import { roleGrant, roleGrantWords } from './role-grant.ts';
 import { useMembers } from './use-members.ts';
 
 /** Actions that delete an account: asked before they run. */
@@ -48,7 +49,14 @@ export function MembersScreen({ user, nav }: { user: WireUser; nav: Navigation }
   const [confirming, setConfirming] = useState<{ member: Member; action: MembershipAction } | null>(
     null,
   );
+  /** A role that gives more than a member has (admin, leader), asked before it is given. */
+  const [raising, setRaising] = useState<{ member: Member; role: string } | null>(null);
   const roleNames = canManage && roles ? Object.keys(roles.roles) : null;
+  const chooseRole = (member: Member, role: string) => {
+    if (role === member.role) return;
+    if (roles && roleGrant(roles, role).raises) setRaising({ member, role });
+    else setRole(member, role);
+  };
 
   const mayActOn = (m: Member) =>
     canApprove && m.id !== user.id && (canManage || !can(roles, m.role, PERMISSIONS.membersManage));
@@ -60,7 +68,7 @@ export function MembersScreen({ user, nav }: { user: WireUser; nav: Navigation }
       member={m}
       roles={m.status === 'pending' ? null : roleNames}
       busy={changingId === m.id}
-      onRole={(role) => setRole(m, role)}
+      onRole={(role) => chooseRole(m, role)}
       actions={
         mayActOn(m) ? (
           <MembershipActions
@@ -134,6 +142,24 @@ export function MembersScreen({ user, nav }: { user: WireUser; nav: Navigation }
           onConfirm={() => {
             act(confirming.member, confirming.action);
             setConfirming(null);
+          }}
+        />
+      ) : null}
+      {raising && roles ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setRaising(null))}
+          title={`Make ${memberName(raising.member)} ${raising.role}?`}
+          description={roleGrantWords(
+            `${memberName(raising.member)} (${raising.member.email})`,
+            raising.role,
+            roleGrant(roles, raising.role),
+          )}
+          confirmLabel={`Make ${raising.role}`}
+          tone="default"
+          onConfirm={() => {
+            setRole(raising.member, raising.role);
+            setRaising(null);
           }}
         />
       ) : null}
