@@ -144,3 +144,27 @@ export interface RsvpAnswerInput {
   /** The occurrence's original date for a series; omitted or '' for a single event. */
   occurrence?: string;
 }
+
+/** The longest window `GET .../rsvps/mine` answers for, in days: a calendar list's year and more. */
+export const HOUSEHOLD_ANSWERS_MAX_DAYS = 400;
+
+/** One stored answer of the caller's people, keyed as the calendar keys its rows. */
+export interface WireHouseholdAnswer {
+  eventId: string;
+  /** The series' original date of the occurrence (YYYY-MM-DD); '' for a single event. */
+  occurrence: string;
+  attendee: string;
+  answer: RsvpAnswer;
+  waitlisted: boolean;
+}
+
+/**
+ * `GET /api/calendar/{projectId}/rsvps/mine?from=&to=`: the caller and the scouts of their
+ * household, and their answers to the events and occurrences dated in the window, so a list of
+ * events shows each person's answer, and which events still need one, without a request per
+ * event. An event with no answer for a person here has none.
+ */
+export interface WireHouseholdAnswers {
+  people: { attendee: string; name: string; youth: boolean }[];
+  answers: WireHouseholdAnswer[];
+}

@@ -130,6 +130,34 @@ describe('rsvps', () => {
     expect(api.requests).toHaveLength(2);
   });
 
+  it("reads the household's answers of a window in one request, and refuses a reply of another shape", async () => {
+    const { api, rsvps } = setup();
+    const mine = {
+      people: [{ attendee: 'scout:sam', name: 'Sam Able', youth: true }],
+      answers: [
+        {
+          eventId: 'meet',
+          occurrence: '2026-03-10',
+          attendee: 'scout:sam',
+          answer: 'going',
+          waitlisted: false,
+        },
+      ],
+    };
+    let calls = 0;
+    api.on('GET', '/api/calendar/troop-42/rsvps/mine', () =>
+      calls++ === 0 ? jsonReply(200, mine) : jsonReply(200, { people: [] }),
+    );
+    expect(await rsvps.mine({ from: '2026-03-01', to: '2026-03-31' })).toEqual(mine);
+    expect(Object.fromEntries(api.requests[0]!.query)).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-31',
+    });
+    expect((await rejection(rsvps.mine({ from: '2026-03-01', to: '2026-03-31' }))).code).toBe(
+      'INTERNAL_ERROR',
+    );
+  });
+
   it('refuses a call without an event id before sending anything', async () => {
     const { api, rsvps } = setup();
     const err = await rejection(rsvps.get(''));

@@ -7,6 +7,8 @@ import type {
   RsvpAnswer,
   RsvpAnswerInput,
   RsvpCounts,
+  WireHouseholdAnswer,
+  WireHouseholdAnswers,
   WireRsvp,
   WireRsvpNudge,
   WireRsvpPerson,
@@ -22,6 +24,8 @@ export type Rsvp = WireRsvp;
 export type RsvpPerson = WireRsvpPerson;
 export type RsvpSummary = WireRsvpSummary;
 export type RsvpNudge = WireRsvpNudge;
+export type HouseholdAnswer = WireHouseholdAnswer;
+export type HouseholdAnswers = WireHouseholdAnswers;
 
 export interface RsvpsClient {
   /**
@@ -41,6 +45,11 @@ export interface RsvpsClient {
    * a second nudge for the event within a day fails with RSVP_NUDGE_TOO_SOON.
    */
   nudge(id: string, occurrence?: string): Promise<RsvpNudge>;
+  /**
+   * The caller and the scouts of their household, and their answers to the events whose days
+   * meet `from`..`to` (`YYYY-MM-DD`, at most 400 days): one request for a whole list's answers.
+   */
+  mine(window: { from: string; to: string }): Promise<HouseholdAnswers>;
 }
 
 function summaryFrom(data: unknown): RsvpSummary {
@@ -116,6 +125,22 @@ export function createRsvps(http: HttpClient, projectId: string): RsvpsClient {
           retryable: false,
         });
       return res.data as unknown as RsvpNudge;
+    },
+    async mine({ from, to }) {
+      const path = `/api/calendar/${encodeURIComponent(projectId)}/rsvps/mine?${new URLSearchParams({ from, to })}`;
+      const res = await http.get<unknown>(path);
+      if (
+        !isRecord(res.data) ||
+        !Array.isArray(res.data.people) ||
+        !Array.isArray(res.data.answers)
+      )
+        throw new ScoutError({
+          kind: 'data',
+          code: 'INTERNAL_ERROR',
+          message: "The server did not answer with the household's answers",
+          retryable: false,
+        });
+      return res.data as unknown as HouseholdAnswers;
     },
   };
 }

@@ -110,6 +110,27 @@ describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
     }
   });
 
+  it("GET rsvps/mine: every member reads their own household's answers, nobody another's", async () => {
+    const expected = signedIn(200);
+    const seesScoutA = ['parentA', 'coParentA', 'scoutA'];
+    for (const actor of ACTORS) {
+      const res = await h.t.app.inject({
+        method: 'GET',
+        url: `/api/calendar/${h.t.deps.config.projectId}/rsvps/mine?from=2031-01-01&to=2031-12-31`,
+        headers: auth[actor] ? { authorization: auth[actor] } : {},
+      });
+      expect(res.statusCode, actor).toBe(expected[actor]);
+      expect(res.body, actor).not.toMatch(/Hawk|Asthma|2013|9c1e/);
+      if (res.statusCode !== 200) continue;
+      const body = res.json() as { answers: Array<{ attendee: string; answer: string }> };
+      expect(body.answers, actor).toEqual(
+        seesScoutA.includes(actor)
+          ? [expect.objectContaining({ attendee: `scout:${scoutA}`, answer: 'going' })]
+          : [],
+      );
+    }
+  });
+
   it("PUT for household A's scout: its adults, the scout, leaders and admins; nobody else", async () => {
     const expected = signedIn(403, {
       admin: 200,

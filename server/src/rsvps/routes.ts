@@ -6,6 +6,7 @@
  *   PUT /api/calendar/:projectId/events/:id/rsvps {attendee, answer, note?, occurrence?} -> summary
  *   GET /api/calendar/:projectId/events/:id/rsvps.csv?occurrence=  (rsvps.manage) -> text/csv
  *   POST /api/calendar/:projectId/events/:id/rsvps/nudge {occurrence?} (rsvps.manage) -> nudge
+ *   GET /api/calendar/:projectId/rsvps/mine?from=&to=             -> the household's answers
  *
  * Answers follow the event: a caller the `calendar_events` read rule (docs/roles.md) keeps from
  * the event gets 404 here too, as from the Data API. Every signed-in member who reads the event
@@ -14,7 +15,11 @@
  * any time and export the list. Every answer is announced on the `rsvps` channel.
  */
 import { PERMISSIONS } from '@scout/protocol/permissions';
-import { RSVP_ANSWERS, RSVP_NOTE_MAX_LENGTH } from '@scout/protocol/rsvps';
+import {
+  HOUSEHOLD_ANSWERS_MAX_DAYS,
+  RSVP_ANSWERS,
+  RSVP_NOTE_MAX_LENGTH,
+} from '@scout/protocol/rsvps';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,12 +32,13 @@ import { callerOf, routeGuards, type SignedInCaller } from '../http/route-guards
 import { answerableAttendees } from '../households/answerable.ts';
 import { announceAnswer } from './announce.ts';
 import { answersCsv, csvFileName } from './csv.ts';
+import { householdAnswers } from './household-answers.ts';
 import { householdPeople } from './non-responders.ts';
 import { findEventOccurrence, type EventOccurrence } from './event-occurrence.ts';
 import { sendNudge } from './nudge.ts';
 import { saveAnswer, settleWaitlist } from './save-answer.ts';
 import { readAnswers, summaryFor } from './summary.ts';
-import { wireNudge, wireRsvpSummary } from './wire-schemas.ts';
+import { wireHouseholdAnswers, wireNudge, wireRsvpSummary } from './wire-schemas.ts';
 
 const eventParams = z.object({ projectId: z.string().max(200), id: z.string().min(1).max(200) });
 const occurrenceQuery = z.object({ occurrence: z.string().max(10).optional() });
@@ -47,6 +53,16 @@ const answerBody = z
     occurrence: z.string().max(10).optional(),
   })
   .strict();
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
+const windowQuery = z
+  .object({ from: day, to: day })
+  .strict()
+  .refine((w) => w.from <= w.to, { message: 'to must not be before from', path: ['to'] })
+  .refine((w) => Date.parse(w.to) - Date.parse(w.from) <= HOUSEHOLD_ANSWERS_MAX_DAYS * 86_400_000, {
+    message: `The window is at most ${HOUSEHOLD_ANSWERS_MAX_DAYS} days`,
+    path: ['to'],
+  });
 
 /** Trimmed, one line, '' as null; longer than the limit is a 400. */
 function readNote(note: string | null | undefined): string | null {
@@ -139,6 +155,24 @@ export const rsvpRoutes =
         );
         announce(caller, event);
         return summary(caller, event);
+      },
+    );
+
+    app.get(
+      '/:projectId/rsvps/mine',
+      {
+        preValidation: signedIn,
+        schema: {
+          params: eventParams.pick({ projectId: true }),
+          querystring: windowQuery,
+          response: { 200: wireHouseholdAnswers },
+        },
+      },
+      async (req) => {
+        const caller = callerOf(req);
+        const people =
+          caller.kind === 'user' ? await answerableAttendees(deps.store, caller.userId) : [];
+        return householdAnswers(deps.store, deps.config.roles, caller, people, req.query);
       },
     );
 

@@ -64,3 +64,17 @@ export const wireNudge = z.object({
   adults: z.number(),
   nextAt: z.string(),
 });
+
+/** The caller's people and their answers in a window (GET .../rsvps/mine). */
+export const wireHouseholdAnswers = z.object({
+  people: z.array(z.object({ attendee: z.string(), name: z.string(), youth: z.boolean() })),
+  answers: z.array(
+    z.object({
+      eventId: z.string(),
+      occurrence: z.string(),
+      attendee: z.string(),
+      answer,
+      waitlisted: z.boolean(),
+    }),
+  ),
+});
