@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { HouseholdAdult, ScoutProfile } from '@scout/sdk/households';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
@@ -24,6 +24,7 @@ export function FamilySection({ userId }: { userId: string }) {
   const [removal, setRemoval] = useState<Removal | null>(null);
   const household = h.household;
   const isAdult = household?.role === 'adult';
+  useArrivalByLink(household !== undefined);
 
   const confirmRemoval = () => {
     if (!removal) return;
@@ -134,6 +135,25 @@ export function FamilySection({ userId }: { userId: string }) {
       />
     </Panel>
   );
+}
+
+/** The address the dashboard's "Add your scouts" links to (dashboard/add-scouts.ts). */
+const FAMILY_ANCHOR = '#family-heading';
+
+/**
+ * Opened by a link to the Family section (the dashboard's "Add your scouts"), the screen moves
+ * to it once the household is shown, and focus goes to its heading, after the screen's own start
+ * at its top (lib/screen-focus.ts).
+ */
+function useArrivalByLink(shown: boolean) {
+  useEffect(() => {
+    if (!shown || window.location.hash !== FAMILY_ANCHOR) return;
+    const heading = document.getElementById(FAMILY_ANCHOR.slice(1));
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: true });
+  }, [shown]);
 }
 
 function removalText(removal: Removal | null, selfId: string) {

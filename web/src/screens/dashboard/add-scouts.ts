@@ -1,0 +1,36 @@
+import type { WireUser } from '@scout/protocol/auth';
+
+/** Where the prompt leads: the Family section of Profile, by its heading (family-section.tsx). */
+export const FAMILY_ADDRESS = '/profile#family-heading';
+
+/** The troop role a member gave of themself (metadata is JSON text, or an object from old clients). */
+export function troopRoleOf(metadata: unknown): string | null {
+  let value: unknown = metadata;
+  if (typeof metadata === 'string') {
+    try {
+      value = JSON.parse(metadata);
+    } catch {
+      return null;
+    }
+  }
+  if (!value || typeof value !== 'object') return null;
+  const role = (value as { troopRole?: unknown }).troopRole;
+  return typeof role === 'string' ? role : null;
+}
+
+/** A scout of the troop (a child): they have no household of their own to fill. */
+export const isYouth = (user: Pick<WireUser, 'metadata'>): boolean =>
+  troopRoleOf(user.metadata) === 'Scout';
+
+/**
+ * Whether the dashboard asks the member to add their scouts: an adult whose household has none
+ * yet, until one is added. Never a youth, nor a scout linked into a parent's household; not while
+ * the household is unknown (loading or failed), so it never flashes.
+ */
+export function showsAddScouts(
+  user: Pick<WireUser, 'metadata'>,
+  household: { role: 'adult' | 'scout'; scouts: readonly unknown[] } | undefined,
+): boolean {
+  if (isYouth(user) || !household) return false;
+  return household.role === 'adult' && household.scouts.length === 0;
+}
