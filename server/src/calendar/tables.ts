@@ -38,6 +38,9 @@ export const calendarEventsTable: ServedTable = {
     // Answers (migration 030, docs/decisions/051-rsvps.md).
     ['rsvp_deadline', 'text'],
     ['capacity', 'integer'],
+    // Told as new or not (migration 038, docs/decisions/064-notice-batches.md): read from the row
+    // as inserted; a later write of it changes nothing that was or was not sent.
+    ['notify', 'boolean'],
   ],
   // As in migration 003.
   notNull: [
@@ -51,6 +54,7 @@ export const calendarEventsTable: ServedTable = {
     'sequence',
     'all_day',
     'status',
+    'notify',
   ],
   bumpOnUpdate: 'sequence',
   rows: { owner: ['user_id'] },

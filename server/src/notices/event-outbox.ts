@@ -7,7 +7,9 @@
  *   know of the event until its first change notice (the job row is kept). Its handler
  *   (handlers.ts) puts it in the batch of new events that goes out when its window closes
  *   (batches.ts), told as it then stands; a changed occurrence's row instead tells those who
- *   answered what changed.
+ *   answered what changed. A row inserted with `notify` false (migration 038) carries
+ *   `announce: false` and joins no batch: a leader importing a term families already know of
+ *   tells nobody.
  * - A changed row: an `event-changed` job. Its handler compares the event as it stands with
  *   what families were last told and sends one notice naming old and new, however many writes
  *   came between.
@@ -33,7 +35,11 @@ export interface CreatedJobPayload extends Record<string, unknown> {
   eventId: string;
   /** The row's fields as it was created. */
   created?: Partial<EventRecord>;
-  /** False for rows created as part of an edit: no "new event" notice for them. */
+  /**
+   * False for rows created as part of an edit, and for rows inserted with `notify` false (the
+   * trigger of migration 038): no "new event" notice for them. Their later changes are told as
+   * any event's are.
+   */
   announce?: boolean;
 }
 
