@@ -8,6 +8,7 @@ import { Logo } from '../ui/logo.tsx';
 import { cx } from '../ui/cx.ts';
 import type { NavTab } from './nav-tabs.ts';
 import { BottomTabBar, TopNav } from './top-nav.tsx';
+import { WaitingBadge } from './waiting-badge.tsx';
 
 export interface AppFrameProps {
   user: WireUser;
@@ -74,6 +75,7 @@ export function AppFrame({
             </div>
           </div>
           <TopNav active={active} onChoose={onChooseTab} />
+          <WaitingBadge user={user} />
           <AccountMenu
             name={firstNameOf(user)}
             email={user.email}

@@ -29,6 +29,18 @@ describe('the account menu', () => {
     ]);
   });
 
+  it('says on Members how many accounts wait for approval', () => {
+    expect(labels(accountMenu(nav, 'dashboard', [], { members: true, waiting: 3 }))).toEqual([
+      'Members, 3 waiting',
+      'Profile',
+      'Sign Out',
+    ]);
+    expect(labels(accountMenu(nav, 'profile', [], { members: true, waiting: 0 }))).toEqual([
+      'Members',
+      'Sign Out',
+    ]);
+  });
+
   it('offers Analytics only to those who may read it, and not on the Analytics screen', () => {
     expect(labels(accountMenu(nav, 'dashboard', [], { analytics: true }))).toEqual([
       'Profile',

@@ -3,6 +3,7 @@ import { ChartIcon, LogOutIcon, UserIcon, UsersIcon } from '../ui/icons.tsx';
 import type { NavTab } from './nav-tabs.ts';
 import type { Navigation } from './navigation.ts';
 import type { SignedInView } from '../view-state.ts';
+import { membersLabel } from './waiting.ts';
 
 /**
  * What a tab does from `screen`: Calendar opens the calendar; on the dashboard the others only
@@ -21,17 +22,22 @@ export function tabChooser(nav: Navigation, screen: SignedInView) {
 /**
  * The account menu: the screen's own items first, then Members and Analytics (for those the
  * roles configuration lets read them), Profile, each where it is not already, and Sign Out.
+ * Members says how many accounts wait for approval, if any.
  */
 export function accountMenu(
   nav: Navigation,
   screen: SignedInView,
   own: readonly AccountMenuItem[] = [],
-  { members = false, analytics = false }: { members?: boolean; analytics?: boolean } = {},
+  {
+    members = false,
+    analytics = false,
+    waiting = 0,
+  }: { members?: boolean; analytics?: boolean; waiting?: number } = {},
 ): AccountMenuItem[] {
   return [
     ...own,
     ...(members && screen !== 'members'
-      ? [{ label: 'Members', icon: UsersIcon, onSelect: () => nav.open('members') }]
+      ? [{ label: membersLabel(waiting), icon: UsersIcon, onSelect: () => nav.open('members') }]
       : []),
     ...(screen === 'profile'
       ? []

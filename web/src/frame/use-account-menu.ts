@@ -5,10 +5,11 @@ import type { AccountMenuItem } from '../ui/account-menu.tsx';
 import type { SignedInView } from '../view-state.ts';
 import { accountMenu } from './frame-actions.ts';
 import type { Navigation } from './navigation.ts';
+import { useWaitingCount } from './use-waiting.ts';
 
 /**
- * The account menu of a signed-in screen, with Members and Analytics for those the roles
- * configuration lets read them.
+ * The account menu of a signed-in screen, with Members (and how many wait for approval) and
+ * Analytics for those the roles configuration lets read them.
  */
 export function useAccountMenu(
   nav: Navigation,
@@ -18,5 +19,6 @@ export function useAccountMenu(
 ): AccountMenuItem[] {
   const members = useCan(user, PERMISSIONS.membersRead);
   const analytics = useCan(user, PERMISSIONS.analyticsRead);
-  return accountMenu(nav, screen, own, { members, analytics });
+  const waiting = useWaitingCount(user);
+  return accountMenu(nav, screen, own, { members, analytics, waiting });
 }
