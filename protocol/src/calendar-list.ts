@@ -46,6 +46,13 @@ export interface CalendarListEvent {
   rsvpDeadline: string | null;
   /** People going at most; past it, answers wait on a waitlist. Null for no limit. */
   capacity: number | null;
+  /**
+   * On insert, false tells nobody of the new event: no "New event" mail
+   * (docs/decisions/064-notice-batches.md). Absent or true, members hear of it as of any new
+   * event. Stored as the `notify` column (true by default) and read only when the row is
+   * inserted: its later changes are told as any event's. The list does not read it.
+   */
+  notify?: boolean;
   /** Set on a list row that is one occurrence of a series. */
   occurrence?: OccurrenceRef;
 }
