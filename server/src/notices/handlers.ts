@@ -34,6 +34,7 @@ import {
   activeUsers,
   allActiveMembers,
   answeredRecipientIds,
+  changeRecipientIds,
   targetAdults,
   targetAnswer,
 } from './recipients.ts';
@@ -173,8 +174,9 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
   }
 
   /**
-   * Tells those who answered an event how it changed since they were last told, in one notice
-   * keyed by the event's sequence: two workers running jobs of one change send it once.
+   * Tells everyone who may read an event how it changed since they were last told, answered or
+   * not, in one notice keyed by the event's sequence: two workers running jobs of one change
+   * send it once.
    */
   async function tellChange(row: EventRecord) {
     const eventId = row.id;
@@ -185,8 +187,11 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       (await knownAtCreation(eventId)) ??
       (await seriesBaseline(store, row));
     const notice = before ? changeNotice(before, after) : null;
-    if (notice) {
-      const people = await answeredRecipientIds(store, row, today());
+    // A correction to an event over and done with (a single one or one meeting) is news to nobody.
+    const past = (s: EventState) => (s.endDate || s.date) < today();
+    const over = !row.rrule && past(after) && (!before || past(before));
+    if (notice && !over) {
+      const people = await changeRecipientIds(store, row, clock.now(), today());
       await fanOut(
         row,
         people,

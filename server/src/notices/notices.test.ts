@@ -16,7 +16,7 @@ const unfolded = (raw: string) => raw.replace(/\r?\n[ \t]+/g, ' ');
 describe.each(embeddedStore)('event notices (%s)', (kind) => {
   const troop = troopPerTest(kind);
 
-  it('tells members of a new event, and a household that answered one notice naming old and new time and place', async () => {
+  it('tells members of a new event, and then every member one notice naming old and new time and place', async () => {
     const { t, leader, parent } = await troop();
     const id = await createEvent(t, leader.access_token, {
       event_name: 'Campout',
@@ -43,8 +43,9 @@ describe.each(embeddedStore)('event notices (%s)', (kind) => {
     await patchEvent(t, leader.access_token, id, { location: 'Lake Pavilion' });
     await runJobs(t);
 
+    // Every member who reads the event hears of it, answered or not; its maker does not.
     const changes = withSubject(t, 'Changed: Campout');
-    expect(changes.map(to)).toEqual(['parent@troop12.org']);
+    expect(changes.map(to).sort()).toEqual(['other@troop12.org', 'parent@troop12.org']);
     const text = changes[0]!.parsed.text ?? '';
     expect(text).toContain(
       'When: was Thursday, June 25, 2026 at 6:00 PM, now Friday, June 26, 2026 at 7:30 PM',
@@ -59,7 +60,7 @@ describe.each(embeddedStore)('event notices (%s)', (kind) => {
     });
     await runJobs(t);
     const cancelled = withSubject(t, 'Cancelled: Campout');
-    expect(cancelled.map(to)).toEqual(['parent@troop12.org']);
+    expect(cancelled.map(to).sort()).toEqual(['other@troop12.org', 'parent@troop12.org']);
     expect(cancelled[0]?.parsed.text).toContain('Reason: Storm warning');
   });
 

@@ -1,7 +1,7 @@
 /**
  * Notices follow the event's read rule: under a roles configuration that lets members read only
  * their own events, a new event is announced only to those who may read it (here, leaders who
- * read every event), and a change only to those of the answering households who still may.
+ * read every event), and a change only to those who still may, answered or not.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildMailTestApp, type MailTestApp } from '../../test/auth-links.ts';
@@ -49,7 +49,9 @@ describe.each(testStoreKinds)('notices under an owner-only read rule (%s)', (kin
     });
     await patchEvent(t, admin.access_token, id, { location: 'Lake Pavilion' });
     await runJobs(t);
-    expect(withSubject(t, 'Changed: Council camporee')).toEqual([]);
+    expect(withSubject(t, 'Changed: Council camporee').map(to)).toEqual([
+      'scoutmaster@troop12.org',
+    ]);
     expect(t.peer.received.map(to)).not.toContain('parent@troop12.org');
   });
 });

@@ -3,13 +3,20 @@
  * ever get mail; each person's own settings decide per kind.
  *
  * - New events: every active member but the one who made the event.
- * - Changes: the households that answered the event (or the occurrence): their adults, and
- *   whoever answered with an account of their own.
+ * - Changes (a move, a cancellation, any change told): every active member but the one who made
+ *   the event, as for a new event, whether their household answered or not: a family that saw
+ *   the meeting and planned on it without answering needs to know it moved as much as one that
+ *   answered. The read rule then keeps it from anyone who may not read the event. Before the
+ *   event's "New event" mail went out, only the households that answered.
+ * - Removals of a meeting: the households that answered it (or the occurrence): their adults,
+ *   and whoever answered with an account of their own.
  * - Reminders: every household, and every member in none, unless all its people said "not
  *   going"; the household's adults receive it.
  */
 import type { EventRecord } from '../calendar/occurrences.ts';
 import type { Queryable } from '../store/store.ts';
+import { isoInstant } from '../store/sql-values.ts';
+import { createdJobKey } from './job-kinds.ts';
 
 /** RSVP answer that takes a person out of reminders (protocol/src/rsvps.ts). */
 const NOT_GOING = 'not_going';
@@ -39,6 +46,43 @@ export async function allActiveMembers(db: Queryable): Promise<string[]> {
     "SELECT id FROM users WHERE status = 'active' ORDER BY id",
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * Whom a change to an event row may concern: every active member but the event's maker, once
+ * the event was announced. While its "New event" mail still waits for its batch to close
+ * (batches.ts), that mail tells everyone of the event as it then stands, and only those who
+ * already answered it knew it otherwise.
+ */
+export async function changeRecipientIds(
+  db: Queryable,
+  row: EventRecord,
+  now: number,
+  today: string,
+): Promise<string[]> {
+  if (await announcementPending(db, row.series_id ?? row.id, now))
+    return answeredRecipientIds(db, row, today);
+  const members = await allActiveMembers(db);
+  return members.filter((id) => id !== row.user_id);
+}
+
+/**
+ * Is the event's "New event" mail still to go out: its `event-created` job not run yet (unless
+ * it was made to tell nobody), or the batch it joined not closed yet?
+ */
+async function announcementPending(db: Queryable, eventId: string, now: number) {
+  const job = await db.query<{ done_at: string | null; failed_at: string | null; payload: string }>(
+    'SELECT done_at, failed_at, payload FROM jobs WHERE dedupe_key = ?',
+    [createdJobKey(eventId)],
+  );
+  const created = job.rows[0];
+  if (created && !created.done_at && !created.failed_at)
+    return (JSON.parse(created.payload) as { announce?: boolean }).announce !== false;
+  const batch = await db.query<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM notice_batch_events WHERE event_id = ? AND closes_at > ?',
+    [eventId, isoInstant(now)],
+  );
+  return Number(batch.rows[0]?.n ?? 0) > 0;
 }
 
 /** The answers an event row's notice concerns: its own, a series' (upcoming), or one occurrence's. */
