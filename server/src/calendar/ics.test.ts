@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { buildCalendarDocument, FEED_CALENDAR_NAME } from './feed.ts';
+import type { EventRecord } from './occurrences.ts';
 import {
   contentLine,
   escapeText,
@@ -102,5 +104,58 @@ describe('values', () => {
   it('quotes parameter values with separators and drops quotes', () => {
     expect(paramValue('America/New_York')).toBe('America/New_York');
     expect(paramValue('a;b"c')).toBe('"a;bc"');
+  });
+});
+
+describe('STATUS (RFC 5545 3.8.1.11)', () => {
+  const event = (over: Partial<EventRecord>): EventRecord => ({
+    id: 'meet',
+    user_id: 'u1',
+    event_name: 'Troop meeting',
+    event_date: '2026-03-03',
+    event_time: '19:00',
+    hyperlink: null,
+    creator_name: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-02T00:00:00.000Z',
+    sequence: 1,
+    ...over,
+  });
+
+  it('marks a cancelled event and a cancelled meeting of a series CANCELLED, so apps strike them', () => {
+    const ics = buildCalendarDocument(
+      [
+        event({ rrule: 'FREQ=WEEKLY;COUNT=3' }),
+        event({
+          id: 'meet_20260310',
+          event_date: '2026-03-10',
+          series_id: 'meet',
+          recurrence_date: '2026-03-10',
+          status: 'cancelled',
+          cancel_reason: 'Hall closed',
+        }),
+        event({ id: 'hike', event_name: 'Hike', event_date: '2026-03-07', status: 'cancelled' }),
+      ],
+      {
+        timeZone: 'America/New_York',
+        hostname: 'troop.example.org',
+        nowMs: Date.UTC(2026, 1, 1),
+        calendarName: FEED_CALENDAR_NAME,
+      },
+    );
+    const statuses = ICAL.Component.fromString(ics)
+      .getAllSubcomponents('vevent')
+      .map((v) => {
+        const recurrence = v.getFirstPropertyValue('recurrence-id');
+        const summary = String(v.getFirstPropertyValue('summary'));
+        const status = String(v.getFirstPropertyValue('status'));
+        return `${summary}${recurrence ? ` on ${String(recurrence).slice(0, 10)}` : ''}: ${status}`;
+      })
+      .sort();
+    expect(statuses).toEqual([
+      'Hike: CANCELLED',
+      'Troop meeting on 2026-03-10: CANCELLED',
+      'Troop meeting: CONFIRMED',
+    ]);
   });
 });
