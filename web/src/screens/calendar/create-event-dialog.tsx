@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EVENT_NAME_MAX_LENGTH } from '@scout/protocol/limits';
 import { EVENT_LOCATION_MAX_LENGTH } from '@scout/protocol/calendar-events';
 import { Button } from '../../ui/button.tsx';
@@ -8,7 +8,6 @@ import { FormMessage } from '../../ui/form-message.tsx';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { useCheckedFields } from '../../lib/use-checked-fields.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import type { NewEventInput } from './calendar-event.ts';
 import { CategoryField, DescriptionField } from './event-detail-fields.tsx';
 import { RepeatField } from './repeat-field.tsx';
 import { RsvpFields } from './rsvp-fields.tsx';
@@ -24,6 +23,7 @@ import {
   emptyEventForm,
   eventFormProblems,
   validateEventForm,
+  type EventFormInput,
   type EventFormValues,
 } from './event-form.ts';
 
@@ -43,7 +43,8 @@ interface CreateEventDialogProps {
   busy: boolean;
   /** The server's words when it refused the event. */
   error: string | null;
-  onSubmit: (input: NewEventInput) => void;
+  /** A new event carries `notify: false` when families are not to be told of it. */
+  onSubmit: (input: EventFormInput) => void;
   /** The button that opens the dialog; focus returns to it on close. */
   trigger?: ReactNode;
 }
@@ -71,6 +72,7 @@ function CreateEventForm({
   const [repeat, setRepeat] = useState<RepeatValues>(seriesRepeat ?? noRepeat);
   const [repeatErrors, setRepeatErrors] = useState<RepeatErrors>({});
   const allDay = values.allDay === 'true';
+  const notifyHintId = `${useId()}-notify-hint`;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -183,6 +185,27 @@ function CreateEventForm({
       />
       <RsvpFields deadline={field('rsvpDeadline')} capacity={field('capacity')} />
       {editsRule ? repeatField : null}
+      {edit ? null : (
+        // Telling families is decided when the event is created; an edit is told as a change.
+        <div>
+          <label className="flex cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
+            <input
+              type="checkbox"
+              name="notify"
+              checked={values.notify === 'true'}
+              onChange={(e) => editField('notify', e.target.checked ? 'true' : '')}
+              aria-describedby={notifyHintId}
+              className="size-4 accent-scout-700"
+            />
+            Notify families
+          </label>
+          <p id={notifyHintId} className="mt-1.5 text-xs text-stone-600">
+            {values.notify === 'true'
+              ? 'Members get a "New event" mail about it.'
+              : 'No "New event" mail, for events families already know of. Changes are still sent.'}
+          </p>
+        </div>
+      )}
       {edit?.scope}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

@@ -5,6 +5,7 @@ import {
   emptyEventForm,
   EVENT_FORM_MESSAGES,
   eventFormProblems,
+  formValuesOf,
   validateEventForm,
   type EventFormValues,
 } from './event-form.ts';
@@ -147,6 +148,47 @@ describe('all-day and multi-day events', () => {
       ok: true,
       input: { endDate: '2026-07-05', endTime: '10:00' },
     });
+  });
+});
+
+describe('notifying families of a new event', () => {
+  const inputOf = (values: EventFormValues) => {
+    const result = validateEventForm(values);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    return result.input;
+  };
+
+  it('leaves notify out while the box is checked, as it starts, so the server tells families', () => {
+    expect(emptyEventForm.notify).toBe('true');
+    expect(Object.keys(inputOf(valid))).not.toContain('notify');
+  });
+
+  it('sends notify: false once the box is unchecked', () => {
+    expect(inputOf({ ...valid, notify: '' })).toEqual({
+      eventName: 'Court of Honor',
+      eventDate: '2026-07-04',
+      eventTime: '19:30',
+      hyperlink: null,
+      ...NO_DETAILS,
+      notify: false,
+    });
+  });
+
+  it('never sends it for an edit, whose values start from the event', () => {
+    const values = formValuesOf({
+      eventName: 'Hike',
+      eventDate: '2026-07-04',
+      eventTime: '09:00',
+      hyperlink: null,
+      allDay: false,
+      endDate: null,
+      endTime: null,
+      location: null,
+      description: null,
+      category: null,
+    });
+    expect(values.notify).toBe('true');
+    expect(Object.keys(inputOf(values))).not.toContain('notify');
   });
 });
 

@@ -36,6 +36,11 @@ export interface EventFormValues {
   rsvpDeadline: string;
   /** People going at most, or '' for no limit. */
   capacity: string;
+  /**
+   * 'true' when the troop's families get the "New event" mail, '' when the event is created
+   * quietly (docs/decisions/064-notice-batches.md). Only a new event asks; an edit keeps 'true'.
+   */
+  notify: string;
 }
 
 export type EventFormField = keyof EventFormValues;
@@ -54,6 +59,7 @@ export const emptyEventForm: EventFormValues = {
   category: '',
   rsvpDeadline: '',
   capacity: '',
+  notify: 'true',
 };
 
 export const EVENT_FORM_MESSAGES = { ...EVENT_FIELD_MESSAGES, ...RSVP_FORM_MESSAGES } as const;
@@ -62,8 +68,15 @@ const M = EVENT_FORM_MESSAGES;
 /** A time input sends `HH:mm`, or `HH:mm:ss` with a seconds step; the event keeps `HH:mm`. */
 const timeOfInput = (text: string) => text.trim().replace(/^(\d{2}:\d{2}):\d{2}(?:\.\d+)?$/, '$1');
 
+/**
+ * What a valid form hands over: the event, with `notify: false` when it is created without
+ * telling families. Sent as the row's `notify` column; left out otherwise, so the server's
+ * default (tell them) holds.
+ */
+export type EventFormInput = NewEventInput & { notify?: false };
+
 export type EventFormResult =
-  { ok: true; input: NewEventInput } | { ok: false; errors: EventFormErrors };
+  { ok: true; input: EventFormInput } | { ok: false; errors: EventFormErrors };
 
 export function validateEventForm(values: EventFormValues): EventFormResult {
   const errors: EventFormErrors = {};
@@ -133,6 +146,7 @@ export function validateEventForm(values: EventFormValues): EventFormResult {
       category,
       rsvpDeadline: deadline.value,
       capacity: capacity.value,
+      ...(values.notify === 'true' ? {} : { notify: false as const }),
     },
   };
 }
@@ -171,5 +185,6 @@ export function formValuesOf(event: {
     category: event.category ?? '',
     rsvpDeadline: deadlineInputValue(event.rsvpDeadline ?? null),
     capacity: event.capacity ? String(event.capacity) : '',
+    notify: 'true',
   };
 }
