@@ -1,6 +1,9 @@
-/** The details under an event's name: where (with a map link), what, and a cancellation. */
+/** The details under an event's name: where (with a map link), what, a move and a cancellation. */
+import { formatEventDate } from '../../lib/event-format.ts';
+import type { CalendarEvent } from './calendar-event.ts';
 import { ExternalLinkIcon } from './calendar-icons.tsx';
 import { descriptionParts, mapHref } from './event-text.ts';
+import { movedFrom } from './moved-from.ts';
 
 const linkClass =
   'font-medium text-scout-700 underline decoration-scout-300 underline-offset-2 hover:text-scout-900 hover:decoration-scout-700';
@@ -50,6 +53,21 @@ export function CancelledNote({ reason }: { reason: string | null }) {
   return (
     <p className="mt-1 inline-flex rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
       {reason ? `Cancelled: ${reason}` : 'Cancelled'}
+    </p>
+  );
+}
+
+/** "Moved from Tue, Dec 22, 2026" on a meeting of a series moved to another day; else nothing. */
+export function MovedFromNote({
+  event,
+}: {
+  event: Pick<CalendarEvent, 'eventDate' | 'occurrence'>;
+}) {
+  const from = movedFrom(event);
+  if (!from) return null;
+  return (
+    <p className="mt-1 text-sm font-medium text-amber-900">
+      Moved from <time dateTime={from}>{formatEventDate(from)}</time>
     </p>
   );
 }
