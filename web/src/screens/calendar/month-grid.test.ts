@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, daysWithin, monthBounds, monthWeeks, moveDay } from './month-grid.ts';
+import { addMonths, dayLook, daysWithin, monthBounds, monthWeeks, moveDay } from './month-grid.ts';
 
 describe('monthWeeks', () => {
   it('lays a month out in weeks, Sunday first, with empty days around it', () => {
@@ -60,5 +60,14 @@ describe('daysWithin', () => {
     expect(daysWithin('2026-12-05', '2026-12-05', '2026-12-01', '2026-12-31')).toEqual([
       '2026-12-05',
     ]);
+  });
+});
+
+describe('dayLook', () => {
+  it('tells today from the chosen day, and both from a day that is both', () => {
+    expect(dayLook('2026-12-15', '2026-12-15', '2026-12-20')).toBe('today');
+    expect(dayLook('2026-12-20', '2026-12-15', '2026-12-20')).toBe('chosen');
+    expect(dayLook('2026-12-15', '2026-12-15', '2026-12-15')).toBe('chosen-today');
+    expect(dayLook('2026-12-16', '2026-12-15', '2026-12-20')).toBe('plain');
   });
 });

@@ -75,3 +75,11 @@ export function daysWithin(date: string, endDate: string, from: string, to: stri
   for (let d = start; d <= end && days.length < 31; d = addDays(d, 1)) days.push(d);
   return days;
 }
+
+/** How a day's number looks: today outlined, the chosen day filled, both when it is both. */
+export type DayLook = 'plain' | 'today' | 'chosen' | 'chosen-today';
+
+export function dayLook(date: string, today: string, chosen: string): DayLook {
+  if (date === chosen) return date === today ? 'chosen-today' : 'chosen';
+  return date === today ? 'today' : 'plain';
+}

@@ -2,16 +2,18 @@
  * A month of the troop calendar beside the list on wide screens, and instead of it on phones when
  * chosen: a grid of days (WAI-ARIA grid pattern, one day in the tab order, arrow keys to move,
  * see month-grid.ts), a Today button, and the chosen day's events named below it with their
- * category in words. It shows the category the list shows.
+ * category in words. It shows the category the list shows. Phones mark a day's events with dots,
+ * a cancelled one hollow; wider screens name them in the cells, a cancelled one struck through.
  */
 import { EVENT_CATEGORY_LABELS, type EventCategory } from '@scout/protocol/calendar-events';
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { localDateKey } from '../../lib/event-format.ts';
+import type { CalendarOccurrence } from '@scout/sdk/calendar';
+import { formatEventDate, localDateKey } from '../../lib/event-format.ts';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/cx.ts';
 import { CategoryBadge } from './event-category.tsx';
-import { dayEntry } from './month-days.ts';
-import { addMonths, monthWeeks, moveDay } from './month-grid.ts';
+import { dayCell, dayEntry } from './month-days.ts';
+import { addMonths, dayLook, monthWeeks, moveDay, type DayLook } from './month-grid.ts';
 import { useMonthOccurrences } from './use-month-occurrences.ts';
 
 const WEEKDAYS = [
@@ -35,7 +37,16 @@ const dayName = (date: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   });
-const count = (n: number) => (n === 0 ? 'no events' : n === 1 ? '1 event' : `${n} events`);
+
+/** Today's number in an outlined circle, the chosen day's filled: the two never look alike. */
+const LOOKS: Record<DayLook, string> = {
+  plain: 'hover:bg-stone-100',
+  today: 'font-bold text-scout-800 ring-2 ring-scout-700 ring-inset hover:bg-stone-100',
+  chosen: 'bg-scout-700 font-bold text-white',
+  'chosen-today': 'bg-scout-700 font-bold text-white ring-2 ring-scout-700 ring-offset-2',
+};
+
+const NONE: CalendarOccurrence[] = [];
 
 export function MonthView({
   userId,
@@ -124,35 +135,84 @@ export function MonthView({
           {monthWeeks(day).map((week, w) => (
             <tr key={w}>
               {week.map((d, i) => {
-                if (!d) return <td key={i} />;
-                const n = byDay.get(d)?.length ?? 0;
+                if (!d) return <td key={i} className="md:border md:border-stone-100" />;
+                const cell = dayCell(byDay.get(d) ?? NONE);
+                const look = dayLook(d, today, day);
+                const chosenDay = look === 'chosen' || look === 'chosen-today';
                 return (
-                  <td key={d} role="gridcell" aria-selected={d === day}>
+                  <td
+                    key={d}
+                    role="gridcell"
+                    aria-selected={chosenDay}
+                    className={cx(
+                      'relative p-0.5 md:h-[5.5rem] md:border md:border-stone-100 md:align-top',
+                      chosenDay && 'md:bg-scout-50',
+                    )}
+                  >
                     <button
                       type="button"
                       data-date={d}
-                      tabIndex={d === day ? 0 : -1}
-                      aria-label={`${dayName(d)}, ${count(n)}`}
-                      aria-current={d === today ? 'date' : undefined}
+                      tabIndex={chosenDay ? 0 : -1}
+                      aria-label={`${dayName(d)}, ${cell.count}`}
+                      aria-current={
+                        look === 'today' || look === 'chosen-today' ? 'date' : undefined
+                      }
                       onClick={() => setDay(d)}
                       className={cx(
-                        'relative mx-auto flex size-9 flex-col items-center justify-center rounded-lg text-sm text-stone-800',
-                        'focus-visible:outline-2 focus-visible:outline-scout-600',
-                        d === day ? 'bg-scout-700 font-bold text-white' : 'hover:bg-stone-100',
-                        d === today && d !== day ? 'font-bold text-scout-800 underline' : '',
+                        'relative mx-auto flex size-9 flex-col items-center justify-center rounded-full text-sm text-stone-800',
+                        // On wide screens the number sits in the cell's corner and the whole
+                        // cell, names included, is the button's to click.
+                        "md:static md:mx-0 md:size-7 md:text-xs md:after:absolute md:after:inset-0 md:after:content-['']",
+                        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-scout-600',
+                        LOOKS[look],
                       )}
                     >
                       {Number(d.slice(8, 10))}
-                      {n > 0 ? (
+                      {cell.marks.length > 0 ? (
                         <span
                           aria-hidden="true"
-                          className={cx(
-                            'absolute bottom-1 size-1.5 rounded-full',
-                            d === day ? 'bg-white' : 'bg-scout-700',
-                          )}
-                        />
+                          className="absolute bottom-0.5 flex gap-0.5 md:hidden"
+                        >
+                          {cell.marks.map((m) => (
+                            <span
+                              key={m.key}
+                              className={cx(
+                                'size-1.5 rounded-full',
+                                m.cancelled
+                                  ? cx('border', chosenDay ? 'border-white' : 'border-red-700')
+                                  : chosenDay
+                                    ? 'bg-white'
+                                    : 'bg-scout-700',
+                              )}
+                            />
+                          ))}
+                        </span>
                       ) : null}
                     </button>
+                    {cell.names.length > 0 ? (
+                      // The day's button names how many; the list below names each, in words.
+                      <ul
+                        aria-hidden="true"
+                        className="pointer-events-none mt-0.5 hidden space-y-0.5 text-left text-[11px] leading-4 md:block"
+                      >
+                        {cell.names.map((e) => (
+                          <li
+                            key={e.key}
+                            className={cx(
+                              'truncate rounded px-1',
+                              e.cancelled
+                                ? 'text-stone-600 line-through'
+                                : 'bg-scout-100 text-scout-900',
+                            )}
+                          >
+                            {e.name}
+                          </li>
+                        ))}
+                        {cell.more > 0 ? (
+                          <li className="truncate px-1 text-stone-700">+{cell.more} more</li>
+                        ) : null}
+                      </ul>
+                    ) : null}
                   </td>
                 );
               })}
@@ -177,10 +237,23 @@ export function MonthView({
                   className="flex flex-wrap items-center gap-x-2 gap-y-1"
                 >
                   <span>
-                    {entry.when}: {entry.name}
-                    {entry.cancelled ? ' (cancelled)' : ''}
+                    {entry.when}:{' '}
+                    <span className={entry.cancelled ? 'text-stone-600 line-through' : undefined}>
+                      {entry.name}
+                    </span>
                   </span>
+                  {entry.cancelled ? (
+                    <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
+                      Cancelled
+                    </span>
+                  ) : null}
                   {entry.category ? <CategoryBadge category={entry.category} /> : null}
+                  {entry.movedFrom ? (
+                    <span className="w-full text-stone-700">
+                      Moved from{' '}
+                      <time dateTime={entry.movedFrom}>{formatEventDate(entry.movedFrom)}</time>
+                    </span>
+                  ) : null}
                 </li>
               );
             })}
