@@ -90,6 +90,26 @@ describe.each(testStoreKinds)('creating events without notifying (%s)', (kind) =
     expect(t.peer.received).toHaveLength(0);
   });
 
+  it("keeps quiet a row an operator's SQL inserts with notify false, and tells one inserted without it", async () => {
+    const { t, leader } = await troop();
+    const store = t.deps.store;
+    const at = new Date(t.clock.now()).toISOString();
+    const quiet = store.dialect === 'postgres' ? 'FALSE' : '0';
+    await store.query(
+      `INSERT INTO calendar_events (id, user_id, event_name, event_date, event_time, created_at, updated_at, notify)
+       VALUES ('event_sql_quiet', ?, 'Quiet swim', '2026-06-26', '17:00', ?, ?, ${quiet})`,
+      [leader.user.id, at, at],
+    );
+    await store.query(
+      `INSERT INTO calendar_events (id, user_id, event_name, event_date, event_time, created_at, updated_at)
+       VALUES ('event_sql_told', ?, 'Told swim', '2026-06-27', '17:00', ?, ?)`,
+      [leader.user.id, at, at],
+    );
+    await closeWindow(t);
+    expect(t.peer.received.map(to).sort()).toEqual(MEMBERS);
+    expect(withSubject(t, 'New event: Told swim')).toHaveLength(2);
+  });
+
   it('tells of a later change to a quietly created event as of any other', async () => {
     const { t, leader, parent } = await troop();
     const res = await insert(t, leader.access_token, [
