@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { WireAuditEntry } from '@scout/protocol/members';
 import type { Queryable } from '../store/store.ts';
 import { isoInstant } from '../store/sql-values.ts';
+import { queueWaitingNotice } from './waiting-notice.ts';
 
 export const AUDIT_LIST_MAX = 500;
 
@@ -29,6 +30,10 @@ export async function recordAudit(db: Queryable, now: number, entry: AuditEntry)
       JSON.stringify(entry.details ?? {}),
     ],
   );
+  // Every way an account comes to wait for approval is recorded here, in its transaction: the
+  // approvers' notice is queued with it (waiting-notice.ts).
+  if (entry.action === 'member.waiting' && entry.targetId)
+    await queueWaitingNotice(db, now, entry.targetId);
 }
 
 interface AuditRow {
