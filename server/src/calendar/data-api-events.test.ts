@@ -71,6 +71,8 @@ describe.each(testStoreKinds)('calendar events (%s)', (kind) => {
         // Answers (migration 030): no deadline, no capacity.
         rsvp_deadline: null,
         capacity: null,
+        // Families were told of it (migration 038): notify defaults to true.
+        notify: true,
       },
     ]);
   });

@@ -30,6 +30,15 @@ describe('buildCalendarEvent', () => {
   const now = Date.UTC(2026, 5, 1, 12, 30);
   const creator = { id: 'user-1', displayName: 'Kim Lee', email: 'kim@troop.example' };
 
+  it('sends notify only to keep families untold, leaving the server to tell them otherwise', () => {
+    const input = { eventName: 'Term', eventDate: '2026-09-01', eventTime: '', hyperlink: null };
+    expect(buildCalendarEvent({ ...input, notify: false }, creator, now, 'a').notify).toBe(false);
+    expect('notify' in buildCalendarEvent({ ...input, notify: true }, creator, now, 'a')).toBe(
+      false,
+    );
+    expect('notify' in buildCalendarEvent(input, creator, now, 'a')).toBe(false);
+  });
+
   it('fills every field of docs/product.md section 3', () => {
     const event = buildCalendarEvent(
       {

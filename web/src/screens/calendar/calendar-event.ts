@@ -73,6 +73,8 @@ export interface NewEventInput {
   rrule?: string | null;
   rsvpDeadline?: string | null;
   capacity?: number | null;
+  /** False: nobody is told of the new event (a term entered or imported quietly). */
+  notify?: boolean;
 }
 
 export function buildCalendarEvent(
@@ -101,5 +103,7 @@ export function buildCalendarEvent(
     rrule: input.rrule ?? null,
     rsvpDeadline: input.rsvpDeadline ?? null,
     capacity: input.capacity ?? null,
+    // Sent only to keep families untold: the server's default tells them.
+    ...(input.notify === false ? { notify: false } : {}),
   };
 }
