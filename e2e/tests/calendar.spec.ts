@@ -5,7 +5,6 @@ import { joinThroughApi } from '../support/sessions.ts';
 import {
   apiSession,
   createEvent,
-  deleteEvent,
   eventRow,
   eventRows,
   fillEventForm,
@@ -33,6 +32,27 @@ const COURT = {
 };
 const SERVICE = { name: 'Service Day', date: '2031-06-15', time: '08:00' };
 
+/** A row's "More actions" menu (Add to calendar, Edit, Cancel event, Delete), opened. */
+async function openRowMenu(page: Page, name: string) {
+  await eventRow(page, name)
+    .getByRole('button', { name: `More actions: ${name}` })
+    .click();
+  const menu = page.getByRole('menu', { name: `More actions: ${name}` });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Deletes a listed event from its row's menu, through the confirmation. */
+async function deleteListed(page: Page, name: string) {
+  const menu = await openRowMenu(page, name);
+  await menu.getByRole('menuitem', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this event?' });
+  await expect(confirm).toContainText(name);
+  await confirm.getByRole('button', { name: 'Delete Event' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(eventRow(page, name)).toHaveCount(0);
+}
+
 test('create, order, another member cannot delete, subscribe, download, delete, empty state', async ({
   page,
   browser,
@@ -59,17 +79,34 @@ test('create, order, another member cannot delete, subscribe, download, delete, 
   await expect(link).toHaveAttribute('href', COURT.link);
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-  await expect(rows.nth(1).getByRole('button', { name: 'Delete: Court of Honor' })).toBeVisible();
+  // One action on the row, the answer; the others wait in its menu, which the keyboard works.
+  await expect(rows.nth(1).getByRole('button')).toHaveText(['RSVP', '']);
+  const more = rows.nth(1).getByRole('button', { name: 'More actions: Court of Honor' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'More actions: Court of Honor' });
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Add to calendar',
+    'Edit',
+    'Cancel event',
+    'Delete',
+  ]);
+  await expect(menu.getByRole('menuitem', { name: 'Add to calendar' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(more).toBeFocused();
 
-  // A second member, in a browser of their own, sees the event but no Delete button.
+  // A second member, in a browser of their own, sees the event but can only add it to a calendar.
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
   await joinThroughApi(other, newMember('Sam', 'Lee'));
   await openCalendar(other);
   const seen = eventRow(other, COURT.name);
   await expect(seen).toContainText('Jul 04, 2031');
-  await expect(seen.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
-  await expect(eventRows(other).getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  const theirMenu = await openRowMenu(other, COURT.name);
+  await expect(theirMenu.getByRole('menuitem')).toHaveText(['Add to calendar']);
   // That the API refuses them too is server/src/rest/calendar-events.test.ts's.
   await otherContext.close();
 
@@ -95,8 +132,10 @@ test('create, order, another member cannot delete, subscribe, download, delete, 
 
   // "Add to calendar" saves the event's own .ics file.
   const downloading = page.waitForEvent('download');
-  await eventRow(page, COURT.name)
-    .getByRole('button', { name: 'Add to calendar: Court of Honor' })
+  await (
+    await openRowMenu(page, COURT.name)
+  )
+    .getByRole('menuitem', { name: 'Add to calendar' })
     .click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Court of Honor.ics');
@@ -106,15 +145,15 @@ test('create, order, another member cannot delete, subscribe, download, delete, 
   expect(ics).toContain('SUMMARY:Court of Honor');
 
   // Delete asks first; Cancel keeps the event.
-  await eventRow(page, COURT.name).getByRole('button', { name: 'Delete: Court of Honor' }).click();
+  await (await openRowMenu(page, COURT.name)).getByRole('menuitem', { name: 'Delete' }).click();
   await page
     .getByRole('alertdialog', { name: 'Delete this event?' })
     .getByRole('button', { name: 'Cancel' })
     .click();
   await expect(eventRow(page, COURT.name)).toBeVisible();
-  await deleteEvent(page, COURT.name);
+  await deleteListed(page, COURT.name);
   await expect(page.getByText('Event deleted', { exact: true }).first()).toBeVisible();
-  await deleteEvent(page, SERVICE.name);
+  await deleteListed(page, SERVICE.name);
   await expect(page.getByRole('heading', { name: 'No Events Yet' })).toBeVisible();
 
   // A javascript: link is refused before anything is sent.
@@ -185,8 +224,8 @@ test('past events wait behind "Show earlier events"; a failed create reloads the
   await expect(eventRow(page, 'Lost Hike')).toHaveCount(0);
   await page.unroute('**/rest/v1/calendar_events*');
 
-  await deleteEvent(page, 'Spring Campout');
-  await deleteEvent(page, 'Winter Klondike');
+  await deleteListed(page, 'Spring Campout');
+  await deleteListed(page, 'Winter Klondike');
   await expect(page.getByRole('heading', { name: 'No Events Yet' })).toBeVisible();
 });
 
@@ -201,8 +240,56 @@ test('a phone-sized screen shows a long link without sideways scrolling', async 
     eventRow(page, 'Canoe Trip').getByRole('link', { name: /very-long-path-segment/ }),
   ).toBeVisible();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  await deleteEvent(page, 'Canoe Trip');
+  await deleteListed(page, 'Canoe Trip');
   await page.context().close();
+});
+
+test('a laptop screen holds six meetings; a campout over days shows both ends, its places and its deadline', async ({
+  page,
+}) => {
+  await members.join(page, newMember('Robin', 'Vale'));
+  const api = await apiSession(page);
+  const add = async (data: Record<string, unknown>) => {
+    const made = await page.request.post(api.eventsPath, { headers: api.headers, data });
+    expect(made.status()).toBe(201);
+  };
+  for (let day = 1; day <= 7; day += 1) {
+    await add({
+      id: `event_${Date.now()}_meeting${day}`,
+      event_name: `Patrol meeting ${day}`,
+      event_date: `2031-09-0${day}`,
+      event_time: '19:00',
+      category: 'meeting',
+    });
+  }
+  await add({
+    id: `event_${Date.now()}_campout`,
+    event_name: 'Fall Campout',
+    event_date: '2031-10-10',
+    event_time: '18:00',
+    end_date: '2031-10-12',
+    end_time: '12:00',
+    capacity: 12,
+    // Midday in Greenwich: the same day on every clock a browser may keep.
+    rsvp_deadline: '2031-10-03T12:00:00.000Z',
+    description: 'Bring a sleeping bag, a mess kit and warm layers. '.repeat(12),
+  });
+  await openCalendar(page);
+
+  // Six plain meetings fit on a 1280x800 screen below its header, names, times and answers.
+  const rows = eventRows(page);
+  await expect(rows).toHaveCount(8);
+  await rows.nth(0).evaluate((row) => row.scrollIntoView({ block: 'start' }));
+  for (let i = 0; i < 6; i += 1) await expect(rows.nth(i)).toBeInViewport({ ratio: 1 });
+
+  const campout = eventRow(page, 'Fall Campout');
+  await expect(campout).toContainText('Fri, Oct 10, 2031, 6:00 PM to Sun, Oct 12, 2031, 12:00 PM');
+  await expect(campout).toContainText('12 places · Answer by Fri, Oct 3,');
+  // A long description keeps to two lines in the list.
+  const description = campout.locator('p', { hasText: /^Bring a sleeping bag/ });
+  const lineHeight = await description.evaluate((p) => parseFloat(getComputedStyle(p).lineHeight));
+  const box = await description.boundingBox();
+  expect(box!.height).toBeLessThanOrEqual(2 * lineHeight + 1);
 });
 
 /** Toasts fade in and out; contrast is judged once one is fully shown, held by the pointer. */
@@ -239,7 +326,9 @@ test('axe finds no serious or critical violation on the calendar, with and witho
   await page.keyboard.press('Escape');
   await expect(subscribe).toBeHidden();
 
-  await eventRow(page, 'Axe Night').getByRole('button', { name: 'Delete: Axe Night' }).click();
+  const axeMenu = await openRowMenu(page, 'Axe Night');
+  expect(await seriousViolations(page)).toEqual([]);
+  await axeMenu.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Delete this event?' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Delete Event' }).click();

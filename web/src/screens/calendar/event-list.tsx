@@ -45,6 +45,7 @@ export function EventList({
   onCancel,
   onAddToCalendar,
 }: EventListProps) {
+  const thisYear = Number(today.slice(0, 4));
   return (
     <div className="space-y-4">
       <p className="text-sm text-stone-600">
@@ -67,7 +68,7 @@ export function EventList({
           {earlier === 'loading' ? 'Loading earlier events...' : 'Show earlier events'}
         </Button>
       ) : null}
-      <ol aria-label="Troop events" className="space-y-3">
+      <ol aria-label="Troop events" className="space-y-2">
         {visible.map((event) => {
           // Three booleans, not an object: the row is memoised on its props.
           const may = eventControls(event, userId, grants);
@@ -77,6 +78,7 @@ export function EventList({
               event={event}
               userId={userId}
               past={event.eventDate < today}
+              thisYear={thisYear}
               canEdit={may.edit}
               canCancel={may.cancel}
               canDelete={may.delete}

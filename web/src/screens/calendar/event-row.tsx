@@ -2,7 +2,7 @@ import { memo, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/cx.ts';
-import { Spinner } from '../../ui/spinner.tsx';
+import { MenuButton, type MenuAction } from '../../ui/menu-button.tsx';
 import type { CalendarEvent } from './calendar-event.ts';
 import {
   BanIcon,
@@ -17,6 +17,7 @@ import {
   eventDateTimeAttr,
   formatEventDate,
   formatEventTime,
+  formatMultiDay,
   parseLocalDate,
 } from '../../lib/event-format.ts';
 import { eventPathOf } from './event-address.ts';
@@ -24,6 +25,7 @@ import { safeHref } from './event-link.ts';
 import { CategoryBadge } from './event-category.tsx';
 import { CancelledNote, EventDescription, EventLocation } from './event-details.tsx';
 import { RsvpPanel } from './rsvp/rsvp-panel.tsx';
+import { deadlineText } from './rsvp/rsvp-text.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -33,7 +35,9 @@ interface EventRowProps {
   userId: string;
   /** Before today: drawn quieter and labelled Past (never by colour alone). */
   past: boolean;
-  /** The change buttons the calendar_events rules give this member here (event-controls.ts). */
+  /** The year of today: dates within it go without their year when an event spans days. */
+  thisYear: number;
+  /** The change actions the calendar_events rules give this member here (event-controls.ts). */
   canEdit: boolean;
   canCancel: boolean;
   canDelete: boolean;
@@ -52,6 +56,52 @@ function timesOf(event: CalendarEvent): string {
   return event.endTime ? `${start} to ${formatEventTime(event.endTime)}` : start;
 }
 
+/**
+ * The day and times on one line: "Sat, Jul 04, 2026 · 7:30 PM to 9:00 PM", or both ends of an
+ * event over several days: "Fri, Dec 11, 6:00 PM to Sun, Dec 13, 12:00 PM".
+ */
+function EventWhen({ event, thisYear }: { event: CalendarEvent; thisYear: number }) {
+  const span = formatMultiDay(event, thisYear);
+  return (
+    <time dateTime={eventDateTimeAttr(event.eventDate, event.eventTime)}>
+      {span ?? (
+        <>
+          <span>{formatEventDate(event.eventDate)}</span>
+          <span aria-hidden="true" className="mx-1.5 text-stone-400">
+            ·
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <ClockIcon className="size-3.5 text-stone-500" />
+            {timesOf(event)}
+          </span>
+        </>
+      )}
+    </time>
+  );
+}
+
+/**
+ * What a family weighs before answering, when the event sets it: "12 places" and "Answer by
+ * Fri, Dec 11, 8:00 PM". Places left need the answers, which the list does not read: the
+ * event's page shows them.
+ */
+function answerFacts(event: CalendarEvent, now: number): string[] {
+  const facts: string[] = [];
+  if (event.capacity !== null) {
+    facts.push(
+      `${event.capacity.toLocaleString('en-US')} ${event.capacity === 1 ? 'place' : 'places'}`,
+    );
+  }
+  const deadline = event.rsvpDeadline
+    ? deadlineText({
+        deadline: event.rsvpDeadline,
+        closed: Date.parse(event.rsvpDeadline) <= now,
+      })
+    : null;
+  if (deadline) facts.push(deadline);
+  return facts;
+}
+
 /** The calendar page's tear-off: month and day, for the eye only (the full date is in the text). */
 function DateBadge({ eventDate, past }: { eventDate: string; past: boolean }) {
   const date = parseLocalDate(eventDate);
@@ -59,16 +109,16 @@ function DateBadge({ eventDate, past }: { eventDate: string; past: boolean }) {
     <div
       aria-hidden="true"
       className={cx(
-        'flex size-14 shrink-0 flex-col items-center justify-center rounded-xl ring-1',
+        'flex size-12 shrink-0 flex-col items-center justify-center rounded-lg ring-1',
         past
           ? 'bg-stone-100 text-stone-600 ring-stone-200'
           : 'bg-scout-50 text-scout-800 ring-scout-100',
       )}
     >
-      <span className="text-[0.7rem] font-bold tracking-wide uppercase">
+      <span className="text-[0.65rem] font-bold tracking-wide uppercase">
         {date ? MONTHS[date.getMonth()] : '?'}
       </span>
-      <span className="text-xl leading-none font-extrabold">
+      <span className="text-lg leading-none font-extrabold">
         {date ? String(date.getDate()).padStart(2, '0') : ''}
       </span>
     </div>
@@ -100,6 +150,7 @@ export const EventRow = memo(function EventRow({
   event,
   userId,
   past,
+  thisYear,
   canEdit,
   canCancel,
   canDelete,
@@ -115,24 +166,47 @@ export const EventRow = memo(function EventRow({
   const [answersOpen, setAnswersOpen] = useState(false);
   const name = event.eventName || 'Untitled event';
   const takesAnswers = event.status !== 'cancelled';
+  const facts = takesAnswers ? answerFacts(event, Date.now()) : [];
+  // One action on the row (the answer); the others wait in the menu, so a screen holds a week.
+  const actions: MenuAction[] = [
+    {
+      label: 'Add to calendar',
+      icon: CalendarPlusIcon,
+      disabled: downloading,
+      onSelect: () => onAddToCalendar(event),
+    },
+  ];
+  if (canEdit) actions.push({ label: 'Edit', icon: PencilIcon, onSelect: () => onEdit(event) });
+  if (canCancel) {
+    actions.push({ label: 'Cancel event', icon: BanIcon, onSelect: () => onCancel(event) });
+  }
+  if (canDelete) {
+    actions.push({
+      label: 'Delete',
+      icon: TrashIcon,
+      danger: true,
+      onSelect: () => onDelete(event),
+    });
+  }
   return (
     <li id={`event-${event.id}`} className="scroll-mt-24">
       <article
         aria-labelledby={titleId}
         className={cx(
-          'rounded-2xl border p-4 shadow-sm transition-shadow sm:p-5',
+          'rounded-xl border px-3 py-2 shadow-sm transition-shadow sm:px-4',
           past ? 'bg-stone-50' : 'bg-white',
           highlighted ? 'border-scout-500 ring-2 ring-scout-500/40' : 'border-stone-200',
         )}
       >
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <div className="flex min-w-0 flex-1 gap-4">
-            <DateBadge eventDate={event.eventDate} past={past} />
-            <div className="min-w-0 flex-1">
+        <div className="flex items-start gap-3">
+          <DateBadge eventDate={event.eventDate} past={past} />
+          <div className="min-w-0 flex-1">
+            {/* The badges sit beside the name: a plain meeting takes two lines, not three. */}
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 [&>p]:mt-0">
               <h2
                 id={titleId}
                 className={cx(
-                  'text-base font-bold break-words',
+                  'min-w-0 text-base font-bold break-words',
                   past ? 'text-stone-700' : 'text-stone-900',
                 )}
               >
@@ -144,44 +218,40 @@ export const EventRow = memo(function EventRow({
                   {name}
                 </Link>
               </h2>
-              {past || event.category || event.status === 'cancelled' ? (
-                <div className="mt-1 flex flex-wrap gap-1.5">
-                  {past ? (
-                    <p className="inline-flex rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
-                      Past event
-                    </p>
-                  ) : null}
-                  {event.category ? <CategoryBadge category={event.category} /> : null}
-                  {event.status === 'cancelled' ? (
-                    <CancelledNote reason={event.cancelReason} />
-                  ) : null}
-                </div>
+              {past ? (
+                <p className="inline-flex rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                  Past event
+                </p>
               ) : null}
-              <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm text-stone-700">
-                <time dateTime={eventDateTimeAttr(event.eventDate, event.eventTime)}>
-                  <span>{formatEventDate(event.eventDate)}</span>
-                  {event.endDate ? <span> to {formatEventDate(event.endDate)}</span> : null}
-                  <span aria-hidden="true" className="mx-2 text-stone-400">
-                    ·
-                  </span>
-                  <span className="inline-flex items-center gap-1">
-                    <ClockIcon className="size-3.5 text-stone-500" />
-                    {timesOf(event)}
-                  </span>
-                </time>
-              </p>
-              <p className="mt-0.5 text-sm text-stone-600">
+              {event.category ? <CategoryBadge category={event.category} /> : null}
+              {event.status === 'cancelled' ? <CancelledNote reason={event.cancelReason} /> : null}
+            </div>
+            <p className="mt-0.5 text-sm text-stone-700">
+              <EventWhen event={event} thisYear={thisYear} />
+              <span aria-hidden="true" className="mx-1.5 text-stone-400">
+                ·
+              </span>
+              <span className="text-stone-600">
                 Created by{' '}
                 <span className="font-medium text-stone-700">
                   {event.creatorName || 'Anonymous'}
                 </span>
-              </p>
-              {event.location ? <EventLocation location={event.location} /> : null}
-              {event.description ? <EventDescription text={event.description} /> : null}
-              {event.hyperlink ? <EventLink link={event.hyperlink} /> : null}
-            </div>
+              </span>
+            </p>
+            {facts.length > 0 ? (
+              <p className="mt-0.5 text-sm font-medium text-stone-700">{facts.join(' · ')}</p>
+            ) : null}
+            {/* The one-tap answers for the household go here, under the date and the answer facts. */}
+            {event.location ? <EventLocation location={event.location} /> : null}
+            {event.description ? (
+              // Two lines in the list; the event's own page (the highlighted row) shows it whole.
+              <div className={highlighted ? undefined : '[&>p]:line-clamp-2'}>
+                <EventDescription text={event.description} />
+              </div>
+            ) : null}
+            {event.hyperlink ? <EventLink link={event.hyperlink} /> : null}
           </div>
-          <div className="flex shrink-0 flex-wrap gap-2 sm:flex-col sm:items-stretch">
+          <div className="flex shrink-0 items-center gap-1.5">
             {takesAnswers ? (
               <Button
                 variant="secondary"
@@ -195,57 +265,11 @@ export const EventRow = memo(function EventRow({
                 RSVP
               </Button>
             ) : null}
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`Add to calendar: ${name}`}
-              disabled={downloading}
-              onClick={() => onAddToCalendar(event)}
-            >
-              {downloading ? (
-                <Spinner className="size-4" />
-              ) : (
-                <CalendarPlusIcon className="size-4" />
-              )}
-              Add to calendar
-            </Button>
-            {canEdit ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={`Edit: ${name}`}
-                onClick={() => onEdit(event)}
-              >
-                <PencilIcon className="size-4" />
-                Edit
-              </Button>
-            ) : null}
-            {canCancel ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={`Cancel event: ${name}`}
-                onClick={() => onCancel(event)}
-              >
-                <BanIcon className="size-4" />
-                Cancel event
-              </Button>
-            ) : null}
-            {canDelete ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={`Delete: ${name}`}
-                onClick={() => onDelete(event)}
-              >
-                <TrashIcon className="size-4 text-red-700" />
-                Delete
-              </Button>
-            ) : null}
+            <MenuButton label={`More actions: ${name}`} actions={actions} busy={downloading} />
           </div>
         </div>
         {takesAnswers && answersOpen ? (
-          <div id={panelId} className="mt-4 border-t border-stone-200 pt-4">
+          <div id={panelId} className="mt-3 border-t border-stone-200 pt-3">
             <RsvpPanel userId={userId} event={event} />
           </div>
         ) : null}
