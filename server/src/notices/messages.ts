@@ -36,7 +36,7 @@ export function describeWhen(s: Pick<EventState, 'date' | 'time' | 'allDay'>): s
 }
 
 /** "Saturday, June 13, 2026". */
-function describeDay(date: string): string {
+export function describeDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   return y && m && d ? WEEKDAY_DATE.format(new Date(Date.UTC(y, m - 1, d))) : date || 'no date';
 }

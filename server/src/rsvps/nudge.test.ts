@@ -62,6 +62,28 @@ describe.each(testStoreKinds)('RSVP nudge (%s)', (kind) => {
     expect(toBob?.parsed.text).toContain(`https://troop.example${eventPath(event)}`);
   });
 
+  it('names a meeting of a series by its date in words, as the app writes it', async () => {
+    const weekly = await addEvent(t, lee.token, {
+      eventName: 'Troop meeting',
+      eventDate: '2031-04-01',
+      rrule: 'FREQ=WEEKLY',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/calendar/${t.deps.config.projectId}/events/${weekly}/rsvps/nudge`,
+      headers: { authorization: `Bearer ${lee.token}` },
+      payload: { occurrence: '2031-04-22' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await runJobs(t);
+    const mail = t.peer.received.find(
+      (m) => m.parsed.subject === 'Please answer: who is coming to Troop meeting?',
+    );
+    expect(mail?.parsed.text).toContain(
+      'The leaders are asking who is coming to Troop meeting on Tuesday, April 22, 2031.',
+    );
+  });
+
   it('refuses a second nudge for the event the same day, saying when the next may go, and sends nothing more', async () => {
     expect((await nudge(lee.token)).statusCode).toBe(200);
     t.clock.advance(10 * 60 * 1000);

@@ -11,6 +11,7 @@ import type { ReadyDeps } from '../deps.ts';
 import { ApiError, retryAfter } from '../errors.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { JOB_KINDS } from '../notices/job-kinds.ts';
+import { describeDay } from '../notices/messages.ts';
 import { isoInstant } from '../store/sql-values.ts';
 import type { Queryable } from '../store/store.ts';
 import { troopTime } from './csv.ts';
@@ -85,7 +86,7 @@ export async function sendNudge(
               subject: `Please answer: who is coming to ${event.name}?`,
               lines: [
                 `Hello ${nameOf(adult)},`,
-                `The leaders are asking who is coming to ${event.name}${event.occurrence ? ` on ${event.occurrence}` : ''}.`,
+                `The leaders are asking who is coming to ${event.name}${event.occurrence ? ` on ${describeDay(event.occurrence)}` : ''}.`,
                 `No answer yet for: ${names}.`,
               ],
             },
