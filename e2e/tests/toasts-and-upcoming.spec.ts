@@ -151,7 +151,7 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
       { eventName: 'Service day', eventDate: dayFromToday(3), eventTime: '09:00' },
       { eventName: 'Summer camp', eventDate: dayFromToday(40), eventTime: '07:00' },
       { eventName: 'Troop meeting', eventDate: dayFromToday(5), eventTime: '19:00' },
-      // Cancelled: not ahead of anyone.
+      // Cancelled: still on the card, marked, so a family who planned on it sees it is off.
       {
         eventName: 'Called-off hike',
         eventDate: dayFromToday(1),
@@ -177,12 +177,17 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     const card = page.getByRole('region', { name: 'Calendar' });
     const blocks = card.getByRole('list', { name: 'Next events' }).getByRole('listitem');
     await expect(blocks).toHaveCount(3);
-    await expect(blocks.nth(0)).toContainText('Service day');
-    await expect(blocks.nth(0)).toContainText(`${shownDate(dayFromToday(3))}, 9:00 AM`);
-    await expect(blocks.nth(1)).toContainText('Patrol leaders council');
-    await expect(blocks.nth(1)).toContainText(`${shownDate(dayFromToday(4))}, 6:00 PM`);
-    await expect(blocks.nth(2)).toContainText('Troop meeting');
-    await expect(blocks.nth(2)).toContainText('7:00 PM');
+    await expect(blocks.nth(0)).toContainText('Called-off hike');
+    await expect(blocks.nth(0)).toContainText(`Cancelled${shownDate(dayFromToday(1))}, 10:00 AM`);
+    await expect(blocks.nth(0).getByRole('button')).toHaveCount(0);
+    await expect(blocks.nth(1)).toContainText('Service day');
+    await expect(blocks.nth(1)).toContainText(`${shownDate(dayFromToday(3))}, 9:00 AM`);
+    // Each event still ahead takes the member's answer in one tap.
+    await expect(
+      blocks.nth(1).getByRole('button', { name: 'Going: Uma Patel (you)', exact: true }),
+    ).toHaveAttribute('aria-pressed', 'false');
+    await expect(blocks.nth(2)).toContainText('Patrol leaders council');
+    await expect(blocks.nth(2)).toContainText(`${shownDate(dayFromToday(4))}, 6:00 PM`);
 
     for (const name of ['Social', 'Newsletter', 'Volunteer']) {
       const other = page.getByRole('region', { name });

@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
 import { eventDateTimeAttr } from '../../lib/event-format.ts';
+import { QuickAnswers } from '../../lib/quick-answers.tsx';
+import { cx } from '../../ui/cx.ts';
 import { EmptyBlock } from './summary-card.tsx';
 import { upcomingBlocks, upcomingWhen, type UpcomingEvent } from './upcoming.ts';
 import { useUpcomingEvents } from './use-upcoming-events.ts';
@@ -16,7 +18,7 @@ export function UpcomingEvents({ userId }: { userId: string }) {
     <ul aria-label="Next events" className="space-y-2.5">
       {upcomingBlocks(events, SLOTS).map((block) =>
         block.kind === 'event' ? (
-          <EventBlock key={block.event.id} event={block.event} />
+          <EventBlock key={block.event.id} event={block.event} userId={userId} />
         ) : (
           <EmptyBlock key={block.key} label={block.label} />
         ),
@@ -25,23 +27,41 @@ export function UpcomingEvents({ userId }: { userId: string }) {
   );
 }
 
-/** Each event opens at its own address (protocol/src/app-paths.ts): the calendar, with it shown. */
-function EventBlock({ event }: { event: UpcomingEvent }) {
+/**
+ * Each event opens at its own address (protocol/src/app-paths.ts): the calendar, with it shown.
+ * Below it, each of the family's answers, set with one tap; a cancelled event says so instead.
+ */
+function EventBlock({ event, userId }: { event: UpcomingEvent; userId: string }) {
   return (
     <li className="relative flex min-h-12 flex-col justify-center rounded-xl border border-stone-200 bg-stone-50 px-3 py-1.5 focus-within:ring-2 focus-within:ring-scout-600 hover:border-scout-600 hover:bg-scout-50">
-      {/* The link covers the block, so the whole block opens the event. */}
+      {/* The link covers the block, so the whole block opens the event; the answers sit above it. */}
       <Link
         href={event.path}
-        className="truncate text-sm font-semibold text-stone-900 after:absolute after:inset-0 after:rounded-xl focus:outline-none"
+        className={cx(
+          'truncate text-sm font-semibold after:absolute after:inset-0 after:rounded-xl focus:outline-none',
+          event.cancelled ? 'text-stone-600 line-through' : 'text-stone-900',
+        )}
       >
         {event.eventName}
+        {event.cancelled ? <span className="sr-only"> (cancelled)</span> : null}
       </Link>
-      <time
-        className="text-xs text-stone-600"
-        dateTime={eventDateTimeAttr(event.eventDate, event.eventTime)}
-      >
-        {upcomingWhen(event)}
-      </time>
+      <p className="text-xs text-stone-600">
+        {event.cancelled ? (
+          <span className="mr-1.5 font-semibold text-red-800">Cancelled</span>
+        ) : null}
+        <time dateTime={eventDateTimeAttr(event.eventDate, event.eventTime)}>
+          {upcomingWhen(event)}
+        </time>
+      </p>
+      {event.cancelled ? null : (
+        <QuickAnswers
+          className="relative z-10 mt-1.5"
+          userId={userId}
+          target={event.target}
+          eventDate={event.eventDate}
+          eventName={event.eventName}
+        />
+      )}
     </li>
   );
 }

@@ -70,14 +70,17 @@ describe('upcoming events', () => {
     expect(singleEventsOf([early])[0]?.eventTime).toBe('02:30');
   });
 
-  it('leaves out cancelled events and the stored rows of series and their changed dates', () => {
+  it('marks cancelled events and leaves out the stored rows of series and their changed dates', () => {
     const rows = [
       row('gone', '2026-12-06', '10:00', { status: 'cancelled' }),
       row('series', '2026-12-06', '19:00', { rrule: 'FREQ=WEEKLY' }),
       row('moved', '2026-12-07', '19:00', { seriesId: 'series' }),
       row('hike', '2026-12-08', '09:00', { status: 'confirmed' }),
     ];
-    expect(singleEventsOf(rows).map((e) => e.id)).toEqual(['hike']);
+    expect(singleEventsOf(rows).map((e) => [e.id, e.cancelled])).toEqual([
+      ['gone', true],
+      ['hike', false],
+    ]);
   });
 
   it('shows a weekly meeting that began long ago by its next dates, merged with single events, each opening its own address', () => {
@@ -96,6 +99,8 @@ describe('upcoming events', () => {
         eventDate: '2026-12-08',
         eventTime: '19:00',
         path: '/calendar/events/series-1/2026-12-08',
+        cancelled: false,
+        target: { eventId: 'series-1', occurrence: '2026-12-08' },
       },
       {
         id: 'camp',
@@ -103,13 +108,17 @@ describe('upcoming events', () => {
         eventDate: '2026-12-12',
         eventTime: '08:00',
         path: '/calendar/events/camp',
+        cancelled: false,
+        target: { eventId: 'camp', occurrence: '' },
       },
       {
-        id: 'series-1__2026-12-22',
+        id: 'series-1__2026-12-15',
         eventName: 'Troop meeting',
-        eventDate: '2026-12-22',
+        eventDate: '2026-12-15',
         eventTime: '19:00',
-        path: '/calendar/events/series-1/2026-12-22',
+        path: '/calendar/events/series-1/2026-12-15',
+        cancelled: true,
+        target: { eventId: 'series-1', occurrence: '2026-12-15' },
       },
     ]);
   });
@@ -122,6 +131,8 @@ describe("the Calendar card's blocks", () => {
     eventDate,
     eventTime,
     path: `/calendar/events/${id}`,
+    cancelled: false,
+    target: { eventId: id, occurrence: '' },
   });
 
   it('says when each event is: the weekday and date, then the time or all day, no loose comma', () => {

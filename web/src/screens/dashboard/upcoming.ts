@@ -3,12 +3,14 @@
  * events as the Data API stores them and the occurrences of every series, merged by date and
  * time. A series' own row and its changed occurrences' rows are not events of the card: the
  * occurrences read gives each date with its details instead
- * (docs/decisions/042-series-in-the-calendar-list.md). Cancelled events are not ahead of anyone.
+ * (docs/decisions/042-series-in-the-calendar-list.md). A cancelled event stays, marked, so a
+ * family who planned on it sees that it is off.
  */
 import { eventFromRow, isSeriesRow } from '@scout/protocol/calendar-list';
 import type { CalendarOccurrence } from '@scout/sdk/calendar';
 import { eventPath } from '@scout/protocol/app-paths';
 import { formatEventDate, formatEventTime, localDateKey } from '../../lib/event-format.ts';
+import type { RsvpTarget } from '../../lib/household-answers.ts';
 
 export interface UpcomingEvent {
   id: string;
@@ -18,18 +20,21 @@ export interface UpcomingEvent {
   eventTime: string;
   /** The event's address (protocol/src/app-paths.ts): the card's event opens it. */
   path: string;
+  cancelled: boolean;
+  /** What its answers are stored under, for the card's one-tap answers. */
+  target: RsvpTarget;
 }
 
 /**
- * The single events among Data API rows, cancelled ones left out; with the troop's zone, at the
- * times its clocks show (as the calendar list shows them, protocol/src/calendar-list.ts).
+ * The single events among Data API rows; with the troop's zone, at the times its clocks show (as
+ * the calendar list shows them, protocol/src/calendar-list.ts).
  */
 export function singleEventsOf(
   rows: readonly Record<string, unknown>[],
   timeZone: string | null = null,
 ): UpcomingEvent[] {
   return rows
-    .filter((r) => !isSeriesRow(r) && r.status !== 'cancelled')
+    .filter((r) => !isSeriesRow(r))
     .map((r) => {
       const e = eventFromRow(r, timeZone);
       return {
@@ -38,14 +43,16 @@ export function singleEventsOf(
         eventDate: e.eventDate,
         eventTime: e.allDay ? '' : e.eventTime,
         path: eventPath(e.id),
+        cancelled: e.status === 'cancelled',
+        target: { eventId: e.id, occurrence: '' },
       };
     });
 }
 
-/** The occurrences of series in a window's answer, cancelled ones left out. */
+/** The occurrences of series in a window's answer. */
 export function seriesEventsOf(occurrences: readonly CalendarOccurrence[]): UpcomingEvent[] {
   return occurrences.flatMap((o) =>
-    o.seriesId && o.occurrenceDate && o.status !== 'cancelled'
+    o.seriesId && o.occurrenceDate
       ? [
           {
             id: `${o.seriesId}__${o.occurrenceDate}`,
@@ -53,6 +60,8 @@ export function seriesEventsOf(occurrences: readonly CalendarOccurrence[]): Upco
             eventDate: o.date,
             eventTime: o.allDay ? '' : (o.time ?? ''),
             path: eventPath(o.seriesId, o.occurrenceDate),
+            cancelled: o.status === 'cancelled',
+            target: { eventId: o.seriesId, occurrence: o.occurrenceDate },
           },
         ]
       : [],

@@ -13,6 +13,7 @@ import { RSVP_CHANNEL_TABLE, rsvpListenChannel, type RsvpChannelData } from '@sc
 import { isScoutError } from '@scout/sdk/errors';
 import { scout } from '../../../lib/sdk.ts';
 import { useTableGrant } from '../../../lib/use-can.ts';
+import { householdAnswersKey } from '../../../lib/household-answers.ts';
 import { rsvpsKey } from './use-rsvps.ts';
 
 const isTarget = (d: unknown): d is RsvpChannelData =>
@@ -32,6 +33,8 @@ export function useRsvpLive(user: WireUser): void {
     const stopMessages = channel.onMessage((m) => {
       const key = isTarget(m.data) ? rsvpsKey(userId, m.data) : rsvpsKey(userId);
       void queryClient.invalidateQueries({ queryKey: key });
+      // The rows' family answers: the message does not say whose answer it was.
+      void queryClient.invalidateQueries({ queryKey: householdAnswersKey(userId) });
     });
     const stopAcks = channel.onSubscribed(() => {
       if (acknowledged) void queryClient.invalidateQueries({ queryKey: rsvpsKey(userId) });

@@ -5,22 +5,16 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RsvpAnswerInput, RsvpSummary } from '@scout/sdk/rsvps';
+import { householdAnswersKey, rsvpsKey, type RsvpTarget } from '../../../lib/household-answers.ts';
 import { scout } from '../../../lib/sdk.ts';
 import type { CalendarEvent } from '../calendar-event.ts';
 
-/** The single event, or the series and the occurrence's original date, as the server keys answers. */
-export interface RsvpTarget {
-  eventId: string;
-  occurrence: string;
-}
+export { rsvpsKey, type RsvpTarget };
 
 export const rsvpTargetOf = (event: CalendarEvent): RsvpTarget =>
   event.occurrence
     ? { eventId: event.occurrence.seriesId, occurrence: event.occurrence.date }
     : { eventId: event.id, occurrence: '' };
-
-export const rsvpsKey = (userId: string, target?: RsvpTarget) =>
-  target ? (['rsvps', userId, target.eventId, target.occurrence] as const) : ['rsvps', userId];
 
 export function useRsvps(userId: string, target: RsvpTarget) {
   return useQuery({
@@ -39,6 +33,8 @@ export function useAnswer(userId: string, target: RsvpTarget) {
         ...(target.occurrence ? { occurrence: target.occurrence } : {}),
       }),
     onSuccess: (summary: RsvpSummary) => queryClient.setQueryData(key, summary),
+    // The row's and the card's answers of the family (lib/household-answers.ts) follow.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: householdAnswersKey(userId) }),
     // What the server holds may differ from the screen now (a deadline passed, the last place went).
     onError: () => void queryClient.invalidateQueries({ queryKey: key }),
   });
