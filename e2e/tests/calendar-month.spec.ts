@@ -2,14 +2,22 @@
  * The month view beside the list on wide screens: a weekly meeting's dates are marked in it,
  * the arrow keys move by day and week (into the next month, keys pressed without waiting), Page
  * Down by month, Today comes back, and a chosen day names its events and their category. The
- * list's category filter reaches the month. Phones keep the list, and show the month when asked.
- * Axe clean. Every date is relative to today, and each step holds whichever month it falls in.
+ * list's category filter reaches the month. On wide screens the cells name their events, a
+ * cancelled one struck through and said in words, a moved meeting says where it was, and the
+ * chosen day looks unlike today. Phones keep the list, and show the month (with dots, not names)
+ * when asked. Axe clean. Every date is relative to today, and each step holds whichever month it falls in.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { newMember } from '../support/accounts.ts';
-import { createWeekly, membersWhoCleanUp, openCalendar } from '../support/calendar.ts';
-import { addMonthsUtc, DAY_MS, todayUtc } from '../support/dates.ts';
+import {
+  apiSession,
+  createWeekly,
+  listedDate,
+  membersWhoCleanUp,
+  openCalendar,
+} from '../support/calendar.ts';
+import { addMonthsUtc, DAY_MS, isoDate, todayUtc } from '../support/dates.ts';
 import { seriousViolations } from '../support/viewports.ts';
 
 const members = membersWhoCleanUp();
@@ -25,13 +33,37 @@ const longDay = (ms: number) =>
 const monthTitle = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** A day's button in the month; other members' events may share the day, so any count is said. */
+/**
+ * A day's button in the month; other members' events may share the day, so any count is said,
+ * with how many of them are cancelled.
+ */
+const dayLabel = (ms: number) =>
+  new RegExp(`^${longDay(ms)}, (\\d+ events?(, (\\d+ )?cancelled)?|no events)$`);
 const dayButton = (page: Page, ms: number) =>
+  page.getByRole('grid').getByRole('button', { name: dayLabel(ms) });
+/** A day's cell, where wide screens name its events. */
+const dayCell = (page: Page, ms: number) =>
   page
     .getByRole('grid')
-    .getByRole('button', { name: new RegExp(`^${longDay(ms)}, (\\d+ events?|no events)$`) });
+    .getByRole('gridcell')
+    .filter({ has: page.getByRole('button', { name: dayLabel(ms) }) });
 const eventsOn = (page: Page, ms: number) =>
   page.getByRole('list', { name: `Events on ${longDay(ms)}` });
+
+/** Shows the month holding `ms`, from a month at most two away. */
+async function goToMonthOf(page: Page, ms: number) {
+  for (
+    let i = 0;
+    i < 2 && !(await page.getByRole('heading', { name: monthTitle(ms) }).count());
+    i++
+  )
+    await page
+      .getByRole('button', {
+        name: isoDate(ms) > isoDate(todayUtc()) ? 'Next month' : 'Previous month',
+      })
+      .click();
+  await expect(page.getByRole('heading', { name: monthTitle(ms) })).toBeVisible();
+}
 
 /** Shows the month holding `ms`, starting from today's. */
 async function showMonthOf(page: Page, ms: number) {
@@ -103,6 +135,74 @@ test('on a wide screen a month beside the list marks the meetings and moves by k
   await expect(eventsOn(page, start)).toContainText(name);
 });
 
+test('on a wide screen the cells name the events, a cancelled one struck through, a moved one says where it was', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await members.join(page, newMember('Ria', 'Santos'));
+  await openCalendar(page);
+  const name = 'Month Names Meeting';
+  const start = todayUtc() + 2 * DAY_MS;
+  await createWeekly(page, name, start, 3, { category: 'Meeting' });
+
+  // The second meeting is cancelled and the third moved a day later, as a leader would.
+  const api = await apiSession(page);
+  const found = await page.request.get(
+    `${api.origin}${api.eventsPath}?event_name=eq.${encodeURIComponent(name)}`,
+    { headers: api.headers },
+  );
+  const [series] = (await found.json()) as { id: string }[];
+  const occurrence = (ms: number) =>
+    `${api.origin}/api/calendar/${encodeURIComponent(api.projectId)}/events/${series!.id}/occurrences/${isoDate(ms)}`;
+  const cancelled = start + 7 * DAY_MS;
+  const given = start + 14 * DAY_MS;
+  const moved = given + DAY_MS;
+  const cancel = await page.request.post(`${occurrence(cancelled)}/cancel`, {
+    headers: api.headers,
+    data: { reason: 'Hall closed' },
+  });
+  expect(cancel.ok()).toBe(true);
+  const move = await page.request.patch(occurrence(given), {
+    headers: api.headers,
+    data: { changes: { eventDate: isoDate(moved) } },
+  });
+  expect(move.ok()).toBe(true);
+  await page.reload();
+
+  // The cells name the meetings; the cancelled one is struck through and its day says so.
+  await goToMonthOf(page, start);
+  await expect(dayCell(page, start).getByText(name)).toBeVisible();
+  await goToMonthOf(page, cancelled);
+  await expect(dayButton(page, cancelled)).toHaveAccessibleName(/cancelled$/);
+  await expect(dayCell(page, cancelled).getByText(name)).toHaveCSS(
+    'text-decoration-line',
+    'line-through',
+  );
+  await dayButton(page, cancelled).click();
+  await expect(
+    eventsOn(page, cancelled).getByRole('listitem').filter({ hasText: name }),
+  ).toContainText('Cancelled');
+
+  // The chosen day is filled, today only outlined, and each is announced as such.
+  await expect(dayCell(page, cancelled)).toHaveAttribute('aria-selected', 'true');
+  const chosenLook = await dayButton(page, cancelled).evaluate(
+    (b) => getComputedStyle(b).backgroundColor,
+  );
+  expect(chosenLook).not.toBe('rgba(0, 0, 0, 0)');
+  await goToMonthOf(page, todayUtc());
+  const today = dayButton(page, todayUtc());
+  await expect(today).toHaveAttribute('aria-current', 'date');
+  await expect(today).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+
+  // The moved meeting is on its new day and says where the series had it.
+  await goToMonthOf(page, moved);
+  await dayButton(page, moved).click();
+  await expect(eventsOn(page, moved).getByRole('listitem').filter({ hasText: name })).toContainText(
+    `Moved from ${listedDate(given)}`,
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test('a phone keeps the list, and shows the month when asked', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
@@ -126,6 +226,8 @@ test('a phone keeps the list, and shows the month when asked', async ({ browser 
   const chosen = eventsOn(page, start).getByRole('listitem').filter({ hasText: name });
   await expect(chosen).toContainText(`7:00 PM: ${name}`);
   await expect(chosen).toContainText('Meeting');
+  // A phone's cells mark the day with dots; the names are left to the day's list.
+  await expect(dayCell(page, start).getByText(name)).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -145,7 +145,7 @@ export function MonthView({
                     role="gridcell"
                     aria-selected={chosenDay}
                     className={cx(
-                      'relative p-0.5 md:h-[5.5rem] md:border md:border-stone-100 md:align-top',
+                      'relative p-0.5 md:h-16 md:border md:border-stone-100 md:align-top',
                       chosenDay && 'md:bg-scout-50',
                     )}
                   >
