@@ -23,6 +23,7 @@ import { realtimeHistory } from './035-realtime-history.ts';
 import { rsvpNudges } from './036-rsvp-nudges.ts';
 import { noticeBatches } from './037-notice-batches.ts';
 import { eventNotify } from './038-event-notify.ts';
+import { digestChangedAt } from './039-digest-changed-at.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   rsvpNudges,
   noticeBatches,
   eventNotify,
+  digestChangedAt,
 ];
