@@ -2,13 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { newMember } from '../support/accounts.ts';
 import { joinThroughApi } from '../support/sessions.ts';
-import {
-  apiSession,
-  createEvent,
-  deleteEvent,
-  eventRow,
-  openCalendar,
-} from '../support/calendar.ts';
+import { apiSession, createEvent, eventRow, openCalendar } from '../support/calendar.ts';
 import { waitForToastsToGo } from '../support/viewports.ts';
 
 // The empty calendar at the end is the whole troop's: this journey runs on its worker's own
@@ -83,8 +77,9 @@ test('two members on the calendar: what one creates, cancels or deletes shows on
   // Cancelled on one screen, it shows cancelled with its reason on the other.
   await waitForToastsToGo(page);
   await eventRow(page, 'Live Campfire')
-    .getByRole('button', { name: 'Cancel event: Live Campfire' })
+    .getByRole('button', { name: 'More actions: Live Campfire' })
     .click();
+  await page.getByRole('menuitem', { name: 'Cancel event', exact: true }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel this event?' });
   await cancel.getByLabel('Reason (optional)').fill('Burn ban');
   await cancel.getByRole('button', { name: 'Cancel Event' }).click();
@@ -94,7 +89,15 @@ test('two members on the calendar: what one creates, cancels or deletes shows on
 
   // Deleted on one screen, it goes from the other.
   await waitForToastsToGo(page);
-  await deleteEvent(page, 'Live Campfire');
+  await eventRow(page, 'Live Campfire')
+    .getByRole('button', { name: 'More actions: Live Campfire' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete this event?' })
+    .getByRole('button', { name: 'Delete Event' })
+    .click();
+  await expect(eventRow(page, 'Live Campfire')).toHaveCount(0);
   await expect(eventRow(other, 'Live Campfire')).toHaveCount(0);
 
   // Deleted through the Data API, it goes from both.

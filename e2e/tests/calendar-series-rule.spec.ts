@@ -31,8 +31,9 @@ test('weekly on Tuesday becomes weekly on Wednesday from a date on, in the edit 
 
   // One occurrence keeps the rule: the Repeat setting appears once the change reaches further.
   await rowOn(page, name, week(2))
-    .getByRole('button', { name: `Edit: ${name}` })
+    .getByRole('button', { name: `More actions: ${name}` })
     .click();
+  await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Event' });
   await expect(edit.getByLabel('Event name')).toBeFocused();
   await expect(edit.getByLabel('Repeat', { exact: true })).toHaveCount(0);
@@ -62,8 +63,9 @@ test('weekly on Tuesday becomes weekly on Wednesday from a date on, in the edit 
 
   // The Wednesdays' dialog shows their own rule, four times from the date on.
   await rowOn(page, name, week(3) + DAY_MS)
-    .getByRole('button', { name: `Edit: ${name}` })
+    .getByRole('button', { name: `More actions: ${name}` })
     .click();
+  await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
   await edit
     .getByRole('group', { name: 'Change which events?' })
     .getByRole('radio', { name: 'All events' })
@@ -112,8 +114,9 @@ test('changes to a series reach another open calendar without a reload', async (
 
   // Cancelled on one screen, it shows cancelled on the other.
   await rowOn(page, name, week(1))
-    .getByRole('button', { name: `Cancel event: ${name}` })
+    .getByRole('button', { name: `More actions: ${name}` })
     .click();
+  await page.getByRole('menuitem', { name: 'Cancel event', exact: true }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel this event?' });
   await cancel.getByLabel('Reason (optional)').fill('Hall closed');
   await cancel.getByRole('button', { name: 'Cancel Event' }).click();

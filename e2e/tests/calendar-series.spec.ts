@@ -62,8 +62,9 @@ test('a leader sets up a weekly meeting, moves one, cancels one and changes the 
 
   // Move the second meeting to the Wednesday: only that one moves.
   await rowOn(page, name, week(1))
-    .getByRole('button', { name: `Edit: ${name}` })
+    .getByRole('button', { name: `More actions: ${name}` })
     .click();
+  await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Event' });
   await expect(edit.getByLabel('Event name')).toBeFocused();
   const scope = edit.getByRole('group', { name: 'Change which events?' });
@@ -80,8 +81,9 @@ test('a leader sets up a weekly meeting, moves one, cancels one and changes the 
   // Cancel the third: it stays listed, marked, and the others do not.
   await waitForToastsToGo(page);
   await rowOn(page, name, week(2))
-    .getByRole('button', { name: `Cancel event: ${name}` })
+    .getByRole('button', { name: `More actions: ${name}` })
     .click();
+  await page.getByRole('menuitem', { name: 'Cancel event', exact: true }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel this event?' });
   await cancel.getByLabel('Reason (optional)').fill('Hall closed');
   await expect(
@@ -98,8 +100,9 @@ test('a leader sets up a weekly meeting, moves one, cancels one and changes the 
   // From the fifth on, the meeting starts at 6:30 PM; the earlier ones keep 7:00 PM.
   await waitForToastsToGo(page);
   await rowOn(page, name, week(4))
-    .getByRole('button', { name: `Edit: ${name}` })
+    .getByRole('button', { name: `More actions: ${name}` })
     .click();
+  await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
   await edit.getByLabel('Time', { exact: true }).fill('18:30');
   await edit
     .getByRole('group', { name: 'Change which events?' })
@@ -185,8 +188,9 @@ test('on a phone, a monthly meeting on the nth weekday is set up and one date de
 
   await waitForToastsToGo(page);
   await rowOn(page, name, start)
-    .getByRole('button', { name: `Delete: ${name}` })
+    .getByRole('button', { name: `More actions: ${name}` })
     .click();
+  await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete this event?' });
   const scope = confirm.getByRole('group', { name: 'Delete which events?' });
   await scope.getByRole('radio', { name: 'This event' }).check();
