@@ -41,8 +41,22 @@ test('an admin makes a member a leader on the Members screen; the leader then re
 
   const role = row.getByLabel('App role for Kim Lee');
   await expect(role).toHaveValue('user');
+  // Giving a role above a member's is asked first, naming who, the role and what it allows;
+  // Cancel leaves the role as it was, and focus comes back to the select either way.
+  await role.selectOption('admin');
+  const asked = page.getByRole('alertdialog', { name: 'Make Kim Lee admin?' });
+  await expect(asked).toContainText(`Kim Lee (${kim.email}) will be able to do everything`);
+  await asked.getByRole('button', { name: 'Cancel' }).click();
+  await expect(asked).toBeHidden();
+  await expect(role).toBeFocused();
+  await expect(role).toHaveValue('user');
   await role.selectOption('leader');
+  const leader = page.getByRole('alertdialog', { name: 'Make Kim Lee leader?' });
+  await expect(leader).toContainText('let people in, suspend and remove members');
+  await leader.getByRole('button', { name: 'Make leader' }).click();
   await expect(page.getByText('Kim Lee is now leader')).toBeVisible();
+  await expect(role).toHaveValue('leader');
+  await expect(role).toBeFocused();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
   await expect(rowOf(page, 'Kim Lee').getByLabel('App role for Kim Lee')).toHaveValue('leader');

@@ -8,7 +8,8 @@ interface MemberRowProps {
   /** The app roles an admin may give; absent, the role is only shown. */
   roles: readonly string[] | null;
   busy: boolean;
-  onRole: (role: string) => void;
+  /** A role was chosen in `select`, which the confirmation returns focus to. */
+  onRole: (role: string, select: HTMLSelectElement) => void;
   /** What a leader may do with this membership (approve, suspend, remove...). */
   actions?: ReactNode;
 }
@@ -42,11 +43,12 @@ export function MemberRow({ member, roles, busy, onRole, actions }: MemberRowPro
           aria-disabled={busy}
           className={busy ? 'opacity-60' : undefined}
           onChange={(e) => {
-            const chosen = e.currentTarget.value;
+            const select = e.currentTarget;
+            const chosen = select.value;
             // The select shows the stored role until the server answers with the new one, and
             // stays on it when a confirmation is cancelled.
-            e.currentTarget.value = member.role;
-            if (!busy) onRole(chosen);
+            select.value = member.role;
+            if (!busy) onRole(chosen, select);
           }}
         />
       ) : (

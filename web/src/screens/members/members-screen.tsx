@@ -50,12 +50,22 @@ export function MembersScreen({ user, nav }: { user: WireUser; nav: Navigation }
     null,
   );
   /** A role that gives more than a member has (admin, leader), asked before it is given. */
-  const [raising, setRaising] = useState<{ member: Member; role: string } | null>(null);
+  const [raising, setRaising] = useState<{
+    member: Member;
+    role: string;
+    select: HTMLSelectElement;
+  } | null>(null);
   const roleNames = canManage && roles ? Object.keys(roles.roles) : null;
-  const chooseRole = (member: Member, role: string) => {
+  const chooseRole = (member: Member, role: string, select: HTMLSelectElement) => {
     if (role === member.role) return;
-    if (roles && roleGrant(roles, role).raises) setRaising({ member, role });
+    if (roles && roleGrant(roles, role).raises) setRaising({ member, role, select });
     else setRole(member, role);
+  };
+  // Back to the select the role was chosen in, whether or not it had focus (a script may choose).
+  const backToSelect = (select: HTMLSelectElement) => (e: Event) => {
+    if (!select.isConnected) return;
+    e.preventDefault();
+    select.focus();
   };
 
   const mayActOn = (m: Member) =>
@@ -68,7 +78,7 @@ export function MembersScreen({ user, nav }: { user: WireUser; nav: Navigation }
       member={m}
       roles={m.status === 'pending' ? null : roleNames}
       busy={changingId === m.id}
-      onRole={(role) => chooseRole(m, role)}
+      onRole={(role, select) => chooseRole(m, role, select)}
       actions={
         mayActOn(m) ? (
           <MembershipActions
@@ -157,6 +167,7 @@ export function MembersScreen({ user, nav }: { user: WireUser; nav: Navigation }
           )}
           confirmLabel={`Make ${raising.role}`}
           tone="default"
+          onCloseAutoFocus={backToSelect(raising.select)}
           onConfirm={() => {
             setRole(raising.member, raising.role);
             setRaising(null);
