@@ -227,6 +227,7 @@ test('a phone keeps the list, and shows the month when asked', async ({ browser 
   await expect(chosen).toContainText(`7:00 PM: ${name}`);
   await expect(chosen).toContainText('Meeting');
   // A phone's cells mark the day with dots; the names are left to the day's list.
+  await expect(dayCell(page, start).getByText(name)).toHaveCount(1);
   await expect(dayCell(page, start).getByText(name)).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await seriousViolations(page)).toEqual([]);
