@@ -47,7 +47,10 @@ test('a parent adds a scout and invites the other parent by email, who joins and
   const parent = newMember('Jordan', last);
   parent.troopRole = 'Parent';
   await joinThroughApi(page, parent);
-  await openProfile(page);
+  // A parent with no scouts yet is pointed to the family section from the dashboard.
+  await page.getByRole('link', { name: 'Add your scouts' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Family' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expect(family(page).getByText('No scouts in your household yet.')).toBeVisible();
 
   // The form names what is missing next to the field, and sends nothing.
@@ -60,6 +63,8 @@ test('a parent adds a scout and invites the other parent by email, who joins and
   await expect(dialog.getByText(/Birth year must be between/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Focus returns to the control that opened the dialog.
+  await expect(family(page).getByRole('button', { name: 'Add a scout' })).toBeFocused();
 
   await addScout(page, {
     'First name': 'Robin',
@@ -83,6 +88,7 @@ test('a parent adds a scout and invites the other parent by email, who joins and
   await invite.getByRole('button', { name: 'Email the invitation' }).click();
   await expect(invite.getByText(`We emailed the invitation to ${other.email}`)).toBeVisible();
   await invite.getByRole('button', { name: 'Done' }).click();
+  await expect(family(page).getByRole('button', { name: 'Invite an adult' })).toBeFocused();
   await expect(family(page).getByRole('list', { name: 'Open invitations' })).toContainText(
     other.email,
   );
@@ -132,9 +138,12 @@ test('on a phone the family section fits the screen, and a scout is removed afte
   const confirm = page.getByRole('alertdialog', { name: `Remove Sky ${last}?` });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(scouts).toContainText(`Sky ${last}`);
+  await expect(scouts.getByRole('button', { name: 'Remove Sky' })).toBeFocused();
   await scouts.getByRole('button', { name: 'Remove Sky' }).click();
   await confirm.getByRole('button', { name: 'Remove scout' }).click();
   await expect(family(page).getByText('No scouts in your household yet.')).toBeVisible();
+  // The row and its button are gone: focus waits on the list's heading, not the page top.
+  await expect(family(page).getByRole('heading', { name: 'Scouts' })).toBeFocused();
   await page.context().close();
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { HouseholdAdult, ScoutProfile } from '@scout/sdk/households';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
@@ -26,11 +26,26 @@ export function FamilySection({ userId }: { userId: string }) {
   const isAdult = household?.role === 'adult';
   useArrivalByLink(household !== undefined);
 
+  /** The list whose row was just removed: its button is gone, so focus goes to the list's heading. */
+  const removedFrom = useRef<HTMLHeadingElement | null>(null);
+  const scoutsHeading = useRef<HTMLHeadingElement>(null);
+  const adultsHeading = useRef<HTMLHeadingElement>(null);
   const confirmRemoval = () => {
     if (!removal) return;
-    const done = () => setRemoval(null);
+    const list = removal.kind === 'scout' ? scoutsHeading : adultsHeading;
+    const done = (removed: boolean) => {
+      removedFrom.current = removed ? list.current : null;
+      setRemoval(null);
+    };
     if (removal.kind === 'scout') h.removeScout(removal.scout.id, done);
     else h.removeAdult(removal.adult.userId, done);
+  };
+  const focusAfterRemoval = (e: Event) => {
+    const heading = removedFrom.current;
+    removedFrom.current = null;
+    if (!heading?.isConnected) return;
+    e.preventDefault();
+    heading.focus();
   };
   const removalWords = removalText(removal, userId);
 
@@ -51,7 +66,13 @@ export function FamilySection({ userId }: { userId: string }) {
       {household ? (
         <>
           <div className="mt-5 flex flex-wrap items-center justify-between gap-2">
-            <h3 className="text-base font-semibold text-stone-900">Scouts</h3>
+            <h3
+              ref={scoutsHeading}
+              tabIndex={-1}
+              className="text-base font-semibold text-stone-900 focus:outline-none"
+            >
+              Scouts
+            </h3>
             {isAdult ? (
               <Button
                 size="sm"
@@ -77,7 +98,13 @@ export function FamilySection({ userId }: { userId: string }) {
               : {})}
           />
           <div className="mt-6 flex flex-wrap items-center justify-between gap-2">
-            <h3 className="text-base font-semibold text-stone-900">Adults</h3>
+            <h3
+              ref={adultsHeading}
+              tabIndex={-1}
+              className="text-base font-semibold text-stone-900 focus:outline-none"
+            >
+              Adults
+            </h3>
             {isAdult ? (
               <Button
                 size="sm"
@@ -132,6 +159,7 @@ export function FamilySection({ userId }: { userId: string }) {
         busyLabel="Removing…"
         busy={h.removingScout || h.removingAdult}
         onConfirm={confirmRemoval}
+        onCloseAutoFocus={focusAfterRemoval}
       />
     </Panel>
   );

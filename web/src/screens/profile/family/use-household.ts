@@ -75,7 +75,9 @@ export function useHousehold(selfId: string) {
     adding: add.isPending,
     addError: add.isError ? failureMessage(add.error, 'Could not add the scout.') : null,
     resetAdd: add.reset,
-    removeScout: (id: string, done: () => void) => removeScout.mutate(id, { onSettled: done }),
+    /** `done` learns whether the scout was removed. */
+    removeScout: (id: string, done: (removed: boolean) => void) =>
+      removeScout.mutate(id, { onSettled: (_gone, err) => done(!err) }),
     removingScout: removeScout.isPending,
     /** Another adult, or with `scoutId` the scout's own account. */
     invite: (email: string | null, scoutId: string | null = null) =>
@@ -90,8 +92,9 @@ export function useHousehold(selfId: string) {
       setInvited(null);
     },
     withdraw: (id: string) => withdraw.mutate(id),
-    removeAdult: (userId: string, done: () => void) =>
-      removeAdult.mutate(userId, { onSettled: done }),
+    /** `done` learns whether the adult was removed. */
+    removeAdult: (userId: string, done: (removed: boolean) => void) =>
+      removeAdult.mutate(userId, { onSettled: (_gone, err) => done(!err) }),
     removingAdult: removeAdult.isPending,
   };
 }
