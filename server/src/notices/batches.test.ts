@@ -112,6 +112,33 @@ describe.each(embeddedStore)('new events in batches (%s)', (kind) => {
     await runJobs(t);
     expect(t.peer.received.filter((m) => to(m) === 'parent@troop12.org')).toHaveLength(1);
   });
+
+  it('sends nothing twice when a member changes how they take new events during the day', async () => {
+    const { t, leader, parent } = await troop();
+    const sitting = async (name: string) => {
+      await createEvents(t, leader.access_token, [
+        { event_name: name, event_date: '2026-06-25', event_time: '18:00' },
+      ]);
+      await runJobs(t);
+      t.clock.advance(t.deps.config.noticeBatchMs);
+      await runJobs(t);
+    };
+    const toParent = () =>
+      t.peer.received.filter((m) => to(m) === 'parent@troop12.org').map((m) => m.parsed.subject);
+
+    // One mail per batch in the morning; then a daily digest, which has only what came after.
+    await sitting('Hike');
+    expect(toParent()).toEqual(['New event: Hike']);
+    await chooseDigest(t, parent.access_token, 'daily');
+    await sitting('Campout');
+    // And back again: the digest due tonight keeps what it gathered, the rest goes at once.
+    await chooseDigest(t, parent.access_token, 'immediate');
+    await sitting('Car wash');
+    expect(toParent()).toEqual(['New event: Hike', 'New event: Car wash']);
+    t.clock.set(Date.UTC(2026, 5, 10, 22));
+    await runJobs(t);
+    expect(toParent()).toEqual(['New event: Hike', 'New event: Car wash', 'New event: Campout']);
+  });
 });
 
 describe('when digests go out', () => {

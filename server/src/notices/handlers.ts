@@ -45,10 +45,10 @@ import type {
 } from './event-outbox.ts';
 import { appAddress, CALENDAR_PATH, eventPath, rowPath } from './event-address.ts';
 import { createdJobKey, JOB_KINDS } from './job-kinds.ts';
-import { newEventsDigestOf, readSettings, settingsOf, wants } from './settings.ts';
+import { digestChoice, newEventsDigestOf, readSettings, settingsOf, wants } from './settings.ts';
 import { batchEventIds, closedBetween, joinBatch, type BatchPayload } from './batches.ts';
 import { newEventsNotice } from './digest-message.ts';
-import { digestFor } from './digest-schedule.ts';
+import { digestFor, type DigestCadence } from './digest-schedule.ts';
 import { deriveUnsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
 import { jobMessageId } from '../mail/message-id.ts';
 import { answerTarget, mailAnswerLinks, type AnswerTarget } from '../rsvps/mail-answer-links.ts';
@@ -74,6 +74,8 @@ interface DigestPayload extends Record<string, unknown> {
   userId: string;
   since: number;
   due: number;
+  /** Absent in jobs scheduled before digests kept their cadence: taken as the member's own. */
+  cadence?: DigestCadence;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -235,7 +237,9 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
           continue;
         }
         const { due, since } = digestFor(config.timezone, cadence, Number(closesAt));
-        const payload: DigestPayload = { userId, since, due };
+        // From when the member took new events this way, if that is later than the last digest.
+        const chosen = (await digestChoice(store, userId)).since;
+        const payload: DigestPayload = { userId, since: Math.max(since, chosen), due, cadence };
         await enqueueJob(store, clock.now(), {
           kind: JOB_KINDS.newEventsDigest,
           payload,
@@ -246,8 +250,15 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
     },
 
     async [JOB_KINDS.newEventsDigest](job) {
-      const { userId, since, due } = job.payload as unknown as DigestPayload;
-      const events = await announced(await closedBetween(store, since, due));
+      const { userId, since, due, cadence } = job.payload as unknown as DigestPayload;
+      // Only the batches told this way: a member who changed their choice got the batches before
+      // the change the old way (one mail each, or the other digest), and those after it the new.
+      const now = await digestChoice(store, str(userId));
+      const current = (cadence ?? now.cadence) === now.cadence;
+      const from = current ? Math.max(since, now.since) : since;
+      const until = current ? due : Math.min(due, now.since);
+      if (until <= from) return;
+      const events = await announced(await closedBetween(store, from, until));
       await tellNewEvents(str(userId), events, `${job.dedupeKey ?? job.id}:mail`);
     },
 

@@ -82,13 +82,16 @@ export async function writeSettings(
   s: WireNotificationSettings,
   nowIso: string,
 ): Promise<WireNotificationSettings> {
-  const digest = s.newEventsDigest ?? newEventsDigestOf(await readSettings(db, userId));
+  const stored = newEventsDigestOf(await readSettings(db, userId));
+  const digest = s.newEventsDigest ?? stored;
+  // The moment the choice changes is kept: each digest then gathers only what was told its way.
   await db.query(
-    `INSERT INTO notification_settings (user_id, new_events, new_events_digest, changes, reminders, reminder_hours, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO notification_settings (user_id, new_events, new_events_digest, changes, reminders, reminder_hours, updated_at, new_events_digest_changed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET new_events = excluded.new_events,
        new_events_digest = excluded.new_events_digest, changes = excluded.changes,
-       reminders = excluded.reminders, reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at`,
+       reminders = excluded.reminders, reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at,
+       new_events_digest_changed_at = COALESCE(excluded.new_events_digest_changed_at, notification_settings.new_events_digest_changed_at)`,
     [
       userId,
       storedBoolean(db, s.newEvents),
@@ -97,9 +100,35 @@ export async function writeSettings(
       storedBoolean(db, s.reminders),
       s.reminderHours,
       nowIso,
+      digest === stored ? null : nowIso,
     ],
   );
   return readSettings(db, userId);
+}
+
+/**
+ * How a member takes new events now, and since when (ms; 0 when they never changed it): a
+ * digest gathers batches told its way only (docs/decisions/064-notice-batches.md).
+ */
+export async function digestChoice(
+  db: Queryable,
+  userId: string,
+): Promise<{ cadence: NewEventsDigest; since: number }> {
+  const { rows } = await db.query<{
+    new_events_digest: string;
+    new_events_digest_changed_at: string | null;
+  }>(
+    'SELECT new_events_digest, new_events_digest_changed_at FROM notification_settings WHERE user_id = ?',
+    [userId],
+  );
+  const row = rows[0];
+  const since = row?.new_events_digest_changed_at
+    ? Date.parse(row.new_events_digest_changed_at)
+    : 0;
+  return {
+    cadence: row ? digestOf(row.new_events_digest) : 'immediate',
+    since: Number.isNaN(since) ? 0 : since,
+  };
 }
 
 /** Turns one kind off (an unsubscribe link), keeping the rest as they are. */
