@@ -139,8 +139,11 @@ test('a leader refuses one scout who joined with a link, after a confirmation, a
   await api.join(invitation, sam);
   await api.join(invitation, ria);
 
+  // The leader is told on the screen they are on that someone waits, and is led to them.
   const lead = await signedIn(browser, lou, /Good Evening.*LOU/);
-  await openMembers(lead);
+  await lead.getByRole('button', { name: /^Members, \d+ waiting$/ }).click();
+  await expect(lead.getByRole('heading', { level: 1, name: 'Members' })).toBeFocused();
+  await expect(lead.getByRole('button', { name: /waiting$/ })).toHaveCount(0);
   const waiting = lead.getByRole('list', { name: 'Waiting for approval' });
   await expect(waiting.getByRole('listitem')).toHaveCount(2);
   await rowIn(lead, 'Waiting for approval', 'Sam Reed')
