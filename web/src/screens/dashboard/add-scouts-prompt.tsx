@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { WireUser } from '@scout/protocol/auth';
 import { scout } from '../../lib/sdk.ts';
 import { ArrowRightIcon, UsersIcon } from '../../ui/icons.tsx';
-import { FAMILY_ADDRESS, isYouth, showsAddScouts } from './add-scouts.ts';
+import { FAMILY_ADDRESS, isParent, showsAddScouts } from './add-scouts.ts';
 
 /**
  * "Add your scouts": points a new parent to the Family section of Profile, where they answer for
@@ -11,12 +11,11 @@ import { FAMILY_ADDRESS, isYouth, showsAddScouts } from './add-scouts.ts';
  * reads (the same query key), so adding a scout there takes the prompt away here.
  */
 export function AddScoutsPrompt({ user }: { user: WireUser }) {
-  const youth = isYouth(user);
   const household = useQuery({
     queryKey: ['household'],
     queryFn: () => scout.households.mine(),
-    // A youth has no household of their own: reading it would make one.
-    enabled: !youth,
+    // Reading a household makes one: only for a parent (add-scouts.ts).
+    enabled: isParent(user),
   });
   if (!showsAddScouts(user, household.data)) return null;
   return (

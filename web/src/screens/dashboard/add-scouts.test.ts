@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isYouth, showsAddScouts, troopRoleOf } from './add-scouts.ts';
+import { isParent, showsAddScouts, troopRoleOf } from './add-scouts.ts';
 
 const parent = { metadata: JSON.stringify({ firstName: 'Ann', troopRole: 'Parent' }) };
 const scout = { metadata: JSON.stringify({ firstName: 'Ria', troopRole: 'Scout' }) };
@@ -8,10 +8,8 @@ const empty = { role: 'adult' as const, scouts: [] };
 const one = { role: 'adult' as const, scouts: [{ id: 's1' }] };
 
 describe('the Add your scouts prompt', () => {
-  it('shows to an adult whose household has no scouts yet', () => {
+  it('shows to a parent whose household has no scouts yet', () => {
     expect(showsAddScouts(parent, empty)).toBe(true);
-    expect(showsAddScouts(leader, empty)).toBe(true);
-    expect(showsAddScouts({ metadata: '{}' }, empty)).toBe(true);
   });
 
   it('goes away once a scout is added', () => {
@@ -21,6 +19,13 @@ describe('the Add your scouts prompt', () => {
   it('never shows to a youth, nor to a scout of a parent household', () => {
     expect(showsAddScouts(scout, empty)).toBe(false);
     expect(showsAddScouts(parent, { role: 'scout', scouts: [] })).toBe(false);
+  });
+
+  it('leaves leaders and members who gave no troop role without a household', () => {
+    expect(showsAddScouts(leader, empty)).toBe(false);
+    expect(showsAddScouts({ metadata: '{}' }, empty)).toBe(false);
+    expect(isParent(leader)).toBe(false);
+    expect(isParent({ metadata: '{}' })).toBe(false);
   });
 
   it('waits for the household before showing', () => {
@@ -33,7 +38,7 @@ describe('the Add your scouts prompt', () => {
     expect(troopRoleOf('not json')).toBeNull();
     expect(troopRoleOf('null')).toBeNull();
     expect(troopRoleOf(JSON.stringify({ troopRole: 3 }))).toBeNull();
-    expect(isYouth(scout)).toBe(true);
-    expect(isYouth(parent)).toBe(false);
+    expect(isParent(parent)).toBe(true);
+    expect(isParent(scout)).toBe(false);
   });
 });

@@ -18,19 +18,24 @@ export function troopRoleOf(metadata: unknown): string | null {
   return typeof role === 'string' ? role : null;
 }
 
-/** A scout of the troop (a child): they have no household of their own to fill. */
-export const isYouth = (user: Pick<WireUser, 'metadata'>): boolean =>
-  troopRoleOf(user.metadata) === 'Scout';
+/**
+ * Who is asked to add their scouts: a member who said they are a parent. Reading a household
+ * makes one (GET /api/households/mine), and the adults of a household count toward an event's
+ * "no answer" and get its nudges (server/src/rsvps/non-responders.ts), so a leader or an admin
+ * without a family must not get one by opening the dashboard; a youth never has one of their own.
+ */
+export const isParent = (user: Pick<WireUser, 'metadata'>): boolean =>
+  troopRoleOf(user.metadata) === 'Parent';
 
 /**
- * Whether the dashboard asks the member to add their scouts: an adult whose household has none
- * yet, until one is added. Never a youth, nor a scout linked into a parent's household; not while
- * the household is unknown (loading or failed), so it never flashes.
+ * Whether the dashboard asks the member to add their scouts: a parent whose household has none
+ * yet, until one is added. Never a youth, a leader, nor a scout linked into a parent's household;
+ * not while the household is unknown (loading or failed), so it never flashes.
  */
 export function showsAddScouts(
   user: Pick<WireUser, 'metadata'>,
   household: { role: 'adult' | 'scout'; scouts: readonly unknown[] } | undefined,
 ): boolean {
-  if (isYouth(user) || !household) return false;
+  if (!isParent(user) || !household) return false;
   return household.role === 'adult' && household.scouts.length === 0;
 }
