@@ -67,10 +67,11 @@ function EventWhen({ event, thisYear }: { event: CalendarEvent; thisYear: number
       {span ?? (
         <>
           <span>{formatEventDate(event.eventDate)}</span>
-          <span aria-hidden="true" className="mx-1.5 text-stone-400">
+          {/* On a phone the times take a line of their own rather than wrap behind a dot. */}
+          <span aria-hidden="true" className="mx-1.5 hidden text-stone-400 sm:inline">
             ·
           </span>
-          <span className="inline-flex items-center gap-1">
+          <span className="flex items-center gap-1 sm:inline-flex">
             <ClockIcon className="size-3.5 text-stone-500" />
             {timesOf(event)}
           </span>
@@ -198,7 +199,8 @@ export const EventRow = memo(function EventRow({
           highlighted ? 'border-scout-500 ring-2 ring-scout-500/40' : 'border-stone-200',
         )}
       >
-        <div className="flex items-start gap-3">
+        {/* On phones the actions go under the text, which keeps the row's width; beside it on wider screens. */}
+        <div className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
           <DateBadge eventDate={event.eventDate} past={past} />
           <div className="min-w-0 flex-1">
             {/* The badges sit beside the name: a plain meeting takes two lines, not three. */}
@@ -228,10 +230,10 @@ export const EventRow = memo(function EventRow({
             </div>
             <p className="mt-0.5 text-sm text-stone-700">
               <EventWhen event={event} thisYear={thisYear} />
-              <span aria-hidden="true" className="mx-1.5 text-stone-400">
+              <span aria-hidden="true" className="mx-1.5 hidden text-stone-400 sm:inline">
                 ·
               </span>
-              <span className="text-stone-600">
+              <span className="block text-stone-600 sm:inline">
                 Created by{' '}
                 <span className="font-medium text-stone-700">
                   {event.creatorName || 'Anonymous'}
@@ -251,7 +253,7 @@ export const EventRow = memo(function EventRow({
             ) : null}
             {event.hyperlink ? <EventLink link={event.hyperlink} /> : null}
           </div>
-          <div className="flex shrink-0 items-center gap-1.5">
+          <div className="col-start-2 flex items-center gap-1.5 sm:col-start-3 sm:row-start-1">
             {takesAnswers ? (
               <Button
                 variant="secondary"
