@@ -32,7 +32,7 @@ import { aiRoutes } from './ai/routes.ts';
 import { dataRoutes } from './web-data/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { noticeRoutes } from './notices/routes.ts';
-import { createNoticeWorker } from './notices/notice-worker.ts';
+import { createAppJobWorker } from './job-worker.ts';
 import type { JobWorker } from './jobs/worker.ts';
 
 declare module 'fastify' {
@@ -94,7 +94,7 @@ export async function buildApp(deps: ReadyDeps): Promise<FastifyInstance> {
   await app.register(providerRoutes(deps));
   await installSpa(app, deps.config);
   // Every process sends due mail; closing the server waits for the job in progress.
-  const jobs = createNoticeWorker(deps);
+  const jobs = createAppJobWorker(deps);
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());

@@ -9,8 +9,7 @@ import { buildMailTestApp, type MailTestApp } from '../../test/auth-links.ts';
 import { bearer, signIn, signUp } from '../../test/auth.ts';
 import { memberAction } from '../../test/members.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
-import { createJobWorker } from '../jobs/worker.ts';
-import { memberJobHandlers, queueWaitingNotice } from './waiting-notice.ts';
+import { queueWaitingNotice } from './waiting-notice.ts';
 
 const to = (m: { rcptTo: string[] }) => m.rcptTo.join(',');
 
@@ -21,16 +20,9 @@ describe.each(testStoreKinds)('approvers told of someone waiting (%s)', (kind) =
     t = undefined;
   });
 
-  /** Runs the due membership jobs, as the process's job worker does. */
+  /** Runs every due job with the server's own job worker (job-worker.ts). */
   async function runJobs(app: MailTestApp) {
-    const worker = createJobWorker({
-      store: app.deps.store,
-      clock: app.deps.clock,
-      config: app.deps.config.jobs,
-      handlers: memberJobHandlers(app.deps),
-      logger: false,
-    });
-    while ((await worker.runDue()) > 0);
+    while ((await app.app.jobs.runDue()) > 0);
   }
 
   /** An account let in by hand, as the admin CLI does, with the app role given. */

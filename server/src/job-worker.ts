@@ -1,0 +1,29 @@
+/**
+ * The job worker of a server process (docs/decisions/052-durable-jobs.md): every capability's
+ * durable job handlers in one place, as tables.ts lists their tables, and the reminder
+ * look-ahead. buildApp starts it and stops it when the server closes.
+ */
+import type { ReadyDeps } from './deps.ts';
+import { createJobWorker, type JobWorker } from './jobs/worker.ts';
+import { memberJobHandlers } from './members/waiting-notice.ts';
+import { noticeHandlers } from './notices/handlers.ts';
+import { REMINDER_SCAN_EVERY_MS, scheduleReminders } from './notices/reminder-scan.ts';
+
+export function createAppJobWorker(deps: ReadyDeps): JobWorker {
+  return createJobWorker({
+    store: deps.store,
+    clock: deps.clock,
+    config: deps.config.jobs,
+    handlers: { ...noticeHandlers(deps), ...memberJobHandlers(deps) },
+    periodic: [
+      {
+        name: 'reminders',
+        everyMs: REMINDER_SCAN_EVERY_MS,
+        run: async () => {
+          await scheduleReminders(deps);
+        },
+      },
+    ],
+    logger: deps.logger,
+  });
+}
