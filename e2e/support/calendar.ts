@@ -48,17 +48,6 @@ export async function createEvent(page: Page, e: NewEvent) {
   await expect(eventRow(page, e.name)).toBeVisible();
 }
 
-export async function deleteEvent(page: Page, name: string) {
-  await eventRow(page, name)
-    .getByRole('button', { name: `Delete: ${name}` })
-    .click();
-  const confirm = page.getByRole('alertdialog', { name: 'Delete this event?' });
-  await expect(confirm).toContainText(name);
-  await confirm.getByRole('button', { name: 'Delete Event' }).click();
-  await expect(confirm).toBeHidden();
-  await expect(eventRow(page, name)).toHaveCount(0);
-}
-
 /** What the page's own client uses to call the API: the project id and the access token. */
 export async function apiSession(page: Page) {
   const projectId = await page.locator('meta[name="scout-project-id"]').getAttribute('content');

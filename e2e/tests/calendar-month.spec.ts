@@ -169,7 +169,15 @@ test('on a wide screen the cells name the events, a cancelled one struck through
   expect(move.ok()).toBe(true);
   await page.reload();
 
-  // The cells name the meetings; the cancelled one is struck through and its day says so.
+  // The month beside the list is small: dots. Chosen, it takes the page and names the meetings;
+  // the cancelled one is struck through and its day says so.
+  await goToMonthOf(page, start);
+  await expect(dayCell(page, start).getByText(name)).toBeHidden();
+  await page
+    .getByRole('group', { name: 'Calendar view' })
+    .getByRole('button', { name: 'Month' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Events' })).toHaveCount(0);
   await goToMonthOf(page, start);
   await expect(dayCell(page, start).getByText(name)).toBeVisible();
   await goToMonthOf(page, cancelled);

@@ -79,8 +79,15 @@ test('create, order, another member cannot delete, subscribe, download, delete, 
   await expect(link).toHaveAttribute('href', COURT.link);
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-  // One action on the row, the answer; the others wait in its menu, which the keyboard works.
-  await expect(rows.nth(1).getByRole('button')).toHaveText(['RSVP', '']);
+  // One action on the row, the answer (one tap, or the RSVP panel for a note and the names);
+  // the others wait in its menu, which the keyboard works.
+  await expect(rows.nth(1).getByRole('button')).toHaveText([
+    'Going',
+    'Maybe',
+    'Not going',
+    'RSVP',
+    '',
+  ]);
   const more = rows.nth(1).getByRole('button', { name: 'More actions: Court of Honor' });
   await more.focus();
   await page.keyboard.press('Enter');

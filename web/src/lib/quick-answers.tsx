@@ -4,6 +4,7 @@
  * pressed button is the person's answer; "No answer yet" stands where there is none. A note,
  * the names of everyone else and the leaders' tools stay in the event's answers panel.
  */
+import type { ReactNode } from 'react';
 import { RSVP_ANSWER_LABELS, RSVP_ANSWERS, type RsvpAnswer } from '@scout/protocol/rsvps';
 import { cx } from '../ui/cx.ts';
 import { failureMessage } from './failure-message.ts';
@@ -39,12 +40,15 @@ function PersonButtons({
   eventName,
   disabled,
   onAnswer,
+  children,
 }: {
   person: PersonAnswer;
   self: boolean;
   eventName: string;
   disabled: boolean;
   onAnswer: (answer: RsvpAnswer) => void;
+  /** What follows the buttons on their line: the last person's line shows how the save went. */
+  children?: ReactNode;
 }) {
   const who = self ? `${person.name} (you)` : person.name;
   return (
@@ -72,7 +76,7 @@ function PersonButtons({
                 if (!pressed) onAnswer(answer);
               }}
               className={cx(
-                'h-9 min-w-11 border-l border-stone-300 px-2.5 text-sm font-semibold first:border-l-0',
+                'h-8 min-w-11 border-l border-stone-300 px-2.5 text-sm font-semibold first:border-l-0',
                 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-scout-600',
                 'disabled:cursor-not-allowed disabled:opacity-60',
                 pressed ? PRESSED[answer] : 'bg-white text-stone-800 hover:bg-scout-50',
@@ -83,9 +87,12 @@ function PersonButtons({
           );
         })}
       </span>
-      <span className="text-xs text-stone-600">
-        {person.answer === null ? 'No answer yet' : person.waitlisted ? 'On the waitlist' : null}
-      </span>
+      {person.answer === null || person.waitlisted ? (
+        <span className="text-xs text-stone-600">
+          {person.answer === null ? 'No answer yet' : 'On the waitlist'}
+        </span>
+      ) : null}
+      {children}
     </div>
   );
 }
@@ -113,7 +120,7 @@ export function QuickAnswers({
           ? 'Saved'
           : '';
   return (
-    <div className={cx('space-y-1.5', className)}>
+    <div className={cx('space-y-1', className)}>
       {people.map((person, i) => (
         <PersonButtons
           key={person.attendee}
@@ -122,13 +129,23 @@ export function QuickAnswers({
           eventName={eventName}
           disabled={closed}
           onAnswer={(answer) => save.mutate({ attendee: person.attendee, answer })}
-        />
+        >
+          {i === people.length - 1 && status ? (
+            <span
+              aria-hidden="true"
+              className={cx(
+                'text-xs font-medium',
+                save.isError ? 'text-red-800' : 'text-scout-800',
+              )}
+            >
+              {status}
+            </span>
+          ) : null}
+        </PersonButtons>
       ))}
       {closed ? <p className="text-xs text-stone-600">Answers are closed.</p> : null}
-      <p
-        aria-live="polite"
-        className={cx('min-h-4 text-xs', save.isError ? 'text-red-800' : 'text-stone-600')}
-      >
+      {/* Always in the page, so a screen reader hears each change; shown on the last line above. */}
+      <p aria-live="polite" className="sr-only">
         {status}
       </p>
     </div>

@@ -70,12 +70,13 @@ export function CalendarScreen({ user, nav, focus = null }: CalendarScreenProps)
     { label: 'Back to Dashboard', icon: ArrowLeftIcon, onSelect: nav.back },
   ]);
   const download = useAddToCalendar();
-  // Wide screens show a month beside the list; phones show the list, or the month when chosen
-  // (its data is read only while it shows).
+  // The list, or the month when chosen (its data is read only while it shows). Wide screens keep
+  // a small month beside the list; the month chosen takes the page, with room for event names.
   const wide = useMediaQuery('(min-width: 1024px)');
-  const [phoneView, setPhoneView] = useState<CalendarView>('list');
-  const showList = wide || phoneView === 'list';
-  const showMonth = wide || phoneView === 'month';
+  const [view, setView] = useState<CalendarView>('list');
+  const showList = view === 'list';
+  const showMonth = wide || view === 'month';
+  const beside = wide && showList;
   const note = zoneNote(troopTimeZone, Intl.DateTimeFormat().resolvedOptions().timeZone);
 
   const [creating, setCreating] = useState(false);
@@ -110,7 +111,7 @@ export function CalendarScreen({ user, nav, focus = null }: CalendarScreenProps)
     if (!addressed || revealed.current === focus) return;
     if (category !== '' && addressed.category !== category) return setCategory('');
     revealed.current = focus;
-    setPhoneView('list');
+    setView('list');
     reveal(addressed);
     setScrollTo(addressed.id);
   }, [addressed, focus, category, reveal]);
@@ -232,10 +233,12 @@ export function CalendarScreen({ user, nav, focus = null }: CalendarScreenProps)
       {!isLoading && !isError && (events.length > 0 || canLoadEarlier) ? (
         <div className="mt-6 flex flex-wrap items-end justify-between gap-3 md:mt-8">
           <CategoryFilter value={category} onChange={setCategory} />
-          {wide ? null : <ViewChoice value={phoneView} onChange={setPhoneView} />}
+          <ViewChoice value={view} onChange={setView} />
         </div>
       ) : null}
-      <div className={cx('mt-4', wide && 'grid grid-cols-[minmax(0,1fr)_22rem] items-start gap-6')}>
+      <div
+        className={cx('mt-4', beside && 'grid grid-cols-[minmax(0,1fr)_22rem] items-start gap-6')}
+      >
         {showList ? (
           <section
             ref={listTop}

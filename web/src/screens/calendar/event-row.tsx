@@ -23,8 +23,10 @@ import {
 import { eventPathOf } from './event-address.ts';
 import { safeHref } from './event-link.ts';
 import { CategoryBadge } from './event-category.tsx';
-import { CancelledNote, EventDescription, EventLocation } from './event-details.tsx';
+import { QuickAnswers } from '../../lib/quick-answers.tsx';
+import { CancelledNote, EventDescription, EventLocation, MovedFromNote } from './event-details.tsx';
 import { RsvpPanel } from './rsvp/rsvp-panel.tsx';
+import { rsvpTargetOf } from './rsvp/use-rsvps.ts';
 import { deadlineText } from './rsvp/rsvp-text.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -167,7 +169,9 @@ export const EventRow = memo(function EventRow({
   const [answersOpen, setAnswersOpen] = useState(false);
   const name = event.eventName || 'Untitled event';
   const takesAnswers = event.status !== 'cancelled';
-  const facts = takesAnswers ? answerFacts(event, Date.now()) : [];
+  const now = Date.now();
+  const facts = takesAnswers ? answerFacts(event, now) : [];
+  const closed = event.rsvpDeadline !== null && Date.parse(event.rsvpDeadline) <= now;
   // One action on the row (the answer); the others wait in the menu, so a screen holds a week.
   const actions: MenuAction[] = [
     {
@@ -227,6 +231,7 @@ export const EventRow = memo(function EventRow({
               ) : null}
               {event.category ? <CategoryBadge category={event.category} /> : null}
               {event.status === 'cancelled' ? <CancelledNote reason={event.cancelReason} /> : null}
+              <MovedFromNote event={event} />
             </div>
             <p className="mt-0.5 text-sm text-stone-700">
               <EventWhen event={event} thisYear={thisYear} />
@@ -243,7 +248,17 @@ export const EventRow = memo(function EventRow({
             {facts.length > 0 ? (
               <p className="mt-0.5 text-sm font-medium text-stone-700">{facts.join(' · ')}</p>
             ) : null}
-            {/* The one-tap answers for the household go here, under the date and the answer facts. */}
+            {/* The row's action: each of the family's answers in one tap; past events take none. */}
+            {takesAnswers && !past ? (
+              <QuickAnswers
+                className="mt-1.5"
+                userId={userId}
+                target={rsvpTargetOf(event)}
+                eventDate={event.eventDate}
+                eventName={name}
+                closed={closed}
+              />
+            ) : null}
             {event.location ? <EventLocation location={event.location} /> : null}
             {event.description ? (
               // Two lines in the list; the event's own page (the highlighted row) shows it whole.

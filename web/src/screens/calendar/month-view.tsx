@@ -1,9 +1,11 @@
 /**
- * A month of the troop calendar beside the list on wide screens, and instead of it on phones when
- * chosen: a grid of days (WAI-ARIA grid pattern, one day in the tab order, arrow keys to move,
- * see month-grid.ts), a Today button, and the chosen day's events named below it with their
- * category in words. It shows the category the list shows. Phones mark a day's events with dots,
- * a cancelled one hollow; wider screens name them in the cells, a cancelled one struck through.
+ * A month of the troop calendar, beside the list on wide screens or instead of it when chosen: a
+ * grid of days (WAI-ARIA grid pattern, one day in the tab order, arrow keys to move, see
+ * month-grid.ts), a Today button, and the chosen day's events named below it with their
+ * category in words. It shows the category the list shows. A narrow month (a phone, or the one
+ * beside the list) marks a day's events with dots, a cancelled one hollow; a month with room
+ * (a container query, not the screen's width) names them in the cells, a cancelled one struck
+ * through.
  */
 import { EVENT_CATEGORY_LABELS, type EventCategory } from '@scout/protocol/calendar-events';
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -84,7 +86,7 @@ export function MonthView({
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-2xl border border-stone-200 bg-white p-4"
+      className="@container rounded-2xl border border-stone-200 bg-white p-4"
     >
       <div className="flex items-center justify-between gap-2">
         <h2 id={headingId} aria-live="polite" className="text-lg font-bold text-stone-900">
@@ -135,7 +137,7 @@ export function MonthView({
           {monthWeeks(day).map((week, w) => (
             <tr key={w}>
               {week.map((d, i) => {
-                if (!d) return <td key={i} className="md:border md:border-stone-100" />;
+                if (!d) return <td key={i} className="@lg:border @lg:border-stone-100" />;
                 const cell = dayCell(byDay.get(d) ?? NONE);
                 const look = dayLook(d, today, day);
                 const chosenDay = look === 'chosen' || look === 'chosen-today';
@@ -145,8 +147,8 @@ export function MonthView({
                     role="gridcell"
                     aria-selected={chosenDay}
                     className={cx(
-                      'relative p-0.5 md:h-16 md:border md:border-stone-100 md:align-top',
-                      chosenDay && 'md:bg-scout-50',
+                      'relative p-0.5 @lg:h-16 @lg:border @lg:border-stone-100 @lg:align-top',
+                      chosenDay && '@lg:bg-scout-50',
                     )}
                   >
                     <button
@@ -162,7 +164,7 @@ export function MonthView({
                         'relative mx-auto flex size-9 flex-col items-center justify-center rounded-full text-sm text-stone-800',
                         // On wide screens the number sits in the cell's corner and the whole
                         // cell, names included, is the button's to click.
-                        "md:static md:mx-0 md:size-7 md:text-xs md:after:absolute md:after:inset-0 md:after:content-['']",
+                        "@lg:static @lg:mx-0 @lg:size-7 @lg:text-xs @lg:after:absolute @lg:after:inset-0 @lg:after:content-['']",
                         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-scout-600',
                         LOOKS[look],
                       )}
@@ -171,7 +173,7 @@ export function MonthView({
                       {cell.marks.length > 0 ? (
                         <span
                           aria-hidden="true"
-                          className="absolute bottom-0.5 flex gap-0.5 md:hidden"
+                          className="absolute bottom-0.5 flex gap-0.5 @lg:hidden"
                         >
                           {cell.marks.map((m) => (
                             <span
@@ -193,7 +195,7 @@ export function MonthView({
                       // The day's button names how many; the list below names each, in words.
                       <ul
                         aria-hidden="true"
-                        className="pointer-events-none mt-0.5 hidden space-y-0.5 text-left text-[11px] leading-4 md:block"
+                        className="pointer-events-none mt-0.5 hidden space-y-0.5 text-left text-[11px] leading-4 @lg:block"
                       >
                         {cell.names.map((e) => (
                           <li

@@ -1,6 +1,6 @@
 /**
- * On phones the list is the calendar's view; the month can be chosen instead (wide screens show
- * both side by side). Two toggle buttons, the chosen one pressed.
+ * The list is the calendar's view; the month can be chosen instead (wide screens keep a small
+ * month beside the list). Two toggle buttons, the chosen one pressed.
  */
 import { Button } from '../../ui/button.tsx';
 

@@ -1,0 +1,93 @@
+/**
+ * A family's week in one tap: a parent answers for two scouts with two taps on the dashboard's
+ * card, at phone size; offline the answer waits and says so, then goes; the calendar's row shows
+ * the same answers. The rules behind the answers are the API's tests (server/src/rsvps/).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { newMember } from '../support/accounts.ts';
+import { apiSession, eventRow, membersWhoCleanUp, openCalendar } from '../support/calendar.ts';
+import { pageIn, seriousViolations } from '../support/viewports.ts';
+
+// The dashboard's card shows the whole troop's next events: this journey runs on its worker's
+// own troop server, where no journey beside it adds any, and removes its events after it.
+test.use({ ownTroop: true });
+
+const members = membersWhoCleanUp();
+
+/** YYYY-MM-DD, `days` from today in this machine's zone (the browser's too). */
+function dayFromToday(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** What a screen reader hears of the last tap: the polite live region of the answers. */
+const saveStatus = (scope: ReturnType<Page['locator']>) => scope.locator('[aria-live="polite"]');
+
+const pressed = (page: Page | ReturnType<Page['locator']>, name: string) =>
+  expect(page.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+test('phone: a parent answers for two scouts with two taps, offline too, and the calendar row shows the same answers', async ({
+  browser,
+}) => {
+  const page = await pageIn(browser, 'phone');
+  const last = `Ortiz${Math.random().toString(36).slice(2, 7)}`;
+  await members.join(page, newMember('Dana', last));
+  const api = await apiSession(page);
+  for (const firstName of ['Robin', 'Kit']) {
+    const res = await page.request.post(
+      `${api.origin}/api/households/${api.projectId}/mine/scouts`,
+      { headers: api.headers, data: { firstName, lastName: last } },
+    );
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  const made = await page.request.post(api.eventsPath, {
+    headers: api.headers,
+    data: {
+      id: `event_${Date.now()}_hike`,
+      eventName: 'Patrol Hike',
+      eventDate: dayFromToday(6),
+      eventTime: '09:00',
+      creatorName: `Dana ${last}`,
+    },
+  });
+  expect(made.status()).toBe(201);
+  await page.reload();
+
+  const card = page.getByRole('region', { name: 'Calendar' });
+  const hike = card.getByRole('listitem').filter({ hasText: 'Patrol Hike' });
+  await expect(hike.getByText('No answer yet')).toHaveCount(3);
+  // Two taps: one per scout.
+  await hike.getByRole('button', { name: `Going: Robin ${last}`, exact: true }).click();
+  await hike.getByRole('button', { name: `Going: Kit ${last}`, exact: true }).click();
+  await pressed(hike, `Going: Robin ${last}`);
+  await pressed(hike, `Going: Kit ${last}`);
+  await expect(saveStatus(hike)).toHaveText('Saved');
+  await expect(hike.getByText('No answer yet')).toHaveCount(1);
+
+  // Offline, the answer shows at once and says it waits; back online, it goes.
+  await page.context().setOffline(true);
+  await hike.getByRole('button', { name: `Not going: Dana ${last} (you)`, exact: true }).click();
+  await pressed(hike, `Not going: Dana ${last} (you)`);
+  await expect(saveStatus(hike)).toHaveText("Saved when you're back online");
+  await expect(hike.getByText("Saved when you're back online", { exact: true })).toHaveCount(2);
+  await page.context().setOffline(false);
+  await expect(saveStatus(hike)).toHaveText('Saved');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The server holds all three: the calendar's row, read afresh, shows them.
+  await page.goto('/calendar');
+  await openCalendar(page);
+  const row = eventRow(page, 'Patrol Hike');
+  await pressed(row, `Going: Robin ${last}`);
+  await pressed(row, `Going: Kit ${last}`);
+  await pressed(row, `Not going: Dana ${last} (you)`);
+  // Changing one there is one tap too, and the dashboard follows.
+  await row.getByRole('button', { name: `Maybe: Kit ${last}`, exact: true }).click();
+  await expect(saveStatus(row)).toHaveText('Saved');
+  await page.goto('/');
+  await pressed(hike, `Maybe: Kit ${last}`);
+  await page.context().close();
+});
