@@ -291,7 +291,7 @@ test('a laptop screen holds six meetings; a campout over days shows both ends, i
 
   const campout = eventRow(page, 'Fall Campout');
   await expect(campout).toContainText('Fri, Oct 10, 2031, 6:00 PM to Sun, Oct 12, 2031, 12:00 PM');
-  await expect(campout).toContainText('12 places · Answer by Fri, Oct 3,');
+  await expect(campout).toContainText('12 places, 12 left · Answer by Fri, Oct 3,');
   // A long description keeps to two lines in the list.
   const description = campout.locator('p', { hasText: /^Bring a sleeping bag/ });
   const lineHeight = await description.evaluate((p) => parseFloat(getComputedStyle(p).lineHeight));

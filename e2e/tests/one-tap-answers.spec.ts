@@ -50,6 +50,7 @@ test('phone: a parent answers for two scouts with two taps, offline too, and the
       eventName: 'Patrol Hike',
       eventDate: dayFromToday(6),
       eventTime: '09:00',
+      capacity: 10,
       creatorName: `Dana ${last}`,
     },
   });
@@ -81,12 +82,14 @@ test('phone: a parent answers for two scouts with two taps, offline too, and the
   await page.goto('/calendar');
   await openCalendar(page);
   const row = eventRow(page, 'Patrol Hike');
+  await expect(row).toContainText('10 places, 8 left');
   await pressed(row, `Going: Robin ${last}`);
   await pressed(row, `Going: Kit ${last}`);
   await pressed(row, `Not going: Dana ${last} (you)`);
   // Changing one there is one tap too, and the dashboard follows.
   await row.getByRole('button', { name: `Maybe: Kit ${last}`, exact: true }).click();
   await expect(saveStatus(row)).toHaveText('Saved');
+  await expect(row).toContainText('10 places, 9 left');
   await page.goto('/');
   await pressed(hike, `Maybe: Kit ${last}`);
   await page.context().close();

@@ -161,10 +161,15 @@ export interface WireHouseholdAnswer {
 /**
  * `GET /api/calendar/{projectId}/rsvps/mine?from=&to=`: the caller and the scouts of their
  * household, and their answers to the events and occurrences dated in the window, so a list of
- * events shows each person's answer, and which events still need one, without a request per
- * event. An event with no answer for a person here has none.
+ * events shows each person's answer, which events still need one, and the places left, without
+ * a request per event. An event with no answer for a person here has none.
  */
 export interface WireHouseholdAnswers {
   people: { attendee: string; name: string; youth: boolean }[];
   answers: WireHouseholdAnswer[];
+  /**
+   * How many are going (not waiting) to each event and occurrence of the window that anyone is
+   * going to, so a list shows the places left beside the capacity.
+   */
+  going: { eventId: string; occurrence: string; count: number }[];
 }

@@ -143,6 +143,7 @@ describe('rsvps', () => {
           waitlisted: false,
         },
       ],
+      going: [{ eventId: 'meet', occurrence: '2026-03-10', count: 4 }],
     };
     let calls = 0;
     api.on('GET', '/api/calendar/troop-42/rsvps/mine', () =>

@@ -122,12 +122,20 @@ describe.each(testStoreKinds)("a household's answers in a window (%s)", (kind) =
         [meeting, '2031-05-13', 'scout:sam'],
       ].sort(),
     );
+    // Who is going, counted for every event of the window (not the waiting, not other answers).
+    expect(byKey(spring.going.map((g) => ({ ...g, attendee: '' })))).toEqual(
+      byKey([
+        { eventId: campout, occurrence: '', attendee: '', count: 2 },
+        { eventId: meeting, occurrence: '2031-04-22', attendee: '', count: 1 },
+      ]),
+    );
     // A member without a household has themself only, and their own answers.
     const leader = await ok(lee.token, 'from=2031-04-01&to=2031-06-30');
-    expect(leader).toEqual({
+    expect(leader).toMatchObject({
       people: [{ attendee: 'user:lee', name: 'Member lee', youth: false }],
       answers: [],
     });
+    expect(leader.going).toEqual(spring.going);
   });
 
   it('refuses a window that is not two dates in order, or longer than the limit, and a stranger', async () => {

@@ -1,7 +1,7 @@
 /**
  * The answers of the people a member answers for (themself and their household's scouts) to
- * the events of a window, for the lists that show them beside each event (docs/protocol.md,
- * RSVPs). A single event is in the window when its days meet it; an occurrence of a series by
+ * the events of a window, and how many are going to each, for the lists that show them beside
+ * each event (docs/protocol.md, RSVPs). A single event is in the window when its days meet it; an occurrence of a series by
  * the date the series gives it, the date its answers are stored under. Events the member may
  * not read are left out, as everywhere else.
  */
@@ -13,7 +13,12 @@ import type { EventRecord } from '../calendar/occurrences.ts';
 import type { Attendee } from '../households/answerable.ts';
 import type { SignedInCaller } from '../http/route-guards.ts';
 import type { Queryable } from '../store/store.ts';
-import { readBoolean } from '../store/sql-values.ts';
+import { readBoolean, storedBoolean } from '../store/sql-values.ts';
+
+interface GoingRow extends EventRecord {
+  occurrence: string;
+  going: number | string;
+}
 
 interface Row extends EventRecord {
   occurrence: string;
@@ -21,6 +26,12 @@ interface Row extends EventRecord {
   answer: string;
   waitlisted: unknown;
 }
+
+/** A single event whose days meet the window, or an occurrence by its series date. */
+const IN_WINDOW = `(
+  (r.occurrence = '' AND e.event_date <= ? AND COALESCE(e.end_date, e.event_date) >= ?)
+  OR (r.occurrence <> '' AND r.occurrence >= ? AND r.occurrence <= ?)
+)`;
 
 export async function householdAnswers(
   db: Queryable,
@@ -30,18 +41,25 @@ export async function householdAnswers(
   window: { from: string; to: string },
 ): Promise<WireHouseholdAnswers> {
   const keys = people.map((p) => p.attendee);
-  if (keys.length === 0) return { people: [], answers: [] };
+  if (keys.length === 0) return { people: [], answers: [], going: [] };
   const { rows } = await db.query<Row>(
     `SELECT e.id, e.user_id, e.event_name, e.event_date, e.event_time, e.hyperlink,
        e.creator_name, e.created_at, r.occurrence, r.attendee, r.answer, r.waitlisted
      FROM rsvps r JOIN calendar_events e ON e.id = r.event_id
      WHERE r.attendee IN (${keys.map(() => '?').join(', ')})
-       AND (
-         (r.occurrence = '' AND e.event_date <= ? AND COALESCE(e.end_date, e.event_date) >= ?)
-         OR (r.occurrence <> '' AND r.occurrence >= ? AND r.occurrence <= ?)
-       )
+       AND ${IN_WINDOW}
      ORDER BY r.event_id, r.occurrence, r.attendee`,
     [...keys, window.to, window.from, window.from, window.to],
+  );
+  // How many are going to each event of the window, so a list shows the places left.
+  const counted = await db.query<GoingRow>(
+    `SELECT e.id, e.user_id, e.event_name, e.event_date, e.event_time, e.hyperlink,
+       e.creator_name, e.created_at, r.occurrence, COUNT(*) AS going
+     FROM rsvps r JOIN calendar_events e ON e.id = r.event_id
+     WHERE r.answer = 'going' AND r.waitlisted = ? AND ${IN_WINDOW}
+     GROUP BY e.id, e.user_id, e.event_name, e.event_date, e.event_time, e.hyperlink,
+       e.creator_name, e.created_at, r.occurrence`,
+    [storedBoolean(db, false), window.to, window.from, window.from, window.to],
   );
   return {
     people: people.map(({ attendee, name, youth }) => ({ attendee, name, youth })),
@@ -51,6 +69,11 @@ export async function householdAnswers(
       attendee: r.attendee,
       answer: r.answer as RsvpAnswer,
       waitlisted: readBoolean(r.waitlisted),
+    })),
+    going: readableEvents(roles, caller, counted.rows).map((r) => ({
+      eventId: r.id,
+      occurrence: r.occurrence,
+      count: Number(r.going),
     })),
   };
 }

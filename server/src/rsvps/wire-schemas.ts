@@ -77,4 +77,5 @@ export const wireHouseholdAnswers = z.object({
       waitlisted: z.boolean(),
     }),
   ),
+  going: z.array(z.object({ eventId: z.string(), occurrence: z.string(), count: z.number() })),
 });

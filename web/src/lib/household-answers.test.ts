@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { HouseholdAnswers } from '@scout/sdk/rsvps';
 import {
   answersMonth,
+  goingTo,
+  placesFact,
   monthWindow,
   needsAnswer,
   peopleAnswers,
@@ -25,6 +27,7 @@ const data: HouseholdAnswers = {
       waitlisted: false,
     },
   ],
+  going: [{ eventId: 'camp', occurrence: '', count: 11 }],
 };
 
 describe("a family's answers on a row", () => {
@@ -76,5 +79,17 @@ describe("a family's answers on a row", () => {
     expect(shortName({ name: 'Ann Able' }, true)).toBe('You');
     expect(shortName({ name: 'Sam Able' }, false)).toBe('Sam');
     expect(shortName({ name: 'Madonna' }, false)).toBe('Madonna');
+  });
+});
+
+describe('places on a row', () => {
+  it('counts who is going to the event, and says what is left of its places', () => {
+    expect(goingTo(data, { eventId: 'camp', occurrence: '' })).toBe(11);
+    expect(goingTo(data, { eventId: 'meet', occurrence: '2031-04-22' })).toBe(0);
+    expect(placesFact(12, 11)).toBe('12 places, 1 left');
+    expect(placesFact(12, 12)).toBe('12 places, full');
+    expect(placesFact(1, 0)).toBe('1 place, 1 left');
+    expect(placesFact(1500, 2)).toBe('1,500 places, 1,498 left');
+    expect(placesFact(12, null)).toBe('12 places');
   });
 });

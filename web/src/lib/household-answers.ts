@@ -73,7 +73,7 @@ export function withAnswer(
   const same = (x: HouseholdAnswers['answers'][number]) =>
     x.attendee === attendee && x.eventId === target.eventId && x.occurrence === target.occurrence;
   return {
-    people: data.people,
+    ...data,
     answers: [
       ...data.answers.filter((x) => !same(x)),
       {
@@ -90,3 +90,16 @@ export function withAnswer(
 /** "You" for the member themself (listed first), else the person's first name as a household knows them. */
 export const shortName = (person: Pick<PersonAnswer, 'name'>, self: boolean) =>
   self ? 'You' : person.name.split(' ')[0] || person.name;
+
+/** How many are going to the target, from the month's counts (0 when nobody is). */
+export const goingTo = (data: HouseholdAnswers, target: RsvpTarget): number =>
+  data.going.find((g) => g.eventId === target.eventId && g.occurrence === target.occurrence)
+    ?.count ?? 0;
+
+/** "12 places, 3 left", "12 places, full", or the capacity alone before the counts are read. */
+export function placesFact(capacity: number, going: number | null): string {
+  const places = `${capacity.toLocaleString('en-US')} ${capacity === 1 ? 'place' : 'places'}`;
+  if (going === null) return places;
+  const left = capacity - going;
+  return left > 0 ? `${places}, ${left.toLocaleString('en-US')} left` : `${places}, full`;
+}

@@ -23,7 +23,9 @@ import {
 import { eventPathOf } from './event-address.ts';
 import { safeHref } from './event-link.ts';
 import { CategoryBadge } from './event-category.tsx';
+import { answersMonth, goingTo, placesFact } from '../../lib/household-answers.ts';
 import { QuickAnswers } from '../../lib/quick-answers.tsx';
+import { useHouseholdAnswers } from '../../lib/use-household-answers.ts';
 import { CancelledNote, EventDescription, EventLocation, MovedFromNote } from './event-details.tsx';
 import { RsvpPanel } from './rsvp/rsvp-panel.tsx';
 import { rsvpTargetOf } from './rsvp/use-rsvps.ts';
@@ -84,17 +86,12 @@ function EventWhen({ event, thisYear }: { event: CalendarEvent; thisYear: number
 }
 
 /**
- * What a family weighs before answering, when the event sets it: "12 places" and "Answer by
- * Fri, Dec 11, 8:00 PM". Places left need the answers, which the list does not read: the
- * event's page shows them.
+ * What a family weighs before answering, when the event sets it: "12 places, 3 left" and
+ * "Answer by Fri, Dec 11, 8:00 PM". Until the month's counts are read, the capacity alone.
  */
-function answerFacts(event: CalendarEvent, now: number): string[] {
+function answerFacts(event: CalendarEvent, now: number, going: number | null): string[] {
   const facts: string[] = [];
-  if (event.capacity !== null) {
-    facts.push(
-      `${event.capacity.toLocaleString('en-US')} ${event.capacity === 1 ? 'place' : 'places'}`,
-    );
-  }
+  if (event.capacity !== null) facts.push(placesFact(event.capacity, going));
   const deadline = event.rsvpDeadline
     ? deadlineText({
         deadline: event.rsvpDeadline,
@@ -170,7 +167,10 @@ export const EventRow = memo(function EventRow({
   const name = event.eventName || 'Untitled event';
   const takesAnswers = event.status !== 'cancelled';
   const now = Date.now();
-  const facts = takesAnswers ? answerFacts(event, now) : [];
+  const target = rsvpTargetOf(event);
+  // The month's answers and counts, read once for every row of the month (lib/household-answers.ts).
+  const { data: month } = useHouseholdAnswers(userId, answersMonth(target, event.eventDate));
+  const facts = takesAnswers ? answerFacts(event, now, month ? goingTo(month, target) : null) : [];
   const closed = event.rsvpDeadline !== null && Date.parse(event.rsvpDeadline) <= now;
   // One action on the row (the answer); the others wait in the menu, so a screen holds a week.
   const actions: MenuAction[] = [
@@ -253,7 +253,7 @@ export const EventRow = memo(function EventRow({
               <QuickAnswers
                 className="mt-1.5"
                 userId={userId}
-                target={rsvpTargetOf(event)}
+                target={target}
                 eventDate={event.eventDate}
                 eventName={name}
                 closed={closed}
