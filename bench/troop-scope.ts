@@ -1,0 +1,281 @@
+/**
+ * `npm run bench:troop-scope`: what a troop predicate costs the calendar's list, measured for the
+ * data-model decision of many troops on one server (docs/decisions/065-troops.md).
+ *
+ * Two tables shaped as `calendar_events` (migration 003), in a SQLite file of their own and in a
+ * PostgreSQL schema of their own (both removed at the end):
+ *
+ * - `troop_events`: 100 troops of 1,000 events each, with a `troop_id` column and the index
+ *   (troop_id, event_date, event_time, id), the calendar's order index (migration 014) behind
+ *   the troop;
+ * - `one_troop_events`: one troop's 1,000 events, with the calendar's order index as it is today.
+ *
+ * The statements are the Data API's own (rest/build-sql.ts, as rest/list-plan.ts makes them for
+ * a list): `ORDER BY event_date, event_time, id LIMIT n` and, for `Prefer: count=exact`, the
+ * count with the same WHERE. The troop predicate is the equality the server would add to every
+ * statement's WHERE; it is written here as the filter `troop_id=eq.<troop>`, which compiles to the
+ * same `"troop_id" = ?`. Run through the server's own stores (store/sqlite.ts, store/postgres.ts),
+ * so statements are prepared as the server prepares them; no HTTP, so the figures are the SQL's
+ * cost alone, which is where a troop column could add any.
+ *
+ * Two requests, each timed SAMPLES times one after another, the troop and the one-troop table
+ * taking turns, the troop changing each time (all 100 in turn):
+ *
+ * - first page + count: the first 20 events and their exact count;
+ * - the screen's page: the first 1,000 events with those of the calendar screen's columns these
+ *   tables have (web/src/screens/calendar/use-calendar-events.ts), no count.
+ *
+ * Prints p50 per store and request and the ratio troop / one troop (the goal of issue 34: at
+ * most 1.3). Settings: BENCH_STORES (default `sqlite,postgres`), BENCH_SAMPLES (default 500),
+ * BENCH_PG_URL.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildCount, buildSelect, totalOrder, type Sql } from '../server/src/rest/build-sql.ts';
+import { parseQuery } from '../server/src/rest/parse-query.ts';
+import type { ColumnType } from '../server/src/rest/values.ts';
+import { openPostgresStore } from '../server/src/store/postgres.ts';
+import { openSqliteStore } from '../server/src/store/sqlite.ts';
+import type { Dialect, Store } from '../server/src/store/store.ts';
+import { benchPgUrl, benchStoreKinds, eventValues, type BenchStoreKind } from './bench-stores.ts';
+import { mulberry32 } from './processes.ts';
+
+const TROOPS = 100;
+const EVENTS_PER_TROOP = 1_000;
+const TARGET = 1.3;
+const samples = Number(process.env.BENCH_SAMPLES || 500);
+const warmup = Math.min(100, samples);
+const ROWS_PER_INSERT = 500;
+
+/** The columns the seeded rows hold (bench-stores.ts, eventValues), as calendar_events has them. */
+const EVENT_COLUMNS = [
+  'id',
+  'user_id',
+  'event_name',
+  'event_date',
+  'event_time',
+  'hyperlink',
+  'creator_name',
+  'created_at',
+  'updated_at',
+] as const;
+const NULLABLE = new Set(['hyperlink', 'creator_name']);
+/** The columns of these tables that the calendar screen selects (calendar-event.ts, CALENDAR_EVENT_FIELDS). */
+const SCREEN_FIELDS = 'id,user_id,event_name,event_date,event_time,hyperlink,creator_name';
+
+function tableSql(dialect: Dialect, name: string, troop: boolean): string[] {
+  const text = dialect === 'postgres' ? 'TEXT COLLATE "C"' : 'TEXT';
+  const columns = EVENT_COLUMNS.map(
+    (c) => `${c} ${text}${NULLABLE.has(c) ? '' : ' NOT NULL'}${c === 'id' ? ' PRIMARY KEY' : ''}`,
+  );
+  if (troop) columns.unshift(`troop_id ${text} NOT NULL`);
+  const key = troop ? 'troop_id, event_date, event_time, id' : 'event_date, event_time, id';
+  return [
+    `CREATE TABLE ${name} (${columns.join(', ')})`,
+    `CREATE INDEX ${name}_when ON ${name} (${key})`,
+  ];
+}
+
+/** The shape build-sql.ts compiles against: the table's columns, all text, and its NOT NULL ones. */
+function shapeOf(name: string, troop: boolean) {
+  const all = troop ? ['troop_id', ...EVENT_COLUMNS] : [...EVENT_COLUMNS];
+  return {
+    name,
+    columns: new Map<string, ColumnType>(all.map((c) => [c, 'text'])),
+    notNull: new Set(all.filter((c) => !NULLABLE.has(c))),
+  };
+}
+
+const troopId = (t: number) => `troop_${String(t).padStart(3, '0')}`;
+
+/** Troop `t`'s events, the same on every run: troop 0's are the one-troop table's. */
+async function seed(store: Store, table: string, troop: number | null): Promise<void> {
+  const base = Date.UTC(2026, 0, 1);
+  const t = troop ?? 0;
+  const columns = troop === null ? [...EVENT_COLUMNS] : ['troop_id', ...EVENT_COLUMNS];
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  for (let start = 0; start < EVENTS_PER_TROOP; start += ROWS_PER_INSERT) {
+    const end = Math.min(EVENTS_PER_TROOP, start + ROWS_PER_INSERT);
+    const params: unknown[] = [];
+    for (let i = start; i < end; i++) {
+      const n = t * EVENTS_PER_TROOP + i;
+      const random = mulberry32(42 + n);
+      const day = new Date(base + Math.floor(random() * 3 * 365) * 86_400_000);
+      const created = new Date(base + i * 1000).toISOString();
+      const row = eventValues(i, `event_${n}`, `leader_${t}`, day, created, random);
+      params.push(...(troop === null ? row : [troopId(troop), ...row]));
+    }
+    await store.query(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: end - start }, () => tuple).join(', ')}`,
+      params,
+    );
+  }
+}
+
+/**
+ * A list as the Data API runs it, for troop `t`: the plan's SELECT, and its COUNT when the
+ * request asks (made once per troop, as the server keeps its plans).
+ */
+function listRequest(
+  dialect: Dialect,
+  table: string,
+  troop: boolean,
+  query: string,
+  counted: boolean,
+): (t: number) => Sql[] {
+  const shape = shapeOf(table, troop);
+  const made = new Map<number, Sql[]>();
+  return (t) => {
+    const key = troop ? t : 0;
+    let sql = made.get(key);
+    if (!sql) {
+      const q = parseQuery(troop ? `${query}&troop_id=eq.${troopId(t)}` : query);
+      const columns = [
+        ...new Set([...(q.select ?? shape.columns.keys()), 'event_date', 'event_time', 'id']),
+      ];
+      const selection = { filters: q.filters, scope: { kind: 'all' as const } };
+      sql = [
+        buildSelect(shape, dialect, {
+          columns,
+          selection,
+          order: totalOrder(q.order),
+          limit: q.limit ?? 1000,
+          offset: q.offset,
+        }),
+        ...(counted ? [buildCount(shape, dialect, selection)] : []),
+      ];
+      made.set(key, sql);
+    }
+    return sql;
+  };
+}
+
+const ORDER = 'order=event_date.asc,event_time.asc';
+const REQUESTS = [
+  { name: 'first page (20) + count=exact', query: `${ORDER}&limit=20`, counted: true, rows: 21 },
+  {
+    name: 'the screen’s page (1,000)',
+    query: `select=${SCREEN_FIELDS}&${ORDER}&limit=1000`,
+    counted: false,
+    rows: 1000,
+  },
+];
+
+async function timed(store: Store, statements: Sql[], expectRows: number): Promise<number> {
+  const start = performance.now();
+  let rows = 0;
+  for (const s of statements) rows += (await store.query(s.text, s.params)).rows.length;
+  const ms = performance.now() - start;
+  if (rows !== expectRows) throw new Error(`expected ${expectRows} rows, read ${rows}`);
+  return ms;
+}
+
+const median = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+interface Opened {
+  store: Store;
+  dispose(): Promise<void>;
+}
+
+async function open(kind: BenchStoreKind): Promise<Opened> {
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-bench-troops-'));
+    const store = openSqliteStore(path.join(dir, 'troops.db'));
+    return {
+      store,
+      async dispose() {
+        await store.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const pgUrl = benchPgUrl();
+  const schema = `bench_troops_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  const url = new URL(pgUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const store = openPostgresStore(url.toString(), { max: 1 });
+  return {
+    store,
+    async dispose() {
+      await store.close();
+      await admin(`DROP SCHEMA ${schema} CASCADE`);
+    },
+  };
+}
+
+async function planOf(store: Store, sql: Sql): Promise<string> {
+  const explain =
+    store.dialect === 'postgres'
+      ? `EXPLAIN (COSTS OFF) ${sql.text}`
+      : `EXPLAIN QUERY PLAN ${sql.text}`;
+  const { rows } = await store.query<Record<string, unknown>>(explain, sql.params);
+  return rows
+    .map((r) => String(r['QUERY PLAN'] ?? r.detail ?? Object.values(r).join(' ')))
+    .join(' / ');
+}
+
+async function runStore(kind: BenchStoreKind): Promise<void> {
+  const { store, dispose } = await open(kind);
+  try {
+    const started = performance.now();
+    for (const sql of [
+      ...tableSql(store.dialect, 'troop_events', true),
+      ...tableSql(store.dialect, 'one_troop_events', false),
+    ])
+      await store.query(sql);
+    for (let t = 0; t < TROOPS; t++) await seed(store, 'troop_events', t);
+    await seed(store, 'one_troop_events', null);
+    // Fresh planner statistics, as autovacuum and the server's `PRAGMA optimize` keep them.
+    await store.query(
+      store.dialect === 'postgres' ? 'VACUUM ANALYZE troop_events, one_troop_events' : 'ANALYZE',
+    );
+    console.log(
+      `${kind}: ${TROOPS} troops x ${EVENTS_PER_TROOP} events and one troop of ${EVENTS_PER_TROOP} seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    for (const r of REQUESTS) {
+      const troop = listRequest(store.dialect, 'troop_events', true, r.query, r.counted);
+      const one = listRequest(store.dialect, 'one_troop_events', false, r.query, r.counted);
+      const times = { troop: [] as number[], one: [] as number[] };
+      for (let i = 0; i < samples + warmup; i++) {
+        const t = i % TROOPS;
+        // Taking turns, and each going first half the time, so drift in the machine hits both.
+        const order = i % 2 === 0 ? (['troop', 'one'] as const) : (['one', 'troop'] as const);
+        for (const which of order) {
+          const stmts = which === 'troop' ? troop(t) : one(t);
+          const ms = await timed(store, stmts, r.rows);
+          if (i >= warmup) times[which].push(ms);
+        }
+      }
+      const p50 = { troop: median(times.troop), one: median(times.one) };
+      const ratio = p50.troop / p50.one;
+      console.log(
+        `${kind}  ${r.name}: troop of 100 p50 ${p50.troop.toFixed(3)} ms, one-troop table p50 ${p50.one.toFixed(3)} ms, ratio ${ratio.toFixed(2)} (goal <= ${TARGET}${ratio <= TARGET ? ', met' : ', NOT met'})`,
+      );
+      console.log(`    plan, troop: ${await planOf(store, troop(50)[0]!)}`);
+      console.log(`    plan, one troop: ${await planOf(store, one(0)[0]!)}`);
+    }
+  } finally {
+    await dispose();
+  }
+}
+
+console.log(
+  `bench:troop-scope: ${samples} samples per request and table (after ${warmup} warm-up)`,
+);
+for (const kind of benchStoreKinds()) await runStore(kind);
