@@ -5,9 +5,9 @@
  * Two tables shaped as `calendar_events` (migration 003), in a SQLite file of their own and in a
  * PostgreSQL schema of their own (both removed at the end):
  *
- * - `troop_events`: 100 troops of 1,000 events each, with a `troop_id` column and the index
- *   (troop_id, event_date, event_time, id), the calendar's order index (migration 014) behind
- *   the troop;
+ * - `troop_events`: 100 troops of 1,000 events each and 100 council events, with a `troop_id`
+ *   column and the index (troop_id, event_date, event_time, id), the calendar's order index
+ *   (migration 014) behind the troop;
  * - `one_troop_events`: one troop's 1,000 events, with the calendar's order index as it is today.
  *
  * The statements are the Data API's own (rest/build-sql.ts, as rest/list-plan.ts makes them for
@@ -18,16 +18,17 @@
  * so statements are prepared as the server prepares them; no HTTP, so the figures are the SQL's
  * cost alone, which is where a troop column could add any.
  *
- * Two requests, each timed SAMPLES times one after another, the troop and the one-troop table
- * taking turns, the troop changing each time (all 100 in turn):
+ * Each request is read three ways: a troop's (`troop_id = ?`), a troop's with its council's events
+ * (`troop_id IN (?, ?)`, the Data API's `in` filter), and the one-troop table's, taking turns,
+ * the troop changing each time (all 100 in turn), SAMPLES times each, one after another:
  *
  * - first page + count: the first 20 events and their exact count;
  * - the screen's page: the first 1,000 events with those of the calendar screen's columns these
  *   tables have (web/src/screens/calendar/use-calendar-events.ts), no count.
  *
- * Prints p50 per store and request and the ratio troop / one troop (the goal of issue 34: at
- * most 1.3). Settings: BENCH_STORES (default `sqlite,postgres`), BENCH_SAMPLES (default 500),
- * BENCH_PG_URL.
+ * Prints p50 per store and request, the ratios to the one-troop table (the goal of issue 34: at
+ * most 1.3) and each statement's plan. Settings: BENCH_STORES (default `sqlite,postgres`),
+ * BENCH_SAMPLES (default 500), BENCH_PG_URL.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -90,23 +91,37 @@ function shapeOf(name: string, troop: boolean) {
 }
 
 const troopId = (t: number) => `troop_${String(t).padStart(3, '0')}`;
+/** The council's own events (camporee, training), shown in every troop's calendar. */
+const COUNCIL = 'council';
+const COUNCIL_EVENTS = 100;
+/** A troop's predicate alone, and with its council's events (the Data API's `in` filter). */
+const OWN_TROOP = (t: number) => `troop_id=eq.${troopId(t)}`;
+const WITH_COUNCIL = (t: number) => `troop_id=in.(${troopId(t)},${COUNCIL})`;
 
-/** Troop `t`'s events, the same on every run: troop 0's are the one-troop table's. */
-async function seed(store: Store, table: string, troop: number | null): Promise<void> {
+/**
+ * `count` events of one unit, the same on every run: `unit` is the troop_id written (none for the
+ * one-troop table), `n` numbers its events, so troop 0's are the one-troop table's.
+ */
+async function seed(
+  store: Store,
+  table: string,
+  unit: string | null,
+  n: number,
+  count: number,
+): Promise<void> {
   const base = Date.UTC(2026, 0, 1);
-  const t = troop ?? 0;
-  const columns = troop === null ? [...EVENT_COLUMNS] : ['troop_id', ...EVENT_COLUMNS];
+  const columns = unit === null ? [...EVENT_COLUMNS] : ['troop_id', ...EVENT_COLUMNS];
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  for (let start = 0; start < EVENTS_PER_TROOP; start += ROWS_PER_INSERT) {
-    const end = Math.min(EVENTS_PER_TROOP, start + ROWS_PER_INSERT);
+  for (let start = 0; start < count; start += ROWS_PER_INSERT) {
+    const end = Math.min(count, start + ROWS_PER_INSERT);
     const params: unknown[] = [];
     for (let i = start; i < end; i++) {
-      const n = t * EVENTS_PER_TROOP + i;
-      const random = mulberry32(42 + n);
+      const k = n * EVENTS_PER_TROOP + i;
+      const random = mulberry32(42 + k);
       const day = new Date(base + Math.floor(random() * 3 * 365) * 86_400_000);
       const created = new Date(base + i * 1000).toISOString();
-      const row = eventValues(i, `event_${n}`, `leader_${t}`, day, created, random);
-      params.push(...(troop === null ? row : [troopId(troop), ...row]));
+      const row = eventValues(i, `event_${k}`, `leader_${n}`, day, created, random);
+      params.push(...(unit === null ? row : [unit, ...row]));
     }
     await store.query(
       `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: end - start }, () => tuple).join(', ')}`,
@@ -122,17 +137,18 @@ async function seed(store: Store, table: string, troop: number | null): Promise<
 function listRequest(
   dialect: Dialect,
   table: string,
-  troop: boolean,
+  /** The troop predicate of troop `t`, as a filter; null for the one-troop table. */
+  predicate: ((t: number) => string) | null,
   query: string,
   counted: boolean,
 ): (t: number) => Sql[] {
-  const shape = shapeOf(table, troop);
+  const shape = shapeOf(table, predicate !== null);
   const made = new Map<number, Sql[]>();
   return (t) => {
-    const key = troop ? t : 0;
+    const key = predicate ? t : 0;
     let sql = made.get(key);
     if (!sql) {
-      const q = parseQuery(troop ? `${query}&troop_id=eq.${troopId(t)}` : query);
+      const q = parseQuery(predicate ? `${query}&${predicate(t)}` : query);
       const columns = [
         ...new Set([...(q.select ?? shape.columns.keys()), 'event_date', 'event_time', 'id']),
       ];
@@ -239,36 +255,51 @@ async function runStore(kind: BenchStoreKind): Promise<void> {
       ...tableSql(store.dialect, 'one_troop_events', false),
     ])
       await store.query(sql);
-    for (let t = 0; t < TROOPS; t++) await seed(store, 'troop_events', t);
-    await seed(store, 'one_troop_events', null);
+    for (let t = 0; t < TROOPS; t++)
+      await seed(store, 'troop_events', troopId(t), t, EVENTS_PER_TROOP);
+    await seed(store, 'troop_events', COUNCIL, TROOPS, COUNCIL_EVENTS);
+    await seed(store, 'one_troop_events', null, 0, EVENTS_PER_TROOP);
     // Fresh planner statistics, as autovacuum and the server's `PRAGMA optimize` keep them.
     await store.query(
       store.dialect === 'postgres' ? 'VACUUM ANALYZE troop_events, one_troop_events' : 'ANALYZE',
     );
     console.log(
-      `${kind}: ${TROOPS} troops x ${EVENTS_PER_TROOP} events and one troop of ${EVENTS_PER_TROOP} seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${kind}: ${TROOPS} troops x ${EVENTS_PER_TROOP} events, ${COUNCIL_EVENTS} council events, and one troop of ${EVENTS_PER_TROOP} seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     for (const r of REQUESTS) {
-      const troop = listRequest(store.dialect, 'troop_events', true, r.query, r.counted);
-      const one = listRequest(store.dialect, 'one_troop_events', false, r.query, r.counted);
-      const times = { troop: [] as number[], one: [] as number[] };
+      const kinds = {
+        troop: listRequest(store.dialect, 'troop_events', OWN_TROOP, r.query, r.counted),
+        'troop + council': listRequest(
+          store.dialect,
+          'troop_events',
+          WITH_COUNCIL,
+          r.query,
+          r.counted,
+        ),
+        'one troop': listRequest(store.dialect, 'one_troop_events', null, r.query, r.counted),
+      };
+      const names = Object.keys(kinds) as Array<keyof typeof kinds>;
+      const times = new Map(names.map((k) => [k, [] as number[]]));
       for (let i = 0; i < samples + warmup; i++) {
         const t = i % TROOPS;
-        // Taking turns, and each going first half the time, so drift in the machine hits both.
-        const order = i % 2 === 0 ? (['troop', 'one'] as const) : (['one', 'troop'] as const);
-        for (const which of order) {
-          const stmts = which === 'troop' ? troop(t) : one(t);
-          const ms = await timed(store, stmts, r.rows);
-          if (i >= warmup) times[which].push(ms);
+        // Taking turns, each first a third of the time, so drift in the machine hits all alike.
+        for (let j = 0; j < names.length; j++) {
+          const which = names[(i + j) % names.length]!;
+          const ms = await timed(store, kinds[which](t), r.rows);
+          if (i >= warmup) times.get(which)!.push(ms);
         }
       }
-      const p50 = { troop: median(times.troop), one: median(times.one) };
-      const ratio = p50.troop / p50.one;
-      console.log(
-        `${kind}  ${r.name}: troop of 100 p50 ${p50.troop.toFixed(3)} ms, one-troop table p50 ${p50.one.toFixed(3)} ms, ratio ${ratio.toFixed(2)} (goal <= ${TARGET}${ratio <= TARGET ? ', met' : ', NOT met'})`,
-      );
-      console.log(`    plan, troop: ${await planOf(store, troop(50)[0]!)}`);
-      console.log(`    plan, one troop: ${await planOf(store, one(0)[0]!)}`);
+      const one = median(times.get('one troop')!);
+      console.log(`${kind}  ${r.name}: one-troop table p50 ${one.toFixed(3)} ms`);
+      for (const which of ['troop', 'troop + council'] as const) {
+        const p50 = median(times.get(which)!);
+        const ratio = p50 / one;
+        console.log(
+          `    ${which} among ${TROOPS}: p50 ${p50.toFixed(3)} ms, ratio ${ratio.toFixed(2)} (goal <= ${TARGET}${ratio <= TARGET ? ', met' : ', NOT met'})`,
+        );
+        console.log(`      plan: ${await planOf(store, kinds[which](50)[0]!)}`);
+      }
+      console.log(`      plan, one troop: ${await planOf(store, kinds['one troop'](0)[0]!)}`);
     }
   } finally {
     await dispose();
