@@ -117,7 +117,10 @@ export const seriesRows = (page: Page, name: string) => eventRows(page).filter({
 
 /** The listed occurrence of a series on a day. */
 export const rowOn = (page: Page, name: string, ms: number) =>
-  seriesRows(page, name).filter({ hasText: listedDate(ms) });
+  seriesRows(page, name)
+    .filter({ hasText: listedDate(ms) })
+    // A meeting moved away from the day names it too ("Moved from ..."): it is not on it.
+    .filter({ hasNotText: `Moved from ${listedDate(ms)}` });
 
 /**
  * Creates a meeting at 7:00 PM repeating weekly on the start's weekday, `times` times, from the

@@ -8,6 +8,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { newMember } from '../support/accounts.ts';
 import {
   apiSession,
+  listedDate,
   membersWhoCleanUp,
   openCalendar,
   rowOn,
@@ -75,6 +76,9 @@ test('a leader sets up a weekly meeting, moves one, cancels one and changes the 
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit).toBeHidden();
   await expect(rowOn(page, name, week(1) + DAY_MS)).toHaveCount(1);
+  await expect(rowOn(page, name, week(1) + DAY_MS)).toContainText(
+    `Moved from ${listedDate(week(1))}`,
+  );
   await expect(rowOn(page, name, week(1))).toHaveCount(0);
   await expect(seriesRows(page, name)).toHaveCount(6);
 

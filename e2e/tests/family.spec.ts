@@ -151,7 +151,7 @@ test.describe('a troop that joins by invitation', () => {
   let troop: TroopServer | undefined;
   test.afterAll(async () => troop?.stop());
 
-  test("on a phone a scout joins with a parent's link: the page names the parent, and the scout lands in the household, verified", async ({
+  test("on a phone a scout joins with a parent's link: the page names the parent, and the scout lands in the household, verified; the other parent joins the same way", async ({
     browser,
   }) => {
     troop = await startTroopServer({ SIGNUP_MODE: 'invite' }, { projectId: PROJECT_ID });
@@ -195,5 +195,26 @@ test.describe('a troop that joins by invitation', () => {
     await expect(page.getByRole('heading', { name: /ROBIN/ })).toBeVisible();
     await expect(page.getByText('Please verify your email address.')).toHaveCount(0);
     await page.context().close();
+
+    // The other parent joins the same troop that takes nobody uninvited, from the household's
+    // link alone, straight into the household, with Robin there.
+    const spouse = newMember('Casey', last);
+    const adultLink = await asParent('/invitations', { kind: 'adult', email: spouse.email });
+    const second = await (
+      await browser.newContext({ ...VIEWPORTS.phone, baseURL: troop.baseUrl })
+    ).newPage();
+    await second.goto(`/${new URL(adultLink.url).search}`);
+    await expect(
+      second.getByRole('heading', {
+        name: `Jordan ${last} invited you to join Jordan ${last} household`,
+      }),
+    ).toBeVisible();
+    await sendSignUpForm(second, spouse);
+    await expect(second.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(family(second).getByRole('list', { name: 'Scouts' })).toContainText(
+      `Robin ${last}`,
+    );
+    await expect(family(second)).toContainText(`Jordan ${last}`);
+    await second.context().close();
   });
 });

@@ -90,6 +90,17 @@ test('phone: a parent answers for two scouts with two taps, offline too, and the
   await row.getByRole('button', { name: `Maybe: Kit ${last}`, exact: true }).click();
   await expect(saveStatus(row)).toHaveText('Saved');
   await expect(row).toContainText('10 places, 9 left');
+
+  // The answers panel, for a note, says the same when offline rather than greying out unsaid.
+  await row.getByRole('button', { name: 'RSVP: Patrol Hike' }).click();
+  const mine = row.getByRole('form', { name: `Answer for Dana ${last}` });
+  await mine.getByLabel(`Note for Dana ${last} (optional)`).fill('Driving 3');
+  await page.context().setOffline(true);
+  await mine.getByRole('button', { name: 'Save answer' }).click();
+  await expect(row.getByText("Saved when you're back online", { exact: true })).toHaveCount(1);
+  await page.context().setOffline(false);
+  await expect(mine.getByLabel(`Note for Dana ${last} (optional)`)).toHaveValue('Driving 3');
+  await expect(row.getByText("Saved when you're back online", { exact: true })).toHaveCount(0);
   await page.goto('/');
   await pressed(hike, `Maybe: Kit ${last}`);
   await page.context().close();

@@ -146,6 +146,10 @@ export function RsvpPanel({ userId, event }: { userId: string; event: CalendarEv
           {failureMessage(answer.error, 'Could not save the answer.')}
         </FormMessage>
       ) : null}
+      {/* Offline, the answer waits (a paused mutation) and goes when the browser is back. */}
+      <p aria-live="polite" className="text-sm font-medium text-scout-800">
+        {answer.isPaused ? "Saved when you're back online" : ''}
+      </p>
       <div className="space-y-2">
         {data.mine.map((person, i) => (
           <PersonAnswer
