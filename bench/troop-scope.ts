@@ -21,16 +21,16 @@
  * Each request is read five ways: a troop's (`troop_id = ?`); a troop's with its council's events,
  * as the Data API's `in` filter (`troop_id IN (?, ?)`), as the troop's and the council's pages
  * merged (mergedRequest) and as one compound statement (compoundRequest); and the one-troop
- * table's. They take turns, the troop changing each
- * time (all 100 in turn), SAMPLES times each, one after another:
+ * table's. They take turns, the troop changing each time (all 100 in turn), SAMPLES times each,
+ * one after another:
  *
  * - first page + count: the first 20 events and their exact count;
  * - the screen's page: the first 1,000 events with those of the calendar screen's columns these
  *   tables have (web/src/screens/calendar/use-calendar-events.ts), no count.
  *
  * Prints p50 per store and request (and of its page and its count apart), the ratios to the
- * one-troop table (the goal of issue 34: at most 1.3) and each statement's plan. Settings: BENCH_STORES (default `sqlite,postgres`),
- * BENCH_SAMPLES (default 500), BENCH_PG_URL.
+ * one-troop table (the goal of issue 34: at most 1.3) and each statement's plan. Settings:
+ * BENCH_STORES (default `sqlite,postgres`), BENCH_SAMPLES (default 500), BENCH_PG_URL.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
