@@ -1,11 +1,10 @@
 /**
  * The jobs behind event notices (docs/decisions/052-durable-jobs.md). Fan-out jobs decide who
- * gets what and schedule one `notice-mail` job per person, keyed so that no person gets the same
- * notice twice; `notice-mail` checks the person's settings once more (an unsubscribe in between
- * is honoured) and sends, under a Message-ID made from the job (mail/message-id.ts). Nobody is told of an event the `calendar_events` read rule keeps from
- * them (docs/roles.md): a notice goes only to those who could read the event. A send that fails throws, and the worker retries it with backoff.
+ * gets what and schedule one `notice-mail` job per person (mail-job.ts), keyed so that no person
+ * gets the same notice twice. Nobody is told of an event the `calendar_events` read rule keeps
+ * from them (docs/roles.md): a notice goes only to those who could read the event. A send that
+ * fails throws, and the worker retries it with backoff.
  */
-import type { NotificationKind } from '@scout/protocol/notification-settings';
 import { isoDay } from '@scout/protocol/wall-clock';
 import type { EventRecord } from '../calendar/occurrences.ts';
 import { findEvent } from '../calendar/stored-events.ts';
@@ -23,16 +22,9 @@ import {
   stateOf,
   type EventState,
 } from './event-state.ts';
+import { changeNotice, reminderNotice, removedNotice, type NoticeContent } from './messages.ts';
+import { mailJob, type MailPayload } from './mail-job.ts';
 import {
-  changeNotice,
-  reminderNotice,
-  removedNotice,
-  renderNotice,
-  type NoticeContent,
-} from './messages.ts';
-import {
-  activeUsers,
-  allActiveMembers,
   answeredRecipientIds,
   changeRecipientIds,
   targetAdults,
@@ -43,40 +35,17 @@ import type {
   FollowingRemovedPayload,
   OccurrenceRemovedPayload,
 } from './event-outbox.ts';
-import { appAddress, CALENDAR_PATH, eventPath, rowPath } from './event-address.ts';
+import { CALENDAR_PATH, eventPath, rowPath } from './event-address.ts';
 import { createdJobKey, JOB_KINDS } from './job-kinds.ts';
-import { digestChoice, newEventsDigestOf, readSettings, settingsOf, wants } from './settings.ts';
-import { batchEventIds, closedBetween, joinBatch, type BatchPayload } from './batches.ts';
-import { newEventsNotice } from './digest-message.ts';
-import { digestFor, type DigestCadence } from './digest-schedule.ts';
-import { deriveUnsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
-import { jobMessageId } from '../mail/message-id.ts';
-import { answerTarget, mailAnswerLinks, type AnswerTarget } from '../rsvps/mail-answer-links.ts';
-import { deriveMailAnswerKey } from '../rsvps/mail-answer-token.ts';
+import { settingsOf, wants } from './settings.ts';
+import { joinBatch } from './batches.ts';
+import { newEventsJobs } from './new-events-jobs.ts';
+import { answerTarget } from '../rsvps/mail-answer-links.ts';
 import { isoInstant } from '../store/sql-values.ts';
 
 const HOUR_MS = 3600_000;
 /** A reminder taken a little early (a worker's poll) goes out now rather than being put off. */
 const EARLY_TOLERANCE_MS = 60_000;
-
-interface MailPayload {
-  userId: string;
-  kind: NotificationKind;
-  content: NoticeContent;
-  /** The app's path the mail links to: the event's address (event-address.ts). */
-  path?: string;
-  /** The event or occurrence the mail carries answer links for (rsvps/mail-answer-links.ts). */
-  answerFor?: AnswerTarget;
-}
-
-/** What a member's digest job carries: the batches it gathers closed after `since`, by `due`. */
-interface DigestPayload extends Record<string, unknown> {
-  userId: string;
-  since: number;
-  due: number;
-  /** Absent in jobs scheduled before digests kept their cadence: taken as the member's own. */
-  cadence?: DigestCadence;
-}
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -95,8 +64,6 @@ function createdState(payload: Record<string, unknown> | null): EventState | nul
 
 export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
   const { store, clock, config } = deps;
-  const key = deriveUnsubscribeKey(deps.jwtSecret);
-  const answerKey = deriveMailAnswerKey(deps.jwtSecret);
   const nowIso = () => isoInstant(clock.now());
   const today = () => isoDay(clock.now());
 
@@ -113,11 +80,11 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
   async function fanOut(
     row: EventRecord,
     userIds: readonly string[],
-    kind: NotificationKind,
+    kind: MailPayload['kind'],
     content: NoticeContent,
     keyOf: (userId: string) => string,
     path: string,
-    answerFor?: AnswerTarget,
+    answerFor?: MailPayload['answerFor'],
   ) {
     const settings = await settingsOf(store, [...new Set(userIds)]);
     for (const [userId, s] of settings) {
@@ -129,44 +96,6 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         dedupeKey: keyOf(userId),
       });
     }
-  }
-
-  /** The events of a batch or digest still on the calendar and not cancelled. */
-  async function announced(ids: readonly string[]): Promise<EventRecord[]> {
-    const rows: EventRecord[] = [];
-    for (const id of ids) {
-      const row = await findEvent(store, id);
-      if (row && row.status !== 'cancelled') rows.push(row);
-    }
-    return rows;
-  }
-
-  /**
-   * One mail to a member naming the new events they read and did not make: the single event's
-   * notice for one, a list for more (digest-message.ts). `dedupeKey` makes it once per member.
-   */
-  async function tellNewEvents(userId: string, events: EventRecord[], dedupeKey: string) {
-    const reader = await feedReader(store, userId);
-    const theirs = readableEvents(
-      config.roles,
-      reader,
-      events.filter((r) => r.user_id !== userId),
-    );
-    if (theirs.length === 0) return;
-    // One event's mail carries its answer links; a list of several carries none.
-    const answerFor = theirs.length === 1 ? answerTarget(theirs[0]!) : undefined;
-    const payload: MailPayload = {
-      userId,
-      kind: 'new_events',
-      content: newEventsNotice(theirs.map((r) => stateOf(r))),
-      path: theirs.length === 1 ? rowPath(theirs[0]!) : CALENDAR_PATH,
-      ...(answerFor && { answerFor }),
-    };
-    await enqueueJob(store, clock.now(), {
-      kind: JOB_KINDS.mail,
-      payload: payload as unknown as Record<string, unknown>,
-      dedupeKey,
-    });
   }
 
   /** A new event as created, carried by its `event-created` job (migration 032). */
@@ -224,43 +153,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       await joinBatch(store, clock.now(), config.noticeBatchMs, eventId);
     },
 
-    async [JOB_KINDS.newEventsBatch](job) {
-      const { batchKey, closesAt } = job.payload as unknown as BatchPayload;
-      const events = await announced(await batchEventIds(store, str(batchKey)));
-      if (events.length === 0) return;
-      const settings = await settingsOf(store, await allActiveMembers(store));
-      for (const [userId, s] of settings) {
-        if (!wants(s, 'new_events')) continue;
-        const cadence = newEventsDigestOf(s);
-        if (cadence === 'immediate') {
-          await tellNewEvents(userId, events, `${str(batchKey)}:${userId}`);
-          continue;
-        }
-        const { due, since } = digestFor(config.timezone, cadence, Number(closesAt));
-        // From when the member took new events this way, if that is later than the last digest.
-        const chosen = (await digestChoice(store, userId)).since;
-        const payload: DigestPayload = { userId, since: Math.max(since, chosen), due, cadence };
-        await enqueueJob(store, clock.now(), {
-          kind: JOB_KINDS.newEventsDigest,
-          payload,
-          dedupeKey: `digest:${cadence}:${due}:${userId}`,
-          runAt: due,
-        });
-      }
-    },
-
-    async [JOB_KINDS.newEventsDigest](job) {
-      const { userId, since, due, cadence } = job.payload as unknown as DigestPayload;
-      // Only the batches told this way: a member who changed their choice got the batches before
-      // the change the old way (one mail each, or the other digest), and those after it the new.
-      const now = await digestChoice(store, str(userId));
-      const current = (cadence ?? now.cadence) === now.cadence;
-      const from = current ? Math.max(since, now.since) : since;
-      const until = current ? due : Math.min(due, now.since);
-      if (until <= from) return;
-      const events = await announced(await closedBetween(store, from, until));
-      await tellNewEvents(str(userId), events, `${job.dedupeKey ?? job.id}:mail`);
-    },
+    ...newEventsJobs(deps),
 
     async [JOB_KINDS.eventChanged](job) {
       // The event as it stands now: changes made since this job was scheduled are told at once.
@@ -358,29 +251,6 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       );
     },
 
-    async [JOB_KINDS.mail](job) {
-      const payload = job.payload as unknown as MailPayload;
-      const [user] = await activeUsers(store, [str(payload.userId)]);
-      if (!user) return;
-      // Settings may have changed since the notice was scheduled: an unsubscribe is honoured.
-      if (!wants(await readSettings(store, user.id), payload.kind)) return;
-      const token = unsubscribeToken(key, user.id, payload.kind);
-      const unsubscribeUrl = `${config.publicUrl}/api/notifications/${encodeURIComponent(config.projectId)}/unsubscribe?token=${token}`;
-      const answers = payload.answerFor
-        ? await mailAnswerLinks(deps, answerKey, user.id, payload.answerFor)
-        : [];
-      await deps.mail.send({
-        ...renderNotice({
-          to: { address: user.email, ...(user.displayName ? { name: user.displayName } : {}) },
-          kind: payload.kind,
-          content: payload.content,
-          appUrl: appAddress(config.publicUrl, payload.path),
-          unsubscribeUrl,
-          answers,
-        }),
-        // A run again after the mail server took it (its process died) sends the same id.
-        messageId: jobMessageId(job.id, user.email, config.publicUrl),
-      });
-    },
+    [JOB_KINDS.mail]: mailJob(deps),
   };
 }
