@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { newMember } from '../support/accounts.ts';
+import { daysAhead } from '../support/dates.ts';
 import { apiSession, eventRow, membersWhoCleanUp, openCalendar } from '../support/calendar.ts';
 import { pageIn, seriousViolations } from '../support/viewports.ts';
 
@@ -14,14 +15,6 @@ import { pageIn, seriousViolations } from '../support/viewports.ts';
 test.use({ ownTroop: true });
 
 const members = membersWhoCleanUp();
-
-/** YYYY-MM-DD, `days` from today in this machine's zone (the browser's too). */
-function dayFromToday(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /** What a screen reader hears of the last tap: the polite live region of the answers. */
 const saveStatus = (scope: ReturnType<Page['locator']>) => scope.locator('[aria-live="polite"]');
@@ -48,7 +41,7 @@ test('phone: a parent answers for two scouts with two taps, offline too, and the
     data: {
       id: `event_${Date.now()}_hike`,
       eventName: 'Patrol Hike',
-      eventDate: dayFromToday(6),
+      eventDate: daysAhead(6),
       eventTime: '09:00',
       capacity: 10,
       creatorName: `Dana ${last}`,

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { newMember } from '../support/accounts.ts';
+import { daysAhead } from '../support/dates.ts';
 import {
   apiSession,
   eventRow,
@@ -17,14 +18,6 @@ import { pageIn, seriousViolations, VIEWPORTS, type ViewportName } from '../supp
 test.use({ ownTroop: true });
 
 const members = membersWhoCleanUp();
-
-/** YYYY-MM-DD, `days` from today in this machine's zone (the browser's too). */
-function dayFromToday(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /** 'Sat, Dec 05, 2026': the weekday before the spec's 'MMM dd, yyyy'. */
 function shownDate(day: string): string {
@@ -100,7 +93,7 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     for (let i = 1; i <= 5; i++) {
       const dialog = await fillEventForm(page, {
         name: `Patrol meeting ${i}`,
-        date: dayFromToday(10 + i),
+        date: daysAhead(10 + i),
         time: '19:00',
       });
       await expect(dialog).toBeHidden();
@@ -146,22 +139,22 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     const api = await apiSession(page);
     const { headers, eventsPath } = api;
     const seed = [
-      { eventName: 'Court of Honor', eventDate: dayFromToday(9), eventTime: '18:30' },
-      { eventName: 'Last spring campout', eventDate: dayFromToday(-20), eventTime: '08:00' },
-      { eventName: 'Service day', eventDate: dayFromToday(3), eventTime: '09:00' },
-      { eventName: 'Summer camp', eventDate: dayFromToday(40), eventTime: '07:00' },
-      { eventName: 'Troop meeting', eventDate: dayFromToday(5), eventTime: '19:00' },
+      { eventName: 'Court of Honor', eventDate: daysAhead(9), eventTime: '18:30' },
+      { eventName: 'Last spring campout', eventDate: daysAhead(-20), eventTime: '08:00' },
+      { eventName: 'Service day', eventDate: daysAhead(3), eventTime: '09:00' },
+      { eventName: 'Summer camp', eventDate: daysAhead(40), eventTime: '07:00' },
+      { eventName: 'Troop meeting', eventDate: daysAhead(5), eventTime: '19:00' },
       // Cancelled: still on the card, marked, so a family who planned on it sees it is off.
       {
         eventName: 'Called-off hike',
-        eventDate: dayFromToday(1),
+        eventDate: daysAhead(1),
         eventTime: '10:00',
         status: 'cancelled',
       },
       // A weekly council that began weeks ago shows by its next date, four days from today.
       {
         eventName: 'Patrol leaders council',
-        eventDate: dayFromToday(-24),
+        eventDate: daysAhead(-24),
         eventTime: '18:00',
         rrule: 'FREQ=WEEKLY',
       },
@@ -178,16 +171,16 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     const blocks = card.getByRole('list', { name: 'Next events' }).getByRole('listitem');
     await expect(blocks).toHaveCount(3);
     await expect(blocks.nth(0)).toContainText('Called-off hike');
-    await expect(blocks.nth(0)).toContainText(`Cancelled${shownDate(dayFromToday(1))}, 10:00 AM`);
+    await expect(blocks.nth(0)).toContainText(`Cancelled${shownDate(daysAhead(1))}, 10:00 AM`);
     await expect(blocks.nth(0).getByRole('button')).toHaveCount(0);
     await expect(blocks.nth(1)).toContainText('Service day');
-    await expect(blocks.nth(1)).toContainText(`${shownDate(dayFromToday(3))}, 9:00 AM`);
+    await expect(blocks.nth(1)).toContainText(`${shownDate(daysAhead(3))}, 9:00 AM`);
     // Each event still ahead takes the member's answer in one tap.
     await expect(
       blocks.nth(1).getByRole('button', { name: 'Going: Uma Patel (you)', exact: true }),
     ).toHaveAttribute('aria-pressed', 'false');
     await expect(blocks.nth(2)).toContainText('Patrol leaders council');
-    await expect(blocks.nth(2)).toContainText(`${shownDate(dayFromToday(4))}, 6:00 PM`);
+    await expect(blocks.nth(2)).toContainText(`${shownDate(daysAhead(4))}, 6:00 PM`);
 
     for (const name of ['Social', 'Newsletter', 'Volunteer']) {
       const other = page.getByRole('region', { name });
@@ -211,7 +204,7 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     await openCalendar(page);
     const upcoming = {
       name: `Winter campout ${Date.now()}`,
-      date: dayFromToday(12),
+      date: daysAhead(12),
       time: '17:00',
     };
     const dialog = await fillEventForm(page, upcoming);
@@ -226,7 +219,7 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
         : Number(/\((\d+)\)/.exec((await earlier.textContent()) ?? '')?.[1]);
     const before = await hiddenBefore();
 
-    const past = { name: `Fall hike ${Date.now()}`, date: dayFromToday(-7), time: '10:00' };
+    const past = { name: `Fall hike ${Date.now()}`, date: daysAhead(-7), time: '10:00' };
     await expect(await fillEventForm(page, past)).toBeHidden();
     await expect(
       page.getByText(/It is in the past: find it under Show earlier events/),
