@@ -24,6 +24,7 @@ import { rsvpNudges } from './036-rsvp-nudges.ts';
 import { noticeBatches } from './037-notice-batches.ts';
 import { eventNotify } from './038-event-notify.ts';
 import { digestChangedAt } from './039-digest-changed-at.ts';
+import { signInHouseholdLinks } from './040-sign-in-household-links.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   noticeBatches,
   eventNotify,
   digestChangedAt,
+  signInHouseholdLinks,
 ];
