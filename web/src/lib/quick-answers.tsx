@@ -57,8 +57,17 @@ function PersonButtons({
       aria-label={`${who}: ${eventName}`}
       className="flex flex-wrap items-center gap-x-2 gap-y-1"
     >
-      <span className="min-w-12 text-sm font-semibold text-stone-800" aria-hidden="true">
-        {shortName(person, self)}
+      {/* Name and state first: on a phone the buttons take the next line, not three lines. */}
+      <span className="min-w-12 text-sm">
+        <span className="font-semibold text-stone-800" aria-hidden="true">
+          {shortName(person, self)}
+        </span>
+        {person.answer === null || person.waitlisted ? (
+          <span className="text-xs text-stone-600">
+            <span aria-hidden="true"> · </span>
+            {person.answer === null ? 'No answer yet' : 'On the waitlist'}
+          </span>
+        ) : null}
       </span>
       <span className="inline-flex overflow-hidden rounded-lg border border-stone-300">
         {RSVP_ANSWERS.map((answer) => {
@@ -87,11 +96,6 @@ function PersonButtons({
           );
         })}
       </span>
-      {person.answer === null || person.waitlisted ? (
-        <span className="text-xs text-stone-600">
-          {person.answer === null ? 'No answer yet' : 'On the waitlist'}
-        </span>
-      ) : null}
       {children}
     </div>
   );
