@@ -1,5 +1,5 @@
 /**
- * Provider sign-ins in flight (sign_in_attempts, migrations 010 and 034). Everything the
+ * Provider sign-ins in flight (sign_in_attempts, migrations 010, 017, 034 and 040). Everything the
  * callback needs stays on the server: the PKCE verifier, the nonce, the client's state and where
  * the answer goes. The `state` sent to the provider is a random key of our own, stored only as a
  * hash; an attempt lives 10 minutes and is spent by one atomic UPDATE, so a replayed callback
@@ -26,6 +26,8 @@ export interface SignInAttempt {
   nonce: string;
   /** The invitation the person joins with, if a new account is made (create-account.ts). */
   invitationKey: string | null;
+  /** The household link (`/?family=`) a new account joins with (create-account.ts). */
+  householdToken: string | null;
 }
 
 /** The hash of the starting browser's key, kept with the attempt (browser-key.ts). */
@@ -42,6 +44,7 @@ interface AttemptRow {
   code_verifier: string;
   nonce: string;
   invitation_key: string | null;
+  household_token: string | null;
   expires_at: string;
   used_at: string | null;
 }
@@ -73,8 +76,9 @@ export async function saveAttempt(
   ]);
   await deps.store.query(
     `INSERT INTO sign_in_attempts (state_hash, provider, mode, client_state, redirect_url, opener_origin,
-       code_challenge, browser_hash, code_verifier, nonce, invitation_key, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       code_challenge, browser_hash, code_verifier, nonce, invitation_key, household_token, created_at,
+       expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       hashToken(state),
       attempt.provider,
@@ -91,6 +95,7 @@ export async function saveAttempt(
       attempt.codeVerifier,
       attempt.nonce,
       attempt.invitationKey,
+      attempt.householdToken,
       isoInstant(now),
       isoInstant(now + PROVIDER_SIGN_IN_TTL_SECONDS * 1000),
     ],
@@ -159,6 +164,7 @@ export async function consumeAttempt(
         codeVerifier: row.code_verifier,
         nonce: row.nonce,
         invitationKey: row.invitation_key,
+        householdToken: row.household_token,
       };
   }
   if (row) throw new AttemptRefused(new ApiError('VERIFICATION_FAILED'), toReturn(row));

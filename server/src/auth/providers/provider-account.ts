@@ -7,7 +7,10 @@
  *    someone else's address into an account at some provider;
  * 3. else a new account, made by createAccount like every other sign-up, so the troop's rules
  *    for joining apply to it too: waiting for a leader (SIGNUP_MODE=approval), or only with the
- *    invitation the sign-in carried (invite). An existing account never needs one.
+ *    invitation the sign-in carried (invite). A household link the sign-in carried joins the
+ *    new account to that household, in any mode, as the password sign-up does. An existing
+ *    account never needs either and spends neither: it joins a household from the link's page
+ *    once signed in.
  *
  * A provider's name and picture fill a display name and avatar the account lacks; a verified
  * email marks the account's email verified.

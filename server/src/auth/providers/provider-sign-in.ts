@@ -2,7 +2,7 @@
  * Sign-in with a provider, from `GET /auth?provider=...` to the callback:
  *
  *   start   check where the answer goes, keep an attempt (PKCE verifier, nonce, client state,
- *           the invitation to join if one came) for 10 minutes, give the browser the key that
+ *           the troop or household invitation if one came) for 10 minutes, give the browser the key that
  *           binds the attempt to it, and send the person to the provider;
  *   finish  spend the attempt (in the browser that started it only), exchange the code
  *           (openid-client checks everything), find or make the account, start a session and
@@ -87,6 +87,7 @@ export async function startProviderSignIn(
         codeVerifier: request.codeVerifier,
         nonce: request.nonce,
         invitationKey: query.invitation ? invitationKey(query.invitation) : null,
+        householdToken: query.family ?? null,
       },
       browser.hash,
     );
@@ -151,6 +152,7 @@ export async function finishProviderSignIn(
     });
     const user = await accountForProviderSignIn(deps, provider.name, claims, {
       invitationKey: attempt.invitationKey,
+      householdToken: attempt.householdToken,
     });
     if (deps.config.requireEmailVerification && !user.email_verified)
       throw new ApiError('EMAIL_NOT_VERIFIED');

@@ -38,6 +38,11 @@ export interface HostedQuery {
    * new account. The hosted page carries it into its "Continue with" links.
    */
   invitation: string | undefined;
+  /**
+   * The token of a household invitation link (`/?family=`), in any SIGNUP_MODE: used only if the
+   * sign-in makes a new account, which then joins that household. Carried like `invitation`.
+   */
+  family: string | undefined;
   /** The query's own words, kept to carry through the hosted page's forms and links. */
   params: Record<string, string>;
 }
@@ -73,6 +78,7 @@ const hostedParams = z.object({
   code_challenge: once('code_challenge'),
   code_challenge_method: once('code_challenge_method'),
   invitation: once('invitation'),
+  family: once('family'),
 });
 
 const underSnakeNames = (raw: unknown) => {
@@ -106,18 +112,23 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
     redirect_url: redirect,
     opener_origin: opener,
     invitation,
+    family,
   } = read.data;
   if (projectId !== undefined && projectId !== config.projectId)
     throw new ApiError('PROJECT_NOT_FOUND');
   const state = read.data.state ?? null;
   if (invitation !== undefined && !INVITATION_PATTERN.test(invitation))
     throw new ApiError('INVITATION_INVALID');
+  // A household link's token has the same shape (security/invitations.ts); it says its own refusal.
+  if (family !== undefined && !INVITATION_PATTERN.test(family))
+    throw new ApiError('HOUSEHOLD_INVITATION_INVALID');
 
   const params: Record<string, string> = { mode, project_id: config.projectId };
   if (state !== null) params.state = state;
   if (redirect !== undefined) params.redirect_url = redirect;
   if (opener !== undefined) params.opener_origin = opener;
   if (invitation !== undefined) params.invitation = invitation;
+  if (family !== undefined) params.family = family;
 
   if (mode === 'mobile-session') {
     const { code_challenge: codeChallenge, code_challenge_method: method } = read.data;
@@ -140,6 +151,7 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
     return {
       provider,
       invitation,
+      family,
       params,
       back: { mode, redirectUri, codeChallenge, clientState: state },
     };
@@ -152,6 +164,7 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
     return {
       provider,
       invitation,
+      family,
       params,
       back: { mode, openerOrigin, clientState: state },
     };
@@ -159,6 +172,7 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
   return {
     provider,
     invitation,
+    family,
     params,
     back: { mode: 'redirect', redirectUrl, clientState: state },
   };
