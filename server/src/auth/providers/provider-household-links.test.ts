@@ -19,7 +19,7 @@ import {
   type ProviderRig,
 } from '../../../test/providers.ts';
 import { bearer, serviceKeys } from '../../../test/storage.ts';
-import { testStoreKinds } from '../../../test/test-app.ts';
+import { ensureTestAccount, testStoreKinds } from '../../../test/test-app.ts';
 
 let n = 0;
 const person = (name: string): Person => ({
@@ -110,6 +110,30 @@ describe.each(testStoreKinds)('a household link through a provider sign-in (%s)'
     expect(rows[0]?.user_id).toBe(user.id);
     const mine = (await households('GET', '/mine', `Bearer ${access}`)).json().household;
     expect(mine).toMatchObject({ role: 'scout', name: 'pat household' });
+  });
+
+  it('an existing member signs in as before and leaves the link for the accept dialog', async () => {
+    const token = await invite({ kind: 'adult' });
+    const member = person('member');
+    await ensureTestAccount(rig.t.deps.store, 'sam', 'user', member.email);
+    const params = await signInWith(member, { family: token });
+    expect((await me(rig.t, params.access_token ?? '')).json().user.id).toBe('sam');
+    const landing = await rig.t.app.inject({
+      method: 'POST',
+      url: `/api/households/${rig.t.deps.config.projectId}/invitations/landing`,
+      payload: { token },
+    });
+    expect(landing.json()).toMatchObject({ usable: true, used: false });
+  });
+
+  it("the hosted page carries the household link into its providers' links", async () => {
+    const token = await invite({ kind: 'adult' });
+    const page = await openAuth(rig.t, { redirect_url: APP_ORIGIN, family: token });
+    expect(page.statusCode).toBe(200);
+    const href = /href="(\/auth\?[^"]*provider=[^"]*)"/.exec(page.body)?.[1] ?? '';
+    const query = new URLSearchParams(href.replaceAll('&#38;', '&').split('?')[1]);
+    expect(query.get('family')).toBe(token);
+    expect(query.get('provider')).toBe(PROVIDER);
   });
 
   it('an unknown or malformed link is refused, and no account is made', async () => {
