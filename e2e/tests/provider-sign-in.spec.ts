@@ -8,6 +8,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
 import { newMember } from '../support/accounts.ts';
 import { councilLogin } from '../support/council-login.mjs';
+import { createAccount } from '../support/sessions.ts';
 
 const CONTINUE = `Continue with ${councilLogin.label}`;
 
@@ -57,6 +58,49 @@ test('Continue with the provider: a 500 by 600 popup, the provider signs in, the
   // A reload keeps the session the popup handed over.
   await page.reload();
   await expect(page.getByRole('heading', { name: /Good Evening.*JORDAN/ })).toBeVisible();
+});
+
+test("a parent's household link, opened by the other parent who continues with the provider, joins them to that household", async ({
+  browser,
+}) => {
+  const last = `Hollis${Math.random().toString(36).slice(2, 7)}`;
+  const parent = await createAccount(newMember('Jordan', last));
+  const households = `${baseURL}/api/households/scout-troop/mine`;
+  const asParent = async (path: string, body: unknown) => {
+    const res = await fetch(`${households}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${parent.tokens.access_token}`,
+      },
+      body: JSON.stringify(body),
+    });
+    expect(res.ok, await res.clone().text()).toBe(true);
+    return res.json() as Promise<{ url: string }>;
+  };
+  await asParent('/scouts', { firstName: 'Robin', lastName: last });
+  const { url } = await asParent('/invitations', { kind: 'adult' });
+
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`/${new URL(url).search}`);
+  await expect(
+    page.getByRole('heading', {
+      name: `Jordan ${last} invited you to join Jordan ${last} household`,
+    }),
+  ).toBeVisible();
+  const popup = await openProviderPopup(page);
+  await popup.getByLabel('Email').fill(newMember('Casey').email);
+  await popup.getByLabel('Full name').fill(`Casey ${last}`);
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await closed;
+
+  // The new account is an adult of the household: it sees Jordan's scout as its own.
+  await page.goto('/profile');
+  const family = page.getByRole('region', { name: 'Family' });
+  await expect(family.getByRole('list', { name: 'Scouts' })).toContainText(`Robin ${last}`);
+  await expect(family).toContainText(`Jordan ${last}`);
+  await page.context().close();
 });
 
 test('closing the popup shows that the sign-in was canceled', async ({ page }) => {

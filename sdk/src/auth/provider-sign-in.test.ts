@@ -94,6 +94,14 @@ describe('signInWithProvider: the popup', () => {
     expect(url.searchParams.get('provider')).toBe('council-login');
   });
 
+  it('carries a household link to the hosted page', async () => {
+    const { auth, win } = setUp();
+    await auth.ready();
+    void auth.signInWithProvider('google', { family: 'family-token_1' });
+    await vi.waitFor(() => expect(win.popups).toHaveLength(1));
+    expect(new URL(win.popups[0]?.url ?? '').searchParams.get('family')).toBe('family-token_1');
+  });
+
   it.each([
     ['signInWithMicrosoft', 'microsoft'],
     ['signInWithGitHub', 'github'],
@@ -235,11 +243,13 @@ describe('signInWithProvider inside a frame: the redirect', () => {
     expect(win.sessionStorage.getItem(AUTH_STATE_KEY)).toBe(url.searchParams.get('state'));
   });
 
-  it('carries an invitation to join in redirect mode too', async () => {
+  it('carries an invitation to join and a household link in redirect mode too', async () => {
     const { auth, win } = setUp({ inFrame: true });
     await auth.ready();
     void auth.signInWithProvider('google', { invitation: 'invite-token_2' });
     expect(new URL(win.location.href).searchParams.get('invitation')).toBe('invite-token_2');
+    void auth.signInWithProvider('google', { family: 'family-token_3' });
+    expect(new URL(win.location.href).searchParams.get('family')).toBe('family-token_3');
   });
 });
 

@@ -85,6 +85,12 @@ export interface ProviderSignInOptions {
    * first sign-in joins with it; a member who has an account spends nothing.
    */
   invitation?: string | undefined;
+  /**
+   * The token of a household invitation link (`?family=`): a first sign-in joins the troop and
+   * that household with it, whatever the troop's sign-up mode; a member who has an account
+   * spends nothing (the app asks them to join once signed in).
+   */
+  family?: string | undefined;
 }
 
 export function signInWithProvider(
@@ -108,6 +114,7 @@ export function signInWithProvider(
     project_id: ctx.projectId,
     state,
     ...(options.invitation ? { invitation: options.invitation } : {}),
+    ...(options.family ? { family: options.family } : {}),
   };
   if (isInFrame(win) || typeof win.open !== 'function') {
     win.location.href = hostedAuthUrl(ctx.authBase, {

@@ -247,6 +247,7 @@ export function AuthScreen({
                       onSignedIn={signedIn}
                       disabled={locked}
                       invitation={inviteToken}
+                      family={family?.usable ? familyToken : null}
                     />
                   </>
                 ) : (
@@ -278,12 +279,15 @@ export function AuthScreen({
                   onBack={() => switchMode('login')}
                 />
                 {/* Invited: joining with a provider instead of a password works too. */}
-                {inviteToken !== null && invitation.notice?.tone === 'success' && !signUp.done ? (
+                {((inviteToken !== null && invitation.notice?.tone === 'success') ||
+                  family?.usable) &&
+                !signUp.done ? (
                   <div className="mt-4">
                     <ProviderButtons
                       onSignedIn={onAuthenticated}
                       disabled={locked}
                       invitation={inviteToken}
+                      family={family?.usable ? familyToken : null}
                     />
                   </div>
                 ) : null}

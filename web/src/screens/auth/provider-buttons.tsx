@@ -10,6 +10,8 @@ interface ProviderButtonsProps {
   disabled?: boolean;
   /** The token of the invitation link the page was opened with, for a first sign-in. */
   invitation?: string | null;
+  /** The token of the household link the page was opened with, for a first sign-in. */
+  family?: string | null;
 }
 
 /** "Continue with <Provider>" for each provider the troop configured; nothing when there is none. */
@@ -17,9 +19,10 @@ export function ProviderButtons({
   onSignedIn,
   disabled = false,
   invitation = null,
+  family = null,
 }: ProviderButtonsProps) {
   const providers = useSignInProviders();
-  const { start, pending, error } = useProviderSignIn(onSignedIn, invitation);
+  const { start, pending, error } = useProviderSignIn(onSignedIn, invitation, family);
   if (providers.length === 0 && !error) return null;
   return (
     <div className="space-y-3">

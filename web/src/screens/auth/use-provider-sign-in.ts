@@ -13,10 +13,15 @@ export function useSignInProviders(): string[] {
 
 /**
  * Sign-in with a provider in its popup. The SDK opens the window within the click itself, so a
- * browser's popup blocker sees the person's own action. An invitation the page was opened with
- * goes along: a newcomer joins with it (a member who has an account spends nothing).
+ * browser's popup blocker sees the person's own action. An invitation or a household link the
+ * page was opened with goes along: a newcomer joins with it (a member who has an account spends
+ * nothing; the app asks them to join the household once signed in).
  */
-export function useProviderSignIn(onSignedIn: () => void, invitation: string | null = null) {
+export function useProviderSignIn(
+  onSignedIn: () => void,
+  invitation: string | null = null,
+  family: string | null = null,
+) {
   const [pending, setPending] = useState<string | null>(null);
   // A sign-in this page came back from (redirect mode, inside a frame) may have failed.
   const [error, setError] = useState<string | null>(() => {
@@ -26,7 +31,8 @@ export function useProviderSignIn(onSignedIn: () => void, invitation: string | n
   const start = (provider: string) => {
     setError(null);
     setPending(provider);
-    scout.auth.signInWithProvider(provider, invitation ? { invitation } : {}).then(
+    const links = { ...(invitation ? { invitation } : {}), ...(family ? { family } : {}) };
+    scout.auth.signInWithProvider(provider, links).then(
       () => {
         setPending(null);
         onSignedIn();
