@@ -11,9 +11,8 @@ import { useTableGrant } from '../../lib/use-can.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormMessage } from '../../ui/form-message.tsx';
-import { ArrowLeftIcon, CalendarIcon } from '../../ui/icons.tsx';
+import { ArrowLeftIcon } from '../../ui/icons.tsx';
 import { ScreenHeading } from '../../ui/screen-heading.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.tsx';
 import type { CalendarEvent, NewEventInput } from './calendar-event.ts';
 import { PlusIcon, RssIcon } from './calendar-icons.tsx';
@@ -24,6 +23,7 @@ import { addressedEvent } from './event-address.ts';
 import { EventChangeDialogs } from './event-change-dialogs.tsx';
 import { EventList } from './event-list.tsx';
 import { RELOADED, when } from './event-when.ts';
+import { EventsFailed, LoadingEvents, NoEventsYet } from './list-states.tsx';
 import { MonthView } from './month-view.tsx';
 import { occurrenceKey } from '@scout/protocol/calendar-list';
 import { SubscribeDialog } from './subscribe-dialog.tsx';
@@ -248,27 +248,11 @@ export function CalendarScreen({ user, nav, focus = null }: CalendarScreenProps)
             className="focus:outline-none"
           >
             {isLoading ? (
-              <div role="status" className="flex flex-col items-center gap-3 py-20 text-scout-800">
-                <Spinner className="size-10" />
-                <p className="text-sm font-medium">Loading events...</p>
-              </div>
+              <LoadingEvents />
             ) : isError ? (
-              <div className="space-y-3">
-                <FormMessage tone="error">Could not load the events.</FormMessage>
-                <Button variant="secondary" onClick={reload}>
-                  Try again
-                </Button>
-              </div>
+              <EventsFailed onRetry={reload} />
             ) : events.length === 0 && !canLoadEarlier ? (
-              <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-16 text-center">
-                <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-scout-50 text-scout-700">
-                  <CalendarIcon className="size-7" />
-                </span>
-                <h2 className="mt-4 text-lg font-bold text-stone-900">No Events Yet</h2>
-                <p className="mt-1 max-w-sm text-sm text-stone-600">
-                  Nothing is planned yet. Add the next meeting or campout with Create Event.
-                </p>
-              </div>
+              <NoEventsYet />
             ) : (
               <div className="space-y-4">
                 {focus && !addressed ? (
