@@ -166,6 +166,8 @@ test('the creator fixes an event in the same dialog and cancels another with a r
   await more.click();
   const menu = page.getByRole('menu', { name: `More actions: ${name}` });
   await expect(menu.getByRole('menuitem')).toHaveText(['Add to calendar', 'Edit', 'Delete']);
+  // The menu takes the focus as it opens (a moment after it shows); Escape then gives it back.
+  await expect.poll(() => menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(more).toBeFocused();
 
