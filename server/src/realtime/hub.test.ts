@@ -64,6 +64,36 @@ describe('realtime hub', () => {
     expect(await hub.presence('troop-12')).toEqual([]);
   });
 
+  it('ends on the latest presence list when an earlier read of it comes back last', async () => {
+    const clock = manualClock(Date.now());
+    const inner = createMemoryBus({ clock });
+    // The first read of the list (both members there) answers only after the second (one left).
+    let reads = 0;
+    let releaseFirst: () => void = () => {};
+    const slow: RealtimeBus = {
+      ...inner,
+      presence: async (c, now) => {
+        const users = await inner.presence(c, now);
+        if (++reads === 1) await new Promise<void>((r) => (releaseFirst = r));
+        return users;
+      },
+    };
+    const { hub } = open(slow);
+    const ann = new FakeSocket();
+    const bob = new FakeSocket();
+    await hub.join(ann, 'troop-12', { userId: 'user-ann' });
+    await hub.join(bob, 'troop-12', { userId: 'user-bob' });
+    await expect.poll(() => reads).toBe(1);
+    await hub.removeSocket(bob);
+    await expect.poll(() => ann.presenceFrames().length).toBe(1);
+    releaseFirst();
+    // Whatever the late read would send, it sends within these turns of the event loop.
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    expect(ann.presenceFrames().map((f) => f.payload.data?.users.map((u) => u.userId))).toEqual([
+      ['user-ann'],
+    ]);
+  });
+
   it('refuses a server-side publish with a bad channel or type', async () => {
     const { hub } = open();
     await expect(hub.publish('bad channel', { type: 'x' })).rejects.toBeInstanceOf(ApiError);

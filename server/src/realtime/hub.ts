@@ -52,6 +52,8 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
   const sockets = new Set<HubSocket>();
   const socketChannels = new Map<HubSocket, Set<string>>();
   const presenceTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  const presenceReads = new Map<string, number>();
+  let presenceReadCount = 0;
   let closing = false;
 
   bus.onEvent((event) => {
@@ -90,8 +92,13 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
   }
 
   async function broadcastPresence(channel: string) {
+    // Reads of the list may come back out of order: only the latest one started is sent, so a
+    // channel never ends on a list older than one it already had.
+    const read = ++presenceReadCount;
+    presenceReads.set(channel, read);
     try {
       const users = await bus.presence(channel, clock.now());
+      if (presenceReads.get(channel) !== read) return;
       const local = channels.get(channel);
       if (!local) return;
       const frame = Buffer.from(encodeFrame('presence', { channel, data: { users } }));
@@ -114,6 +121,7 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
       channels.delete(channel);
       clearTimeout(presenceTimers.get(channel));
       presenceTimers.delete(channel);
+      presenceReads.delete(channel);
       bus
         .unlisten(channel)
         .catch((err: Error) => log?.warn({ err: err.message, channel }, 'unlisten failed'));
