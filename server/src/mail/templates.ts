@@ -17,8 +17,8 @@ export interface LinkMailInput {
   link: string;
   /** The recipient's display name, if they gave one. */
   displayName?: string | null;
-  /** How long the link works. */
-  expiresInSeconds: number;
+  /** How long the link works; absent for a link that does not expire (a screen of the app). */
+  expiresInSeconds?: number;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -45,22 +45,25 @@ export function describeDuration(seconds: number): string {
 // eslint-disable-next-line no-control-regex -- a name never needs control characters
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
 
-/** A display name, tamed: it is only ever used in a greeting. */
-function greetingName(displayName: string | null | undefined): string | undefined {
+/** A name someone typed, tamed for a mail: no control characters, at most 100 characters. */
+export function greetingName(displayName: string | null | undefined): string | undefined {
   const name = (displayName ?? '').replace(CONTROL_CHARACTERS, ' ').trim().slice(0, 100);
   return name || undefined;
 }
 
-interface Layout {
+export interface Layout {
   subject: string;
   intro: string;
   action: string;
   outro: string;
 }
 
-function render(input: LinkMailInput, words: Layout): RenderedMail {
+export function render(input: LinkMailInput, words: Layout): RenderedMail {
   const name = greetingName(input.displayName);
-  const expiry = `This link works once and expires in ${describeDuration(input.expiresInSeconds)}.`;
+  const expiry =
+    input.expiresInSeconds === undefined
+      ? ''
+      : `This link works once and expires in ${describeDuration(input.expiresInSeconds)}.`;
   const text = [
     name ? `Hi ${name},` : 'Hello,',
     '',
@@ -69,7 +72,7 @@ function render(input: LinkMailInput, words: Layout): RenderedMail {
     `${words.action}:`,
     input.link,
     '',
-    expiry,
+    ...(expiry ? [expiry] : []),
     words.outro,
     '',
     `-- ${PRODUCT_NAME}`,
@@ -86,7 +89,7 @@ function render(input: LinkMailInput, words: Layout): RenderedMail {
 <p>${escapeHtml(words.intro)}</p>
 <p><a href="${href}" style="display:inline-block;background:#2f5d2f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(words.action)}</a></p>
 <p style="font-size:13px;word-break:break-all;overflow-wrap:anywhere">If the button does not work, copy this address into your browser:<br><a href="${href}" style="word-break:break-all;overflow-wrap:anywhere">${href}</a></p>
-<p style="font-size:13px">${escapeHtml(expiry)} ${escapeHtml(words.outro)}</p>
+<p style="font-size:13px">${expiry ? `${escapeHtml(expiry)} ` : ''}${escapeHtml(words.outro)}</p>
 </div>
 </body>
 </html>
