@@ -4,6 +4,7 @@
  * that plays the person at the provider: it follows redirects with the provider's cookies, fills
  * the provider's sign-in form and stops where the provider sends the person back to the app.
  */
+import { expect } from 'vitest';
 import type { Config } from '../src/config.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { nextAddress } from './auth.ts';
@@ -251,3 +252,21 @@ export function popupMessage(html: string): {
 /** The query of a redirect answer. */
 export const redirectParams = (location: unknown) =>
   Object.fromEntries(new URL(String(location)).searchParams);
+
+let people = 0;
+/** Someone the provider knows by a fresh address, so tests never meet an earlier account. */
+export const newPerson = (name: string): Person => ({
+  email: `${name}.${++people}.${Date.now().toString(36)}@troop214.example`,
+  name: 'Jamie Rivera',
+});
+
+/** A provider sign-in's answer in redirect mode: the tokens, or the refusal's code and words. */
+export async function signInRedirected(
+  t: TestApp,
+  who: Person,
+  query: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  const { answer } = await providerSignIn(t, { mode: 'redirect', ...query }, who);
+  expect(answer.statusCode).toBe(302);
+  return redirectParams(answer.headers.location);
+}

@@ -11,21 +11,14 @@ import { createMemoryMailer } from '../../../test/mail.ts';
 import {
   APP_ORIGIN,
   PROVIDER,
+  newPerson,
   openAuth,
-  providerSignIn,
-  redirectParams,
+  signInRedirected,
   startProviderRig,
-  type Person,
   type ProviderRig,
 } from '../../../test/providers.ts';
 import { bearer, serviceKeys } from '../../../test/storage.ts';
 import { ensureTestAccount, testStoreKinds } from '../../../test/test-app.ts';
-
-let n = 0;
-const person = (name: string): Person => ({
-  email: `${name}.${++n}.${Date.now().toString(36)}@troop214.example`,
-  name: 'Jamie Rivera',
-});
 
 describe.each(testStoreKinds)('a household link through a provider sign-in (%s)', (store) => {
   let rig: ProviderRig;
@@ -59,12 +52,6 @@ describe.each(testStoreKinds)('a household link through a provider sign-in (%s)'
     expect(res.statusCode, res.body).toBe(200);
     return familyToken(res.json().url);
   };
-  /** The sign-in's answer in redirect mode: the tokens, or the refusal's code and words. */
-  const signInWith = async (who: Person, query: Record<string, string> = {}) => {
-    const { answer } = await providerSignIn(rig.t, { mode: 'redirect', ...query }, who);
-    expect(answer.statusCode).toBe(302);
-    return redirectParams(answer.headers.location);
-  };
   const accountsWithEmail = async (email: string) =>
     (await rig.t.deps.store.query('SELECT id FROM users WHERE email = ?', [email])).rows;
   const troopEvents = (token: string) =>
@@ -75,8 +62,8 @@ describe.each(testStoreKinds)('a household link through a provider sign-in (%s)'
 
   it('an invited adult joins the troop and is an adult of the household', async () => {
     const token = await invite({ kind: 'adult' });
-    const spouse = person('spouse');
-    const params = await signInWith(spouse, { family: token });
+    const spouse = newPerson('spouse');
+    const params = await signInRedirected(rig.t, spouse, { family: token });
     const access = params.access_token ?? '';
     expect((await me(rig.t, access)).json().user).toMatchObject({
       email: spouse.email,
@@ -89,8 +76,8 @@ describe.each(testStoreKinds)('a household link through a provider sign-in (%s)'
     expect(mine.adults.map((a: { userId: string }) => a.userId)).toContain('pat');
 
     // The link is used: a second newcomer is told so, and no account is made.
-    const second = person('second');
-    expect(await signInWith(second, { family: token })).toMatchObject({
+    const second = newPerson('second');
+    expect(await signInRedirected(rig.t, second, { family: token })).toMatchObject({
       error: 'HOUSEHOLD_INVITATION_USED',
     });
     expect(await accountsWithEmail(second.email)).toEqual([]);
@@ -98,8 +85,8 @@ describe.each(testStoreKinds)('a household link through a provider sign-in (%s)'
 
   it('an invited scout joins the troop linked to the profile the parent made', async () => {
     const token = await invite({ kind: 'scout', scoutId });
-    const robin = person('robin');
-    const params = await signInWith(robin, { family: token });
+    const robin = newPerson('robin');
+    const params = await signInRedirected(rig.t, robin, { family: token });
     const access = params.access_token ?? '';
     const user = (await me(rig.t, access)).json().user;
     expect(user).toMatchObject({ email: robin.email, status: 'active' });
@@ -114,9 +101,9 @@ describe.each(testStoreKinds)('a household link through a provider sign-in (%s)'
 
   it('an existing member signs in as before and leaves the link for the accept dialog', async () => {
     const token = await invite({ kind: 'adult' });
-    const member = person('member');
+    const member = newPerson('member');
     await ensureTestAccount(rig.t.deps.store, 'sam', 'user', member.email);
-    const params = await signInWith(member, { family: token });
+    const params = await signInRedirected(rig.t, member, { family: token });
     expect((await me(rig.t, params.access_token ?? '')).json().user.id).toBe('sam');
     const landing = await rig.t.app.inject({
       method: 'POST',
@@ -137,8 +124,8 @@ describe.each(testStoreKinds)('a household link through a provider sign-in (%s)'
   });
 
   it('an unknown or malformed link is refused, and no account is made', async () => {
-    const stranger = person('stranger');
-    expect(await signInWith(stranger, { family: 'x'.repeat(43) })).toMatchObject({
+    const stranger = newPerson('stranger');
+    expect(await signInRedirected(rig.t, stranger, { family: 'x'.repeat(43) })).toMatchObject({
       error: 'HOUSEHOLD_INVITATION_INVALID',
     });
     // A token of the wrong shape is refused before the provider is even asked.

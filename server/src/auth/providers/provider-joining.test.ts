@@ -9,28 +9,14 @@ import { bearer, me } from '../../../test/auth.ts';
 import {
   APP_ORIGIN,
   PROVIDER,
+  newPerson,
   openAuth,
-  providerSignIn,
-  redirectParams,
+  signInRedirected,
   startProviderRig,
-  type Person,
   type ProviderRig,
 } from '../../../test/providers.ts';
 import { bearer as roleToken } from '../../../test/storage.ts';
 import { ensureTestAccount, embeddedStore } from '../../../test/test-app.ts';
-
-let n = 0;
-const person = (name: string): Person => ({
-  email: `${name}.${++n}.${Date.now().toString(36)}@troop214.example`,
-  name: 'Jamie Rivera',
-});
-
-/** The sign-in's answer in redirect mode: the tokens, or the refusal's code and words. */
-async function signInWith(rig: ProviderRig, who: Person, query: Record<string, string> = {}) {
-  const { answer } = await providerSignIn(rig.t, { mode: 'redirect', ...query }, who);
-  expect(answer.statusCode).toBe(302);
-  return redirectParams(answer.headers.location);
-}
 
 const accountsWithEmail = async (rig: ProviderRig, email: string) =>
   (await rig.t.deps.store.query('SELECT id, status FROM users WHERE email = ?', [email])).rows;
@@ -49,8 +35,8 @@ describe.each(embeddedStore)('a first provider sign-in, SIGNUP_MODE=approval (%s
   afterAll(async () => rig?.close());
 
   it('makes an account that waits for a leader, and reaches only its profile', async () => {
-    const newcomer = person('newcomer');
-    const params = await signInWith(rig, newcomer);
+    const newcomer = newPerson('newcomer');
+    const params = await signInRedirected(rig.t, newcomer);
     const token = params.access_token ?? '';
     expect((await me(rig.t, token)).json().user).toMatchObject({
       email: newcomer.email,
@@ -78,9 +64,9 @@ describe.each(embeddedStore)('a first provider sign-in, SIGNUP_MODE=approval (%s
   });
 
   it('signs an existing member in as before', async () => {
-    const member = person('member');
+    const member = newPerson('member');
     await ensureTestAccount(rig.t.deps.store, 'pat', 'user', member.email);
-    const params = await signInWith(rig, member);
+    const params = await signInRedirected(rig.t, member);
     expect((await me(rig.t, params.access_token ?? '')).json().user).toMatchObject({
       id: 'pat',
       status: 'active',
@@ -118,8 +104,8 @@ describe.each(embeddedStore)('a first provider sign-in, SIGNUP_MODE=invite (%s)'
   };
 
   it('without an invitation: refused with INVITATION_REQUIRED, and no account is made', async () => {
-    const stranger = person('stranger');
-    const params = await signInWith(rig, stranger);
+    const stranger = newPerson('stranger');
+    const params = await signInRedirected(rig.t, stranger);
     expect(params).toMatchObject({
       error: 'INVITATION_REQUIRED',
       error_description:
@@ -131,8 +117,8 @@ describe.each(embeddedStore)('a first provider sign-in, SIGNUP_MODE=invite (%s)'
 
   it('with an invitation carried from /auth: the invited parent joins, and the link is used', async () => {
     const link = await invite();
-    const parent = person('parent');
-    const params = await signInWith(rig, parent, { invitation: link.token });
+    const parent = newPerson('parent');
+    const params = await signInRedirected(rig.t, parent, { invitation: link.token });
     expect((await me(rig.t, params.access_token ?? '')).json().user).toMatchObject({
       email: parent.email,
       status: 'active',
@@ -141,36 +127,36 @@ describe.each(embeddedStore)('a first provider sign-in, SIGNUP_MODE=invite (%s)'
     expect(await usesOf(link.id)).toBe(1);
 
     // Used up: a second newcomer with the same link is refused.
-    const second = person('second');
-    expect(await signInWith(rig, second, { invitation: link.token })).toMatchObject({
+    const second = newPerson('second');
+    expect(await signInRedirected(rig.t, second, { invitation: link.token })).toMatchObject({
       error: 'INVITATION_INVALID',
     });
     expect(await accountsWithEmail(rig, second.email)).toEqual([]);
     // A token never issued names no invitation.
-    expect(await signInWith(rig, second, { invitation: 'x'.repeat(43) })).toMatchObject({
+    expect(await signInRedirected(rig.t, second, { invitation: 'x'.repeat(43) })).toMatchObject({
       error: 'INVITATION_INVALID',
     });
   });
 
   it('an invitation for one person serves only the email the provider vouches for', async () => {
-    const kim = person('kim');
+    const kim = newPerson('kim');
     const link = await invite({ email: kim.email });
-    const other = person('other');
-    expect(await signInWith(rig, other, { invitation: link.token })).toMatchObject({
+    const other = newPerson('other');
+    expect(await signInRedirected(rig.t, other, { invitation: link.token })).toMatchObject({
       error: 'INVITATION_INVALID',
       error_description: 'This invitation was sent to another email address: sign up with it.',
     });
-    const params = await signInWith(rig, kim, { invitation: link.token });
+    const params = await signInRedirected(rig.t, kim, { invitation: link.token });
     expect((await me(rig.t, params.access_token ?? '')).json().user.status).toBe('active');
   });
 
   it('signs an existing member in without an invitation, and leaves one carried unused', async () => {
-    const member = person('member');
+    const member = newPerson('member');
     await ensureTestAccount(rig.t.deps.store, 'sam', 'user', member.email);
-    const first = await signInWith(rig, member);
+    const first = await signInRedirected(rig.t, member);
     expect((await me(rig.t, first.access_token ?? '')).json().user.id).toBe('sam');
     const link = await invite();
-    const again = await signInWith(rig, member, { invitation: link.token });
+    const again = await signInRedirected(rig.t, member, { invitation: link.token });
     expect((await me(rig.t, again.access_token ?? '')).json().user.id).toBe('sam');
     expect(await usesOf(link.id)).toBe(0);
   });
