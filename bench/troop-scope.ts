@@ -43,7 +43,13 @@ import type { ColumnType } from '../server/src/rest/values.ts';
 import { openPostgresStore } from '../server/src/store/postgres.ts';
 import { openSqliteStore } from '../server/src/store/sqlite.ts';
 import type { Dialect, Store } from '../server/src/store/store.ts';
-import { benchPgUrl, benchStoreKinds, eventValues, type BenchStoreKind } from './bench-stores.ts';
+import {
+  benchPgUrl,
+  benchStoreKinds,
+  eventValues,
+  SEEDED_EVENT_COLUMNS,
+  type BenchStoreKind,
+} from './bench-stores.ts';
 import { mulberry32 } from './processes.ts';
 
 const TROOPS = 100;
@@ -53,18 +59,8 @@ const samples = Number(process.env.BENCH_SAMPLES || 500);
 const warmup = Math.min(100, samples);
 const ROWS_PER_INSERT = 500;
 
-/** The columns the seeded rows hold (bench-stores.ts, eventValues), as calendar_events has them. */
-const EVENT_COLUMNS = [
-  'id',
-  'user_id',
-  'event_name',
-  'event_date',
-  'event_time',
-  'hyperlink',
-  'creator_name',
-  'created_at',
-  'updated_at',
-] as const;
+/** The columns the seeded rows hold, as calendar_events has them (bench-stores.ts, eventValues). */
+const EVENT_COLUMNS = SEEDED_EVENT_COLUMNS;
 const NULLABLE = new Set(['hyperlink', 'creator_name']);
 /** The columns of these tables that the calendar screen selects (calendar-event.ts, CALENDAR_EVENT_FIELDS). */
 const SCREEN_FIELDS = 'id,user_id,event_name,event_date,event_time,hyperlink,creator_name';
