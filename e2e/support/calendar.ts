@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { Member } from './accounts.ts';
 import { joinThroughApi } from './sessions.ts';
 import { isoDate } from './dates.ts';
+import { closeToasts } from './viewports.ts';
 
 export interface NewEvent {
   name: string;
@@ -42,10 +43,13 @@ export async function fillEventForm(page: Page, e: NewEvent) {
   return dialog;
 }
 
+/** Creates the event, sees it listed and its toast say so, and closes the toast. */
 export async function createEvent(page: Page, e: NewEvent) {
   const dialog = await fillEventForm(page, e);
   await expect(dialog).toBeHidden();
+  await expect(page.getByText('Event created', { exact: true })).toBeVisible();
   await expect(eventRow(page, e.name)).toBeVisible();
+  await closeToasts(page);
 }
 
 /** What the page's own client uses to call the API: the project id and the access token. */

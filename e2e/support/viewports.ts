@@ -49,3 +49,19 @@ export async function waitForToastsToGo(page: Page) {
   await page.mouse.move(0, 400);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
+
+/**
+ * Closes every open toast with its close button, as a person does before reaching for what it
+ * covers. (A click aimed under a toast hovers it, and a hovered toast waits for the pointer to
+ * leave: it would never go on its own.) All in one step, so a toast leaving on its own meanwhile
+ * is no race.
+ */
+export async function closeToasts(page: Page) {
+  await page.evaluate(() => {
+    const closes = document.querySelectorAll<HTMLButtonElement>(
+      '[data-sonner-toast] button[aria-label="Close toast"]',
+    );
+    for (const close of closes) close.click();
+  });
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+}
