@@ -11,6 +11,7 @@ import type { BrowserPool } from './web-data/browser-pool.ts';
 import type { ChangeFeed } from './rest/change-feed.ts';
 import type { TableRegistry } from './rest/tables.ts';
 import type { Caller } from './http/caller.ts';
+import type { TroopDirectory } from './store/tenancy.ts';
 
 /** Verifies a service key; returns its id, or null for an unknown or revoked key. */
 export interface ServiceKeyVerifier {
@@ -24,8 +25,13 @@ export type ReadyDeps = AppDeps &
     changeFeed: ChangeFeed;
     /** The tables the Data API serves, their definitions cached (rest/tables.ts). */
     tables: TableRegistry;
-    /** Who a bearer credential names (auth/credentials.ts); a bad one throws a 401. */
-    authenticate: (token: string | undefined) => Promise<Caller>;
+    /** The server's troops, by the project id that names each (troops/troop-directory.ts). */
+    troops: TroopDirectory;
+    /**
+     * Who a bearer credential names (auth/credentials.ts), with the role and status of the account
+     * in `troopId` (the first troop when absent); a bad one throws a 401, a non-member a 404.
+     */
+    authenticate: (token: string | undefined, troopId?: string) => Promise<Caller>;
     /** The headless Chromium of scrape and screenshot, launched on first use (web-data/browser-pool.ts). */
     browser: BrowserPool;
   };

@@ -20,9 +20,11 @@ import { tableDefinitions } from './rest/table-definition.ts';
 import { rsvpsTables } from './rsvps/tables.ts';
 import { storageTables } from './storage/tables.ts';
 import { storeTables } from './store/tables.ts';
+import { troopsTables } from './troops/tables.ts';
 
 export const TABLES = tableDefinitions([
   authTables,
+  troopsTables,
   calendarTables,
   householdsTables,
   rsvpsTables,

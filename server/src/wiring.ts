@@ -26,6 +26,7 @@ import { createDiskFileStore } from './storage/disk.ts';
 import { openFileStore } from './storage/open-file-store.ts';
 import { migrate } from './store/migrate.ts';
 import { openStore } from './store/open-store.ts';
+import { troopDirectory } from './troops/troop-directory.ts';
 
 /** Every dependency, complete: what a caller passed, and the embedded default for the rest. */
 export function completeDeps(deps: AppDeps): ReadyDeps {
@@ -51,8 +52,9 @@ export function completeDeps(deps: AppDeps): ReadyDeps {
       tables,
     }),
     tables,
+    troops: troopDirectory(deps.store, deps.config),
     // Read at each call: a test may swap the service-key verifier of the deps it holds.
-    authenticate: (token) => resolveCredential(ready, token),
+    authenticate: (token, troopId) => resolveCredential(ready, token, troopId),
     browser:
       deps.webData?.browser ??
       createBrowserPool({

@@ -17,6 +17,8 @@ import type { AppDeps, ReadyDeps } from '../src/deps.ts';
 import { completeDeps } from '../src/wiring.ts';
 import { forgetAccount } from '../src/auth/session-check.ts';
 import { migrate } from '../src/store/migrate.ts';
+import { migrations } from '../src/store/migrations/index.ts';
+import { FIRST_TROOP_ID } from '../src/store/tenancy.ts';
 import { openPostgresStore } from '../src/store/postgres.ts';
 import { openSqliteStore } from '../src/store/sqlite.ts';
 import { createDiskFileStore } from '../src/storage/disk.ts';
@@ -58,12 +60,16 @@ export const embeddedStore: StoreKind[] = process.env.TEST_ALL_STORES ? bothStor
  */
 export async function openTestStore(
   kind: StoreKind = 'sqlite',
-  opts: { sqliteFile?: boolean } = {},
+  opts: {
+    sqliteFile?: boolean;
+    /** Migrated only this far: an older server's store. */ upTo?: number;
+  } = {},
 ): Promise<Store> {
+  const list = migrations.filter((m) => m.version <= (opts.upTo ?? Infinity));
   if (kind === 'sqlite') {
     const dir = opts.sqliteFile ? fs.mkdtempSync(path.join(os.tmpdir(), 'scout-db-')) : undefined;
     const store = openSqliteStore(dir ? path.join(dir, 'scout.db') : ':memory:');
-    await migrate(store);
+    await migrate(store, list);
     if (dir) {
       const close = store.close.bind(store);
       store.close = async () => {
@@ -83,7 +89,7 @@ export async function openTestStore(
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const store = openPostgresStore(url.toString(), { max: 4, statementTimeoutMs: 5000 });
-  await migrate(store);
+  await migrate(store, list);
   const close = store.close.bind(store);
   store.close = async () => {
     await close();
@@ -174,8 +180,14 @@ export async function emptyStore(store: Store): Promise<void> {
     if (tx.dialect === 'sqlite') await tx.query('PRAGMA defer_foreign_keys = ON');
     // A delete trigger writes rows (calendar_events' removal notices into jobs): the second
     // pass deletes what the first one's triggers wrote, and finds nothing more to trigger.
+    // The first troop stays: a server always has it (migration 041).
     for (let pass = 0; pass < 2; pass++)
-      for (const name of names) await tx.query(`DELETE FROM ${quoteIdent(name)}`);
+      for (const name of names)
+        await tx.query(
+          name === 'troops'
+            ? `DELETE FROM troops WHERE id <> '${FIRST_TROOP_ID}'`
+            : `DELETE FROM ${quoteIdent(name)}`,
+        );
   });
   for (const { id } of users) forgetAccount(store, id);
 }
@@ -238,7 +250,10 @@ export function sharedTestApp(opts: TestAppOptions & { empty?: boolean } = {}): 
   beforeEach(async () => {
     const t = current();
     t.clock.set(Date.now());
-    if (opts.empty) await emptyStore(t.deps.store);
+    if (opts.empty) {
+      await emptyStore(t.deps.store);
+      t.deps.troops.forget();
+    }
   });
   return {
     get app() {

@@ -7,14 +7,16 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { assertActiveMember, assertProject, callerCan, resolveCaller } from '../http/caller.ts';
+import { assertActiveMember, callerCan, resolveCaller, troopNamed } from '../http/caller.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 import type { SignedInCaller } from '../http/route-guards.ts';
 import { hitRateLimit, type RateLimitRule } from './rate-limits.ts';
 
 export interface AuthGuards {
   /**
-   * The project id comes in the body or the query; a request without one is for this server's
-   * project: older clients omit it, and there is only one project to mean.
+   * The project id comes in the body or the query and names the troop (set on the request); a
+   * request without one is for the server's first troop: older clients omit it, and a one-troop
+   * server has only that one to mean.
    */
   project: preValidationAsyncHookHandler;
   /** A signed-in person: a service key has no profile, password or address. */
@@ -52,7 +54,10 @@ export function authGuards(deps: ReadyDeps): AuthGuards {
   return {
     project: async (req) => {
       const projectId = projectIdOf(req);
-      if (projectId !== undefined) assertProject(deps, projectId);
+      req.troop =
+        projectId === undefined
+          ? await deps.troops.byId(FIRST_TROOP_ID)
+          : await troopNamed(deps, projectId);
     },
     person: async (req) => {
       const caller = await signedIn(deps, req);

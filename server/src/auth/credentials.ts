@@ -6,15 +6,20 @@
  */
 import { SESSION_USER_GONE_STATUS } from '@scout/protocol/errors';
 import { ApiError } from '../errors.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, ReadyDeps } from '../deps.ts';
 import type { Caller } from '../http/caller.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 import { checkSession } from './session-check.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 /** The answer to a genuine token whose session was ended (signed out, or revoked). */
 export const SESSION_ENDED = 'This session has ended';
 
-export async function resolveCredential(deps: AppDeps, token: string | undefined): Promise<Caller> {
+export async function resolveCredential(
+  deps: AppDeps & Pick<ReadyDeps, 'troops'>,
+  token: string | undefined,
+  troopId: string = FIRST_TROOP_ID,
+): Promise<Caller> {
   if (!token) return { kind: 'anonymous' };
   if (token.startsWith('sk_') && deps.serviceKeys) {
     const keyId = await deps.serviceKeys.verify(token);
@@ -22,11 +27,14 @@ export async function resolveCredential(deps: AppDeps, token: string | undefined
     return { kind: 'service', keyId };
   }
   const claims = await verifyAccessToken(deps.jwtSecret, token, deps.clock.now());
-  if (claims.pid !== deps.config.projectId)
+  // Signed by this server for one of its troops: the account is the server's, whichever troop.
+  if (!(await deps.troops.byProjectId(claims.pid)))
     throw new ApiError('TOKEN_EXPIRED', 'Token is for another project');
   // The token is genuine; are its account and session still what they were (auth/session-check.ts)?
-  const state = await checkSession(deps.store, claims.sub, claims.sid);
+  const state = await checkSession(deps.store, claims.sub, claims.sid, troopId);
   if (!state.ok) {
+    // Not a member of the troop: nothing says the troop exists (docs/decisions/065-troops.md).
+    if (state.reason === 'troop') throw new ApiError('PROJECT_NOT_FOUND');
     if (state.reason === 'account')
       throw new ApiError('USER_NOT_FOUND', 'This account no longer exists', {
         status: SESSION_USER_GONE_STATUS,

@@ -7,6 +7,7 @@ import type { SessionResponse } from '@scout/protocol/auth';
 import { setUserRole } from '../admin/users.ts';
 import { buildTestApp, sharedTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { checkSession, SESSION_CHECK_TTL_MS } from './session-check.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 import { bearer, signIn, signUp } from '../../test/auth.ts';
 
 describe.each(testStoreKinds)('tokens follow their account (%s)', (kind) => {
@@ -65,25 +66,49 @@ describe.each(testStoreKinds)('tokens follow their account (%s)', (kind) => {
   it('a change made by another process is seen within two seconds', async () => {
     const member = await signUp(t, { email: 'lee@troop12.org' });
     const { user } = member;
-    expect(await checkSession(t.deps.store, user.id, undefined, 0)).toEqual({
+    expect(await checkSession(t.deps.store, user.id, undefined, FIRST_TROOP_ID, 0)).toEqual({
       ok: true,
       role: 'user',
       status: 'active',
     });
     // Written straight to the database, as another server process or the admin CLI would.
     await t.deps.store.query("UPDATE users SET role = 'leader' WHERE id = ?", [user.id]);
-    expect(await checkSession(t.deps.store, user.id, undefined, SESSION_CHECK_TTL_MS - 1)).toEqual({
+    expect(
+      await checkSession(
+        t.deps.store,
+        user.id,
+        undefined,
+        FIRST_TROOP_ID,
+        SESSION_CHECK_TTL_MS - 1,
+      ),
+    ).toEqual({
       ok: true,
       role: 'user',
       status: 'active',
     });
-    expect(await checkSession(t.deps.store, user.id, undefined, SESSION_CHECK_TTL_MS + 1)).toEqual({
+    expect(
+      await checkSession(
+        t.deps.store,
+        user.id,
+        undefined,
+        FIRST_TROOP_ID,
+        SESSION_CHECK_TTL_MS + 1,
+      ),
+    ).toEqual({
       ok: true,
       role: 'leader',
       status: 'active',
     });
     await t.deps.store.query('DELETE FROM users WHERE id = ?', [user.id]);
-    expect(await checkSession(t.deps.store, user.id, undefined, 3 * SESSION_CHECK_TTL_MS)).toEqual({
+    expect(
+      await checkSession(
+        t.deps.store,
+        user.id,
+        undefined,
+        FIRST_TROOP_ID,
+        3 * SESSION_CHECK_TTL_MS,
+      ),
+    ).toEqual({
       ok: false,
       reason: 'account',
     });

@@ -3,7 +3,8 @@
  * since. Before a token is believed, the account is looked up: a deleted account, or a session
  * that was signed out, revoked after a password change, or "signed out everywhere", stops the
  * token at once; a changed role applies to the token at once (it acts with the account's
- * role now, not the one it was issued with).
+ * role now, not the one it was issued with). The role and status are the account's in the
+ * request's troop (its membership there); one token serves every troop the person belongs to.
  *
  * Looked up answers are kept for two seconds per process, so a member's requests cost one query
  * every two seconds. Changes made by this process forget the kept answers for that account at
@@ -18,7 +19,9 @@ const MAX_ENTRIES = 20_000;
 
 interface Entry {
   at: number;
-  /** The account's role now; null when the account no longer exists. */
+  /** False when the account no longer exists. */
+  account: boolean;
+  /** The account's role in the troop now; null when it is not a member of the troop. */
   role: string | null;
   /** False when the token's session (refresh-token family) was ended. */
   live: boolean;
@@ -35,20 +38,26 @@ function cacheFor(store: Store): Map<string, Entry> {
 }
 
 export type SessionState =
-  { ok: true; role: string; status: AccountStatus } | { ok: false; reason: 'account' | 'session' };
+  | { ok: true; role: string; status: AccountStatus }
+  | { ok: false; reason: 'account' | 'session' | 'troop' };
 
-/** The current state of the account and session a token speaks for. */
+/**
+ * The current state of the account and session a token speaks for, and the account's role and
+ * status in `troopId` (memberships, docs/decisions/065-troops.md): `troop` when it is not a
+ * member there.
+ */
 export async function checkSession(
   store: Store,
   userId: string,
   sessionId: string | undefined,
+  troopId: string,
   now: number = performance.now(),
 ): Promise<SessionState> {
   const cache = cacheFor(store);
-  const key = `${userId}\u0000${sessionId ?? ''}`;
+  const key = `${userId}\u0000${sessionId ?? ''}\u0000${troopId}`;
   let entry = cache.get(key);
   if (!entry || now - entry.at > SESSION_CHECK_TTL_MS) {
-    entry = await lookUp(store, userId, sessionId, now);
+    entry = await lookUp(store, userId, sessionId, troopId, now);
     if (cache.size >= MAX_ENTRIES) {
       let drop = MAX_ENTRIES / 2;
       for (const k of cache.keys()) {
@@ -58,8 +67,9 @@ export async function checkSession(
     }
     cache.set(key, entry);
   }
-  if (entry.role === null) return { ok: false, reason: 'account' };
+  if (!entry.account) return { ok: false, reason: 'account' };
   if (!entry.live) return { ok: false, reason: 'session' };
+  if (entry.role === null) return { ok: false, reason: 'troop' };
   return { ok: true, role: entry.role, status: entry.status };
 }
 
@@ -67,22 +77,32 @@ async function lookUp(
   store: Store,
   userId: string,
   sessionId: string | undefined,
+  troopId: string,
   at: number,
 ): Promise<Entry> {
+  const live =
+    sessionId === undefined
+      ? '1'
+      : '(SELECT count(*) FROM refresh_tokens WHERE family_id = ? AND user_id = users.id AND revoked_at IS NULL)';
   const { rows } = await store.query<{
-    role: string;
-    status: AccountStatus;
+    role: string | null;
+    status: AccountStatus | null;
     live: number | string | null;
   }>(
-    sessionId === undefined
-      ? 'SELECT role, status, 1 AS live FROM users WHERE id = ?'
-      : `SELECT role, status, (SELECT count(*) FROM refresh_tokens WHERE family_id = ? AND user_id = users.id AND revoked_at IS NULL) AS live
-         FROM users WHERE id = ?`,
-    sessionId === undefined ? [userId] : [sessionId, userId],
+    `SELECT m.role, m.status, ${live} AS live
+       FROM users LEFT JOIN memberships m ON m.user_id = users.id AND m.troop_id = ?
+      WHERE users.id = ?`,
+    sessionId === undefined ? [troopId, userId] : [sessionId, troopId, userId],
   );
   const row = rows[0];
-  if (!row) return { at, role: null, live: false, status: 'active' };
-  return { at, role: row.role, live: Number(row.live) > 0, status: row.status };
+  if (!row) return { at, account: false, role: null, live: false, status: 'active' };
+  return {
+    at,
+    account: true,
+    role: row.role,
+    live: Number(row.live) > 0,
+    status: row.status ?? 'active',
+  };
 }
 
 /** This process changed the account (role, sessions, deletion): look it up again next time. */

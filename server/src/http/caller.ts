@@ -7,6 +7,7 @@ import type { AccountStatus } from '@scout/protocol/auth';
 import { can } from '@scout/protocol/permissions';
 import { ApiError } from '../errors.ts';
 import type { AppDeps, ReadyDeps } from '../deps.ts';
+import type { Troop } from '../store/tenancy.ts';
 
 export type Caller =
   | { kind: 'anonymous' }
@@ -65,10 +66,12 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 export const resolveCredential = (
   deps: Pick<ReadyDeps, 'authenticate'>,
   token: string | undefined,
-): Promise<Caller> => deps.authenticate(token);
+  troopId?: string,
+): Promise<Caller> => deps.authenticate(token, troopId);
 
+/** The request's caller, as a member of the troop its project guard found (req.troop). */
 export const resolveCaller = (deps: Pick<ReadyDeps, 'authenticate'>, req: FastifyRequest) =>
-  resolveCredential(deps, bearerToken(req));
+  resolveCredential(deps, bearerToken(req), req.troop?.id);
 
 /**
  * A member of the troop: an account waiting for a leader's approval, or suspended, reaches
@@ -105,7 +108,16 @@ export async function requireCallerOrNewcomer(
   return caller;
 }
 
-/** Every path carries the project id; an unknown one is a 404 PROJECT_NOT_FOUND (docs/protocol.md). */
-export function assertProject(deps: AppDeps, projectId: unknown): void {
-  if (projectId !== deps.config.projectId) throw new ApiError('PROJECT_NOT_FOUND');
+/**
+ * Every path carries the project id, which names a troop of the server (docs/decisions/065-troops.md);
+ * an unknown one is a 404 PROJECT_NOT_FOUND (docs/protocol.md).
+ */
+export async function troopNamed(
+  deps: Pick<ReadyDeps, 'troops'>,
+  projectId: unknown,
+): Promise<Troop> {
+  const troop =
+    typeof projectId === 'string' ? await deps.troops.byProjectId(projectId) : undefined;
+  if (!troop) throw new ApiError('PROJECT_NOT_FOUND');
+  return troop;
 }

@@ -13,11 +13,12 @@ import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
+import type { Troop } from '../store/tenancy.ts';
 import {
-  assertProject,
   callerCan,
   requireCaller,
   requireCallerOrNewcomer,
+  troopNamed,
   type Caller,
 } from './caller.ts';
 
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the `signedIn` and `permission` guards. */
     caller?: SignedInCaller;
+    /** The troop the path's project id names, set by the `project` guard. */
+    troop?: Troop;
   }
 }
 
@@ -34,7 +37,7 @@ declare module 'fastify' {
 export const projectParams = z.object({ projectId: z.string().max(200) });
 
 export interface RouteGuards {
-  /** 404 PROJECT_NOT_FOUND unless the path's `projectId` is this server's project. */
+  /** 404 PROJECT_NOT_FOUND unless the path's `projectId` names a troop of the server, which it sets on the request. */
   project: preValidationAsyncHookHandler;
   /** 401 unless a valid access token or service key comes with the request. */
   signedIn: preValidationAsyncHookHandler;
@@ -45,18 +48,32 @@ export interface RouteGuards {
 }
 
 export function routeGuards(deps: ReadyDeps): RouteGuards {
+  // The caller is a member of the path's troop, so the troop is found first, whichever guard runs first.
+  const findTroop = async (req: FastifyRequest) => {
+    req.troop ??= await troopNamed(
+      deps,
+      (req.params as { projectId?: unknown } | undefined)?.projectId,
+    );
+    return req.troop;
+  };
+  const inTroop = async (req: FastifyRequest) => {
+    if ((req.params as { projectId?: unknown } | undefined)?.projectId !== undefined)
+      await findTroop(req);
+  };
   const signIn = async (req: FastifyRequest) => {
+    await inTroop(req);
     req.caller ??= await requireCaller(deps, req);
     return req.caller;
   };
   return {
     project: async (req) => {
-      assertProject(deps, (req.params as { projectId?: unknown } | undefined)?.projectId);
+      await findTroop(req);
     },
     signedIn: async (req) => {
       await signIn(req);
     },
     signedInOrNewcomer: async (req) => {
+      await inTroop(req);
       req.caller ??= await requireCallerOrNewcomer(deps, req);
     },
     permission: (permission, refusal) => async (req) => {
@@ -65,6 +82,13 @@ export function routeGuards(deps: ReadyDeps): RouteGuards {
         throw new ApiError('FORBIDDEN', refusal ?? `This needs the permission ${permission}`);
     },
   };
+}
+
+/** The troop the `project` guard found; a route without the guard is a programming error. */
+export function troopOf(req: FastifyRequest): Troop {
+  if (!req.troop)
+    throw new Error(`${req.routeOptions.url} reads its troop but has no project guard`);
+  return req.troop;
 }
 
 /** The caller a guard established; a route without one is a programming error, not a 401. */

@@ -23,6 +23,11 @@ export interface NewJob {
   dedupeKey?: string;
   /** When the job becomes due (epoch ms); absent: now. */
   runAt?: number;
+  /**
+   * The troop the job works for (docs/decisions/065-troops.md); absent: the platform's own work.
+   * A dedupe key of a troop's job names the troop, so two troops' jobs never meet.
+   */
+  troopId?: string;
 }
 
 export interface LeasedJob {
@@ -32,6 +37,8 @@ export interface LeasedJob {
   dedupeKey: string | null;
   /** Runs so far, this one included. */
   attempts: number;
+  /** The troop it works for; null for the platform's own work. */
+  troopId: string | null;
 }
 
 export interface RetryPolicy {
@@ -46,13 +53,14 @@ interface JobRow {
   payload: string;
   dedupe_key: string | null;
   attempts: number;
+  troop_id: string | null;
 }
 
 /** Schedules a job; false when a job with the same dedupe key already exists (done or not). */
 export async function enqueueJob(db: Queryable, now: number, job: NewJob): Promise<boolean> {
   const res = await db.query(
-    `INSERT INTO jobs (id, kind, payload, dedupe_key, run_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO jobs (id, kind, payload, dedupe_key, run_at, created_at, troop_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (dedupe_key) DO NOTHING`,
     [
       crypto.randomUUID(),
@@ -61,6 +69,7 @@ export async function enqueueJob(db: Queryable, now: number, job: NewJob): Promi
       job.dedupeKey ?? null,
       isoInstant(job.runAt ?? now),
       isoInstant(now),
+      job.troopId ?? null,
     ],
   );
   return res.rowCount > 0;
@@ -96,7 +105,7 @@ export async function leaseDueJobs(
        ORDER BY run_at, id
        LIMIT ?${lock}
      )
-     RETURNING id, kind, payload, dedupe_key, attempts`,
+     RETURNING id, kind, payload, dedupe_key, attempts, troop_id`,
     [isoInstant(opts.now + opts.leaseMs), opts.workerId, now, now, opts.limit],
   );
   return res.rows
@@ -106,6 +115,7 @@ export async function leaseDueJobs(
       payload: parsePayload(r.payload),
       dedupeKey: r.dedupe_key,
       attempts: Number(r.attempts),
+      troopId: r.troop_id,
     }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 }

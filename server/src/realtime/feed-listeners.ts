@@ -17,6 +17,7 @@ import { tableGrant } from '@scout/protocol/table-grants';
 import { checkSession } from '../auth/session-check.ts';
 import type { Store } from '../store/store.ts';
 import type { ChannelAdmission } from './hub.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
 export type FeedListener = { kind: 'service' } | { kind: 'user'; userId: string; role: string };
 
@@ -41,7 +42,7 @@ export function feedAdmission(store: Store, roles: RolesConfig): ChannelAdmissio
   return {
     governs: (channel) => governedBy(channel) !== null,
     async admits(channel, userId) {
-      const state = await checkSession(store, userId, undefined);
+      const state = await checkSession(store, userId, undefined, FIRST_TROOP_ID);
       if (!state.ok)
         return userId.startsWith(SERVICE_SOCKET) && mayHear(roles, { kind: 'service' }, channel);
       if (state.status !== 'active') return false;

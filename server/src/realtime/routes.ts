@@ -37,6 +37,7 @@ import {
   type Identity,
   type SocketContext,
 } from './socket.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
 export const WS_PATH = '/api/realtime/ws';
 /** Hard cap enforced by ws itself (close 1009); frames over MAX_FRAME_BYTES are refused with an error frame first. */
@@ -191,7 +192,7 @@ export const realtimeRoutes =
           // Asked every few seconds and before a message goes to a socket not checked lately:
           // a deleted, suspended or signed-out account's socket closes within seconds.
           const recheck = async (): Promise<ApiError | null> => {
-            const state = await checkSession(deps.store, caller.userId, sid);
+            const state = await checkSession(deps.store, caller.userId, sid, FIRST_TROOP_ID);
             if (!state.ok)
               return state.reason === 'account'
                 ? new ApiError('TOKEN_EXPIRED', 'This account no longer exists')

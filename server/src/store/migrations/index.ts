@@ -25,6 +25,7 @@ import { noticeBatches } from './037-notice-batches.ts';
 import { eventNotify } from './038-event-notify.ts';
 import { digestChangedAt } from './039-digest-changed-at.ts';
 import { signInHouseholdLinks } from './040-sign-in-household-links.ts';
+import { troops } from './041-troops.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   eventNotify,
   digestChangedAt,
   signInHouseholdLinks,
+  troops,
 ];
