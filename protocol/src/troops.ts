@@ -1,0 +1,70 @@
+/**
+ * Troops on the wire (docs/decisions/065-troops.md): a troop's public face, the troops a person
+ * belongs to (for the app's troop switcher), and what a platform admin gives to make a troop.
+ * Plain types and rules only, so the browser bundle carries no zod; the server's schemas apply
+ * the same rules (server/src/troops/troop-schemas.ts).
+ */
+import type { AccountStatus, SignupMode } from './auth.ts';
+
+/** What anyone may read of a troop: no members, no contact, nothing of its youth. */
+export interface WireTroop {
+  projectId: string;
+  kind: 'troop' | 'council';
+  /** "45"; null while unknown (an upgraded one-troop server). */
+  number: string | null;
+  /** "Troop 45 Riverside"; null while unnamed, and the app then names no troop. */
+  name: string | null;
+  /** IANA name of the troop's clocks. */
+  timeZone: string;
+}
+
+/** A troop the signed-in person belongs to, with their role and status there. */
+export interface WireMyTroop extends WireTroop {
+  role: string;
+  status: AccountStatus;
+}
+
+/** What a platform admin gives to make a troop (`POST /api/troops/{projectId}`). */
+export interface NewTroopInput {
+  /** The new troop's project id: the name it has in every path, token and socket. */
+  projectId: string;
+  number: string;
+  name: string;
+  /** Defaults to the server's time zone. */
+  timeZone?: string;
+  /** Defaults to the server's sign-up mode. */
+  signupMode?: SignupMode;
+  /** Whom people who want to join should ask. */
+  contact?: string;
+  /** The first leader: an account with this address becomes the troop's leader; anyone else is invited. */
+  leaderEmail?: string;
+}
+
+/** How the first leader was given the troop. */
+export type FirstLeader =
+  | { email: string; outcome: 'member'; userId: string }
+  /** No account has the address: an invitation to the troop, its link shown only here. */
+  | { email: string; outcome: 'invited'; invitationUrl: string };
+
+export interface CreatedTroop {
+  troop: WireTroop;
+  leader: FirstLeader | null;
+}
+
+/** Letters, digits, "-" and "_": safe in a path segment and a storage key, never a "/". */
+export const TROOP_PROJECT_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const TROOP_PROJECT_ID_MAX_LENGTH = 64;
+export const TROOP_NUMBER_MAX_LENGTH = 20;
+export const TROOP_NAME_MAX_LENGTH = 120;
+/** As the server's TROOP_CONTACT (server/src/config.ts). */
+export const TROOP_CONTACT_MAX_LENGTH = 300;
+
+/** Why a project id cannot name a new troop, or null when it can (the server checks it is free). */
+export function troopProjectIdProblem(projectId: string): string | null {
+  if (projectId.length === 0) return 'A project id is required';
+  if (projectId.length > TROOP_PROJECT_ID_MAX_LENGTH)
+    return `A project id has at most ${TROOP_PROJECT_ID_MAX_LENGTH} characters`;
+  if (!TROOP_PROJECT_ID_PATTERN.test(projectId))
+    return 'A project id holds only letters, digits, "-" and "_"';
+  return null;
+}

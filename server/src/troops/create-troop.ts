@@ -1,0 +1,142 @@
+/**
+ * A platform admin makes a troop (docs/decisions/065-troops.md): from the app
+ * (`POST /api/troops/{projectId}`, routes.ts) and from the admin CLI (cli/admin.ts), both here.
+ * The troop and its first leader's membership are written in one transaction, with the act in
+ * the audit log as a platform act (no troop). A leader with no account yet gets an invitation
+ * to the troop instead (members/invitations.ts), whose link only the maker sees.
+ */
+import crypto from 'node:crypto';
+import { roleNames } from '@scout/protocol/permissions';
+import type { CreatedTroop, FirstLeader, WireTroop } from '@scout/protocol/troops';
+import type { AppDeps } from '../deps.ts';
+import { ApiError } from '../errors.ts';
+import { recordAudit } from '../members/audit-log.ts';
+import { createInvitation } from '../members/invitations.ts';
+import { isoInstant } from '../store/sql-values.ts';
+import type { Queryable } from '../store/store.ts';
+import { FIRST_TROOP_ID, type Troop } from '../store/tenancy.ts';
+import type { NewTroopBody } from './troop-schemas.ts';
+
+/** The role a troop's first leader is given (docs/roles.md). */
+export const FIRST_LEADER_ROLE = 'leader';
+
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
+
+/** `t_` and 16 random characters of base64url: never a "/", never the first troop's id. */
+export const newTroopId = () => `t_${crypto.randomBytes(12).toString('base64url')}`;
+
+export const wireTroopOf = (troop: Troop): WireTroop => ({
+  projectId: troop.projectId,
+  kind: troop.kind,
+  number: troop.number,
+  name: troop.name,
+  timeZone: troop.timeZone,
+});
+
+/**
+ * Is the account the platform admin? For now the admin of the first troop, which is what the
+ * admin of a one-troop server was (decision 065).
+ */
+export async function isPlatformAdmin(db: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await db.query<{ role: string }>(
+    `SELECT role FROM memberships WHERE user_id = ? AND troop_id = ? AND status = 'active'`,
+    [userId, FIRST_TROOP_ID],
+  );
+  return rows[0]?.role === 'admin';
+}
+
+export async function createTroop(
+  deps: Deps,
+  actorId: string | null,
+  input: NewTroopBody,
+): Promise<CreatedTroop> {
+  if (input.projectId === deps.config.projectId)
+    throw new ApiError('CONFLICT', `The project id ${input.projectId} is already a troop's`);
+  if (input.leaderEmail && !roleNames(deps.config.roles).includes(FIRST_LEADER_ROLE))
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `A first leader needs the role ${FIRST_LEADER_ROLE} in the roles configuration`,
+    );
+  const now = deps.clock.now();
+  const at = isoInstant(now);
+  const id = newTroopId();
+  const timeZone = input.timeZone ?? deps.config.timezone;
+  const signupMode = input.signupMode ?? deps.config.signupMode;
+  const member = await deps.store.transaction(async (tx) => {
+    // The unique project id decides between two makers of one id: the second gets a 409.
+    const { rows } = await tx.query(
+      `INSERT INTO troops (id, kind, number, name, project_id, time_zone, signup_mode, contact, created_at, confirmed_at)
+       VALUES (?, 'troop', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (project_id) DO NOTHING RETURNING id`,
+      [
+        id,
+        input.number,
+        input.name,
+        input.projectId,
+        timeZone,
+        signupMode,
+        input.contact ?? null,
+        at,
+        at,
+      ],
+    );
+    if (rows.length === 0)
+      throw new ApiError('CONFLICT', `The project id ${input.projectId} is already a troop's`);
+    let leader: FirstLeader | null = null;
+    if (input.leaderEmail) {
+      const { rows: accounts } = await tx.query<{ id: string }>(
+        'SELECT id FROM users WHERE email = ?',
+        [input.leaderEmail],
+      );
+      const userId = accounts[0]?.id;
+      if (userId) {
+        await tx.query(
+          `INSERT INTO memberships (user_id, troop_id, role, status, joined_at) VALUES (?, ?, ?, 'active', ?)`,
+          [userId, id, FIRST_LEADER_ROLE, at],
+        );
+        leader = { email: input.leaderEmail, outcome: 'member', userId };
+      }
+    }
+    // A platform act: its audit entry names no troop.
+    const entry = {
+      troopId: null,
+      actorId,
+      action: 'troop.created',
+      targetId: id,
+      details: {
+        projectId: input.projectId,
+        number: input.number,
+        name: input.name,
+        ...(input.leaderEmail ? { leaderEmail: input.leaderEmail } : {}),
+      },
+    };
+    await recordAudit(tx, now, entry);
+    return leader;
+  });
+  const troop: WireTroop = {
+    projectId: input.projectId,
+    kind: 'troop',
+    number: input.number,
+    name: input.name,
+    timeZone,
+  };
+  if (member || !input.leaderEmail) return { troop, leader: member };
+  return { troop, leader: await inviteFirstLeader(deps, actorId, id, input.leaderEmail) };
+}
+
+/**
+ * An invitation for one address, to the new troop. members/invitations.ts makes invitations of
+ * the first troop only, so its troop is set here, before anyone has its link.
+ */
+async function inviteFirstLeader(
+  deps: Deps,
+  actorId: string | null,
+  troopId: string,
+  email: string,
+): Promise<FirstLeader> {
+  const made = await createInvitation(deps, actorId, { email });
+  await deps.store.query('UPDATE invitations SET troop_id = ? WHERE id = ?', [
+    troopId,
+    made.invitation.id,
+  ]);
+  return { email, outcome: 'invited', invitationUrl: made.url };
+}
