@@ -139,6 +139,95 @@ describe('admin CLI (sqlite)', () => {
     }
   });
 
+  it('makes troops with their first leaders, and lists them', async () => {
+    expect(
+      await admin(
+        'create-user',
+        '--email',
+        'pat@troop45.example',
+        '--password',
+        'campfire-2026',
+        '--role',
+        'user',
+      ),
+    ).toBe(EXIT_OK);
+    lines = [];
+    expect(
+      await admin(
+        'troop',
+        'add',
+        '--number',
+        '45',
+        '--name',
+        'Troop 45 Riverside',
+        '--project',
+        'troop-45',
+        '--time-zone',
+        'America/Denver',
+        '--signup-mode',
+        'approval',
+        '--leader',
+        'pat@troop45.example',
+      ),
+    ).toBe(EXIT_OK);
+    expect(lines).toEqual([
+      'Made Troop 45 Riverside (number 45), project id troop-45, time zone America/Denver.',
+      'pat@troop45.example is its leader.',
+    ]);
+    lines = [];
+    expect(
+      await admin(
+        'troop',
+        'add',
+        '--number',
+        '7',
+        '--name',
+        'Pack 7',
+        '--project',
+        'pack_7',
+        '--leader',
+        'new@pack7.example',
+      ),
+    ).toBe(EXIT_OK);
+    expect(lines[1]).toBe(
+      'new@pack7.example has no account yet; send them this invitation, shown only once:',
+    );
+    expect(lines[2]).toMatch(/\/\?invite=\S+$/);
+
+    // Taken, or not letters, digits, - and _: refused, saying why.
+    for (const project of ['troop-45', 'troop/3']) {
+      errors = [];
+      expect(
+        await admin('troop', 'add', '--number', '3', '--name', 'Troop 3', '--project', project),
+      ).toBe(EXIT_FAILED);
+      expect(errors.join('\n')).toMatch(project === 'troop-45' ? /already/ : /letters, digits/);
+    }
+    expect(await admin('troop', 'add', '--number', '3', '--project', 'troop-3')).toBe(EXIT_USAGE);
+    expect(await admin('troop')).toBe(EXIT_USAGE);
+
+    lines = [];
+    expect(await admin('troop', 'list')).toBe(EXIT_OK);
+    // The first troop is the server's own (PROJECT_ID, unnamed until given a name).
+    expect(lines).toEqual([
+      expect.stringMatching(/^\S+ {2}- {2}\(no name\) {2}\S+ {2}\w+ {2}1 member$/),
+      'troop-45  45  Troop 45 Riverside  America/Denver  approval  1 member',
+      expect.stringMatching(/^pack_7 {2}7 {2}Pack 7 {2}\S+ {2}\w+ {2}0 members$/),
+    ]);
+    const db = new Database(path.join(dir, 'data', 'scout.db'), { readonly: true });
+    try {
+      expect(
+        db
+          .prepare(
+            `SELECT u.email, m.role, m.status FROM memberships m JOIN users u ON u.id = m.user_id
+              JOIN troops t ON t.id = m.troop_id WHERE t.project_id = 'troop-45'`,
+          )
+          .all(),
+      ).toEqual([{ email: 'pat@troop45.example', role: 'leader', status: 'active' }]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('backs up to a path relative to where npm was run', async () => {
     expect(await admin('issue-key', '--name', 'kept')).toBe(EXIT_OK);
     lines = [];

@@ -16,11 +16,12 @@ import { issueServiceKey, listServiceKeys, revokeServiceKey } from '../admin/ser
 import { createUserWithRole, setUserRole } from '../admin/users.ts';
 import { systemClock } from '../clock.ts';
 import type { RolesConfig } from '@scout/protocol/permissions';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { migrate } from '../store/migrate.ts';
 import { openStore } from '../store/open-store.ts';
 import type { Store } from '../store/store.ts';
+import { troopCommands } from './troop-commands.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -39,6 +40,12 @@ Commands:
   issue-key --name N        issue a service key; it is printed once and never again
   revoke-key --id ID        revoke a service key
   list-keys                 list service keys (never the keys themselves)
+  troop add --number N --name NAME --project ID [--time-zone TZ] [--signup-mode M]
+            [--contact TEXT] [--leader EMAIL]
+                            make a troop, named on the wire by ID (letters, digits, - and _);
+                            M: open, approval or invite; the leader's account becomes its
+                            leader, or an address with no account gets an invitation link
+  troop list                list the server's troops and how many active members each has
   backup --out FILE         online backup of the SQLite database while the server runs;
                             progress on standard error (on PostgreSQL use pg_dump)
 
@@ -50,7 +57,7 @@ export interface Output {
   error(line: string): void;
 }
 
-interface CommandSpec {
+export interface CommandSpec {
   required: string[];
   optional?: string[];
   /** Refused before touching a PostgreSQL database at all. */
@@ -58,9 +65,11 @@ interface CommandSpec {
   run(store: Store, flags: Record<string, string>, out: Output, io: CommandIo): Promise<void>;
 }
 
-interface CommandIo {
+export interface CommandIo {
   /** The roles configuration in use (ROLES_FILE or the default). */
   roles: RolesConfig;
+  /** The server's configuration: a new troop's settings left out are its. */
+  config: Config;
   now: number;
   /** Where relative paths on the command line start: the directory npm was run from. */
   cwd: string;
@@ -144,6 +153,7 @@ const COMMANDS: Record<string, CommandSpec> = {
       );
     },
   },
+  ...troopCommands,
 };
 
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -167,7 +177,23 @@ export function describeBackupProgress(p: BackupProgress): string {
   }
 }
 
-const FLAGS = ['email', 'password', 'role', 'name', 'id', 'out'] as const;
+const FLAGS = [
+  'email',
+  'password',
+  'role',
+  'name',
+  'id',
+  'out',
+  'number',
+  'project',
+  'time-zone',
+  'signup-mode',
+  'contact',
+  'leader',
+] as const;
+
+/** Commands of two words (`troop add`): the first names a group of commands. */
+const GROUPS = new Set(['troop']);
 
 function parse(argv: string[]): { command: CommandSpec; flags: Record<string, string> } | string {
   let parsed;
@@ -181,8 +207,12 @@ function parse(argv: string[]): { command: CommandSpec; flags: Record<string, st
   } catch (err) {
     return (err as Error).message;
   }
-  const [name, ...extra] = parsed.positionals;
-  if (!name) return 'No command given.';
+  const [first, ...rest] = parsed.positionals;
+  if (!first) return 'No command given.';
+  const grouped = GROUPS.has(first);
+  if (grouped && !rest[0]) return `${first} needs a command: ${first} add, ${first} list.`;
+  const name = grouped ? `${first} ${rest[0]}` : first;
+  const extra = grouped ? rest.slice(1) : rest;
   const command = COMMANDS[name];
   if (!command) return `Unknown command "${name}".`;
   if (extra.length > 0) return `Unexpected argument "${extra[0]}".`;
@@ -236,6 +266,7 @@ export async function runAdmin(
     await migrate(store);
     await parsed.command.run(store, parsed.flags, out, {
       roles: config.roles,
+      config,
       now: systemClock.now(),
       cwd: config.invocationDir ?? process.cwd(),
       readStdin,
