@@ -53,6 +53,36 @@ describe('createClient', () => {
     expect(win.localStorage.getItem(tokenStorageKey('troop-42'))).not.toBeNull();
   });
 
+  it('keeps one sign-in across the project ids of one server when given one token key', async () => {
+    const api = new FakeApi();
+    new FakeAuthServer(api);
+    const win = new FakeWindow('https://app.scout.test/', new FakeStorage());
+    const make = (projectId: string) => {
+      const client = createClient<{ calendarEvents: CalendarEvent }>({
+        projectId,
+        tokenProjectId: 'troop-12',
+        baseUrl: BASE_URL,
+        fetch: api.fetch,
+        window: win,
+      });
+      clients.push(client);
+      return client;
+    };
+    const home = make('troop-12');
+    await home.auth.ready();
+    await home.auth.signInWithEmail('kim@troop42.test', 'correct horse');
+    const token = home.auth.getState().tokens!.access_token;
+    expect(win.localStorage.getItem(tokenStorageKey('troop-12'))).not.toBeNull();
+
+    // The app switched troops: a client of the other project id finds the same session.
+    const other = make('troop-45');
+    expect((await other.auth.ready()).isAuthenticated).toBe(true);
+    api.on('GET', '/api/db/troop-45/rest/v1/calendar_events', () => jsonReply(200, []));
+    await other.db.calendarEvents.list();
+    expect(api.requests.at(-1)!.headers.authorization).toBe(`Bearer ${token}`);
+    expect(win.localStorage.getItem(tokenStorageKey('troop-45'))).toBeNull();
+  });
+
   it('is signed out, not redirected, by default', async () => {
     const { client, win } = open();
     expect((await client.auth.ready()).isAuthenticated).toBe(false);
@@ -126,6 +156,7 @@ describe('createCoreClient', () => {
       'realtime',
       'rsvps',
       'storage',
+      'troops',
     ]);
     expect(modules(whole)).toEqual([...modules(core), 'ai', 'data'].sort());
     expect(() => createCoreClient({ projectId: '' })).toThrow(TypeError);

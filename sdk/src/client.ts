@@ -18,12 +18,19 @@ import { createMembers, type MembersClient } from './members.ts';
 import { createRsvps, type RsvpsClient } from './rsvps.ts';
 import { createNotifications, type NotificationsClient } from './notifications.ts';
 import { createStorage, type StorageClient } from './storage.ts';
+import { createTroops, type TroopsClient } from './troops.ts';
 import { createRealtimeClient, type RealtimeClient, type SocketFactory } from './realtime.ts';
 
 export type { HttpClient } from './http.ts';
 
 export interface ClientOptions {
   projectId: string;
+  /**
+   * Keep the tokens under this project id's key (`blink_tokens_<tokenProjectId>`) instead of
+   * `projectId`'s. An app that switches between the troops of one server (a project id each)
+   * gives every client the same one and keeps one sign-in. Default: `projectId`.
+   */
+  tokenProjectId?: string;
   /** Origin of the API; defaults to the page's own origin. */
   baseUrl?: string;
   /** Send visitors without a session to the hosted auth page (default false). */
@@ -67,6 +74,8 @@ export interface CoreClient<S extends object = Record<string, Row>> {
   members: MembersClient;
   /** Answers to events: who is coming, the waitlist, the leaders' CSV. */
   rsvps: RsvpsClient;
+  /** The troop called with, the person's troops, and making troops. */
+  troops: TroopsClient;
   realtime: RealtimeClient;
   analytics: AnalyticsClient;
   http: HttpClient;
@@ -92,6 +101,7 @@ export function createCoreClient<S extends object = Record<string, Row>>(
   const storage = options.storage ?? windowStorage(win) ?? memoryStorage();
   const auth = new AuthClient({
     projectId: options.projectId,
+    ...(options.tokenProjectId ? { tokenProjectId: options.tokenProjectId } : {}),
     http,
     storage,
     window: win,
@@ -111,6 +121,7 @@ export function createCoreClient<S extends object = Record<string, Row>>(
     notifications: createNotifications(ctx.http, ctx.projectId),
     members: createMembers(ctx.http, ctx.projectId),
     rsvps: createRsvps(ctx.http, ctx.projectId),
+    troops: createTroops(ctx.http, ctx.projectId),
     realtime: createRealtimeClient({
       ...ctx,
       ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),

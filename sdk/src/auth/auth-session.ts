@@ -32,6 +32,8 @@ export type AuthMode = 'headless' | 'managed';
 
 export interface AuthClientOptions {
   projectId: string;
+  /** The project id whose key holds the tokens (`ClientOptions.tokenProjectId`); default `projectId`. */
+  tokenProjectId?: string;
   http: HttpClient;
   storage: StorageLike;
   window?: WindowLike;
@@ -77,7 +79,7 @@ export class AuthSession {
     this.roles = options.roles;
     this.links = new AccountLinks(options.http, options.projectId);
     this.win = options.window;
-    this.store = new TokenStore(options.storage, options.projectId);
+    this.store = new TokenStore(options.storage, options.tokenProjectId ?? options.projectId);
     this.session = new Session({
       http: options.http,
       store: this.store,
