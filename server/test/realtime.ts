@@ -1,5 +1,6 @@
 /** Helpers for the realtime tests: a listening app and a ws client that reads frames in order. */
 import { WebSocket, type ClientOptions } from 'ws';
+import { forgetAccount } from '../src/auth/session-check.ts';
 import { signAccessToken } from '../src/auth/tokens.ts';
 import { parseMessageId, type RangeBound } from '../src/realtime/message-ids.ts';
 import { buildTestApp, ensureTestAccount, type TestApp } from './test-app.ts';
@@ -139,4 +140,27 @@ export class FrameClient {
     this.waiters = [];
     for (const f of w) f();
   }
+}
+
+/**
+ * Adds a troop named on the wire by `projectId` (docs/decisions/065-troops.md) and returns the
+ * address of its sockets.
+ */
+export async function addTroop(t: ListeningApp, id: string, projectId: string): Promise<string> {
+  await t.deps.store.query(
+    'INSERT INTO troops (id, number, project_id, created_at) VALUES (?, ?, ?, ?)',
+    [id, id, projectId, new Date().toISOString()],
+  );
+  t.deps.troops.forget();
+  return `${t.baseUrl.replace(/^http/, 'ws')}/api/realtime/ws?project_id=${projectId}`;
+}
+
+/** Makes the account a member of the troop with `role` (or changes its role there). */
+export async function joinTroop(t: TestApp, userId: string, troopId: string, role = 'user') {
+  await t.deps.store.query(
+    `INSERT INTO memberships (user_id, troop_id, role, status, joined_at) VALUES (?, ?, ?, 'active', ?)
+     ON CONFLICT (user_id, troop_id) DO UPDATE SET role = excluded.role`,
+    [userId, troopId, role, new Date().toISOString()],
+  );
+  forgetAccount(t.deps.store, userId);
 }

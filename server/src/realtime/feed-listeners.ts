@@ -17,7 +17,7 @@ import { tableGrant } from '@scout/protocol/table-grants';
 import { checkSession } from '../auth/session-check.ts';
 import type { Store } from '../store/store.ts';
 import type { ChannelAdmission } from './hub.ts';
-import { FIRST_TROOP_ID } from '../store/tenancy.ts';
+import { splitChannelKey } from './troop-channels.ts';
 
 export type FeedListener = { kind: 'service' } | { kind: 'user'; userId: string; role: string };
 
@@ -37,12 +37,16 @@ export function mayHear(roles: RolesConfig, listener: FeedListener, channel: str
 /** Service-key sockets speak as `service_<key id>` (routes.ts); members by their account id. */
 const SERVICE_SOCKET = 'service_';
 
-/** The hub's check of a socket on a change-feed channel, with the account's role of the moment. */
+/**
+ * The hub's check of a socket on a change-feed channel (a troop's key of it, troop-channels.ts),
+ * with the account's role of the moment in that troop.
+ */
 export function feedAdmission(store: Store, roles: RolesConfig): ChannelAdmission {
   return {
-    governs: (channel) => governedBy(channel) !== null,
-    async admits(channel, userId) {
-      const state = await checkSession(store, userId, undefined, FIRST_TROOP_ID);
+    governs: (key) => governedBy(splitChannelKey(key).name) !== null,
+    async admits(key, userId) {
+      const { troopId, name: channel } = splitChannelKey(key);
+      const state = await checkSession(store, userId, undefined, troopId);
       if (!state.ok)
         return userId.startsWith(SERVICE_SOCKET) && mayHear(roles, { kind: 'service' }, channel);
       if (state.status !== 'active') return false;

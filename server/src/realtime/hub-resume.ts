@@ -8,6 +8,7 @@
 import { HISTORY_MAX_MESSAGES, type RealtimeBus, type RealtimeMessage } from './bus.ts';
 import { encodeFrame } from './frames.ts';
 import type { HubSocket } from './hub-types.ts';
+import { asSeenByClient } from './troop-channels.ts';
 import {
   compareMessageIds,
   formatMessageId,
@@ -80,7 +81,7 @@ export async function replayAfter(
   let last = after;
   const send = (m: RealtimeMessage) => {
     if (!isAfter(m, last)) return;
-    member.socket.deliver(Buffer.from(encodeFrame('message', m)));
+    member.socket.deliver(Buffer.from(encodeFrame('message', asSeenByClient(m))));
     last = parseMessageId(m.id) as MessageId;
   };
   const still = stillMember();

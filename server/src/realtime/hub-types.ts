@@ -38,6 +38,10 @@ export interface ServerPublish {
   metadata?: Record<string, unknown>;
 }
 
+/**
+ * Every `channel` here is a troop's key of the channel (`channelKey(troop.id, name)`,
+ * troop-channels.ts); frames the hub sends carry the name clients use.
+ */
 export interface RealtimeHub {
   /**
    * Publishes on a channel from the server: stored in history and delivered to every subscriber

@@ -18,6 +18,7 @@ import {
 import { deliverLive, replayAfter, type ResumingMember } from './hub-resume.ts';
 import type { MessageId } from './message-ids.ts';
 import { SESSION_RECHECK_MS } from './session-watch.ts';
+import { asSeenByClient, channelName } from './troop-channels.ts';
 
 export {
   NOT_ADMITTED,
@@ -61,7 +62,7 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
     const local = channels.get(event.message.channel);
     if (!local) return;
     // Encoded once for every recipient: fan-out cost is one write per socket.
-    const frame = Buffer.from(encodeFrame('message', event.message));
+    const frame = Buffer.from(encodeFrame('message', asSeenByClient(event.message)));
     for (const m of local.members.values()) deliverLive(m, event.message, frame);
   });
 
@@ -101,7 +102,9 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
       if (presenceReads.get(channel) !== read) return;
       const local = channels.get(channel);
       if (!local) return;
-      const frame = Buffer.from(encodeFrame('presence', { channel, data: { users } }));
+      const frame = Buffer.from(
+        encodeFrame('presence', { channel: channelName(channel), data: { users } }),
+      );
       for (const m of local.members.values()) m.socket.deliver(frame);
     } catch (err) {
       log?.warn({ err: (err as Error).message, channel }, 'presence broadcast failed');
@@ -179,7 +182,7 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
           .then(async (ok) => {
             if (ok || channels.get(channel)?.members.get(m.socket.id)?.socket !== m.socket) return;
             await leave(m.socket, channel);
-            const error = { channel, error: NOT_ADMITTED, code: 'FORBIDDEN' };
+            const error = { channel: channelName(channel), error: NOT_ADMITTED, code: 'FORBIDDEN' };
             m.socket.deliver(Buffer.from(encodeFrame('error', error)));
           })
           .catch((err: Error) => log?.warn({ err: err.message, channel }, 'readmission failed'));
@@ -198,7 +201,8 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
 
   return {
     async publish(channel, message) {
-      if (!isValidChannel(channel))
+      // Server-side publishers name a troop's channel by its key (troop-channels.ts).
+      if (!isValidChannel(channelName(channel)))
         throw new ApiError('VALIDATION_ERROR', 'channel must be 1-128 letters, digits, _ : . or -');
       if (
         typeof message.type !== 'string' ||

@@ -19,7 +19,8 @@ import { checkSession } from '../auth/session-check.ts';
 import { assertActiveMember, resolveCaller, resolveCredential } from '../http/caller.ts';
 import { SESSION_ENDED } from '../auth/credentials.ts';
 import { errorBody } from '../http/error-handler.ts';
-import { projectParams, routeGuards } from '../http/route-guards.ts';
+import { projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
+import type { TroopDirectory } from '../store/tenancy.ts';
 import {
   CHANNEL_PATTERN,
   SERVER_OWNED_MESSAGE,
@@ -37,7 +38,7 @@ import {
   type Identity,
   type SocketContext,
 } from './socket.ts';
-import { FIRST_TROOP_ID } from '../store/tenancy.ts';
+import { asSeenByClient, channelKey } from './troop-channels.ts';
 
 export const WS_PATH = '/api/realtime/ws';
 /** Hard cap enforced by ws itself (close 1009); frames over MAX_FRAME_BYTES are refused with an error frame first. */
@@ -128,7 +129,7 @@ export const realtimeRoutes =
       if (JSON.stringify([body.data ?? null, body.metadata ?? null]).length > MAX_FRAME_BYTES) {
         throw new ApiError('PAYLOAD_TOO_LARGE', `Messages are limited to ${MAX_FRAME_BYTES} bytes`);
       }
-      const message = await hub.publish(body.channel, {
+      const message = await hub.publish(channelKey(troopOf(req).id, body.channel), {
         type: body.type,
         data: body.data,
         ...(caller.kind === 'user' ? { userId: caller.userId } : {}),
@@ -145,7 +146,7 @@ export const realtimeRoutes =
     app.get('/:projectId/presence', query(presenceQuery, presenceAnswer), async (req) => {
       const q = req.query;
       await authorize(req, q.channel);
-      return { users: await hub.presence(q.channel) };
+      return { users: await hub.presence(channelKey(troopOf(req).id, q.channel)) };
     });
 
     app.get('/:projectId/messages', query(messagesQuery, messagesAnswer), async (req) => {
@@ -155,13 +156,13 @@ export const realtimeRoutes =
       const end = parseRangeBound(q.end);
       if (!start || !end)
         throw new ApiError('VALIDATION_ERROR', 'start and end must be message ids, - or +');
-      return {
-        messages: await hub.history(q.channel, {
-          start,
-          end,
-          limit: q.limit ?? MESSAGES_DEFAULT_LIMIT,
-        }),
-      };
+      const key = channelKey(troopOf(req).id, q.channel);
+      const messages = await hub.history(key, {
+        start,
+        end,
+        limit: q.limit ?? MESSAGES_DEFAULT_LIMIT,
+      });
+      return { messages: messages.map(asSeenByClient) };
     });
 
     app.get('/ws', async () => {
@@ -183,20 +184,24 @@ export const realtimeRoutes =
       config: deps.config,
       clock: deps.clock,
       logger: app.log,
-      projectId: deps.config.projectId,
-      authenticate: async (token): Promise<Identity> => {
-        const caller = await resolveCredential(deps, token);
+      troops: deps.troops,
+      // A member of the socket's troop: anyone else is refused as an unknown project is
+      // (auth/credentials.ts), so nothing says the troop exists.
+      authenticate: async (token, troopId): Promise<Identity> => {
+        const caller = await resolveCredential(deps, token, troopId);
         assertActiveMember(caller);
         if (caller.kind === 'user') {
           const sid = caller.sessionId;
           // Asked every few seconds and before a message goes to a socket not checked lately:
           // a deleted, suspended or signed-out account's socket closes within seconds.
           const recheck = async (): Promise<ApiError | null> => {
-            const state = await checkSession(deps.store, caller.userId, sid, FIRST_TROOP_ID);
+            const state = await checkSession(deps.store, caller.userId, sid, troopId);
             if (!state.ok)
               return state.reason === 'account'
                 ? new ApiError('TOKEN_EXPIRED', 'This account no longer exists')
-                : new ApiError('TOKEN_EXPIRED', SESSION_ENDED);
+                : state.reason === 'troop'
+                  ? new ApiError('PROJECT_NOT_FOUND')
+                  : new ApiError('TOKEN_EXPIRED', SESSION_ENDED);
             if (state.status !== 'active')
               return new ApiError(
                 state.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_SUSPENDED',
@@ -214,11 +219,14 @@ export const realtimeRoutes =
 
 type AddHook = (name: 'preClose', hook: () => Promise<void>) => unknown;
 
-function installUpgrade(
-  server: Server,
-  addHook: AddHook,
-  ctx: SocketContext & { projectId: string; hub: RealtimeHub },
-) {
+/** What every socket shares; each socket's own context adds the troop its `project_id` names. */
+type UpgradeContext = Omit<SocketContext, 'troopId' | 'authenticate'> & {
+  hub: RealtimeHub;
+  troops: Pick<TroopDirectory, 'byProjectId'>;
+  authenticate(token: string, troopId: string): Promise<Identity>;
+};
+
+function installUpgrade(server: Server, addHook: AddHook, ctx: UpgradeContext) {
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: WS_MAX_PAYLOAD,
@@ -234,10 +242,23 @@ function installUpgrade(
     if (shuttingDown)
       return refuse(socket, 503, 'SERVICE_UNAVAILABLE', 'Server shutting down', url.pathname);
     const projectId = url.searchParams.get('project_id') ?? url.searchParams.get('projectId');
-    if (projectId !== ctx.projectId)
-      return refuse(socket, 404, 'PROJECT_NOT_FOUND', 'Project not found', url.pathname);
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, ctx));
+    void troopOfSocket(projectId).then(
+      (troopId) => {
+        if (troopId === undefined)
+          return refuse(socket, 404, 'PROJECT_NOT_FOUND', 'Project not found', url.pathname);
+        if (shuttingDown || socket.destroyed) return socket.destroy();
+        const own: SocketContext = {
+          ...ctx,
+          troopId,
+          authenticate: (token) => ctx.authenticate(token, troopId),
+        };
+        wss.handleUpgrade(req, socket, head, (ws) => attach(ws, own));
+      },
+      () => refuse(socket, 503, 'SERVICE_UNAVAILABLE', 'Try again shortly', url.pathname),
+    );
   };
+  const troopOfSocket = async (projectId: string | null) =>
+    projectId === null ? undefined : (await ctx.troops.byProjectId(projectId))?.id;
   server.on('upgrade', onUpgrade);
 
   addHook('preClose', async () => {

@@ -29,6 +29,7 @@ import {
 import type { HubSocket, RealtimeHub } from './hub.ts';
 import { tokenBucket, type TokenBucket } from './rate-limit.ts';
 import { SessionWatch } from './session-watch.ts';
+import { channelKey } from './troop-channels.ts';
 
 export interface Transport {
   send(data: string | Buffer): void;
@@ -52,6 +53,11 @@ export type Identity = {
 
 export interface SocketContext {
   hub: RealtimeHub;
+  /**
+   * The troop the socket's `project_id` names: its channels are that troop's
+   * (troop-channels.ts), and its token must be a member's there.
+   */
+  troopId: string;
   config: Pick<Config, 'realtimeAnonymousChannels'>;
   clock: Clock;
   /** Verifies an access token (or service key); throws an ApiError when it is not valid. */
@@ -195,7 +201,7 @@ export class RealtimeSocket implements HubSocket {
         const joined = await this.guard(channel, () =>
           this.ctx.hub.join(
             this,
-            channel,
+            this.key(channel),
             { userId: this.identity.userId, ...(metadata ? { metadata } : {}) },
             after,
           ),
@@ -207,7 +213,7 @@ export class RealtimeSocket implements HubSocket {
       }
       case 'unsubscribe': {
         const { channel } = frame.payload;
-        await this.guard(channel, () => this.ctx.hub.leave(this, channel));
+        await this.guard(channel, () => this.ctx.hub.leave(this, this.key(channel)));
         return this.send('unsubscribed', { channel });
       }
       case 'publish': {
@@ -217,7 +223,7 @@ export class RealtimeSocket implements HubSocket {
         if (isServerOwnedChannel(channel))
           return this.sendError(channel, 'FORBIDDEN', SERVER_OWNED_MESSAGE);
         const message = await this.guard(channel, () =>
-          this.ctx.hub.publish(channel, {
+          this.ctx.hub.publish(this.key(channel), {
             type,
             data,
             userId: this.identity.userId,
@@ -240,6 +246,11 @@ export class RealtimeSocket implements HubSocket {
     }
     this.watch.stands();
     this.send('authenticated', { userId: this.identity.userId });
+  }
+
+  /** The hub's key of the socket's troop's channel. */
+  private key(channel: string) {
+    return channelKey(this.ctx.troopId, channel);
   }
 
   private mayUse(channel: string) {

@@ -46,6 +46,25 @@ describe.each(testStoreKinds)('realtime history kept in the store (%s)', (kind) 
     metadata: { n: 1 },
   });
 
+  it("keeps a troop's channel under its key, with the troop's id, apart from another troop's", async () => {
+    const { store, clock, open } = await setup();
+    const first = open();
+    await first.publish('chat', msg(clock, 'first'));
+    await first.publish('t45/chat', msg(clock, 't45'));
+    await first.close();
+    const { rows } = await store.query<{ channel: string; troop_id: string }>(
+      'SELECT channel, troop_id FROM realtime_messages ORDER BY troop_id',
+    );
+    expect(rows).toEqual([
+      { channel: 't45/chat', troop_id: 't45' },
+      { channel: 'chat', troop_id: 'troop-1' },
+    ]);
+    const second = open();
+    expect((await second.history('t45/chat', all, clock.now())).map((m) => m.data)).toEqual([
+      't45',
+    ]);
+  });
+
   it('survives the bus closing and opening again over the same store', async () => {
     const { clock, open } = await setup();
     const first = open();

@@ -3,12 +3,15 @@
  * server that restarts still replays to resuming clients what their channels published before
  * (docs/protocol.md, Realtime). The rows mirror the in-memory history (memory-bus.ts): every
  * message is written before it is delivered, and what the memory lets go (past a channel's
- * 1,000 messages, 24 hours, or the byte bound) is deleted at the next write.
+ * 1,000 messages, 24 hours, or the byte bound) is deleted at the next write. A row's `channel` is
+ * its troop's key of the channel (troop-channels.ts) and `troop_id` names the troop, so a troop's
+ * history goes with its other rows.
  */
 import type { Store } from '../store/store.ts';
 import { HISTORY_MAX_AGE_MS, type NewMessage, type RealtimeMessage } from './bus.ts';
 import type { MessageId } from './message-ids.ts';
 import { formatMessageId, parseMessageId } from './message-ids.ts';
+import { splitChannelKey } from './troop-channels.ts';
 
 export interface HistoryJournal {
   /** The kept messages younger than HISTORY_MAX_AGE_MS, in id order; older ones are deleted. */
@@ -54,11 +57,12 @@ export function storeJournal(store: Store): HistoryJournal {
           const params = chunk.flatMap((m) => {
             const id = parseMessageId(m.id) as MessageId;
             const { channel: _channel, id: _id, ...body } = m;
-            return [m.channel, id.ms, id.seq, m.timestamp, JSON.stringify(body)];
+            const troop = splitChannelKey(m.channel).troopId;
+            return [m.channel, troop, id.ms, id.seq, m.timestamp, JSON.stringify(body)];
           });
           await tx.query(
-            `INSERT INTO realtime_messages (channel, id_ms, id_seq, sent_at, body) VALUES ${chunk
-              .map(() => '(?, ?, ?, ?, ?)')
+            `INSERT INTO realtime_messages (channel, troop_id, id_ms, id_seq, sent_at, body) VALUES ${chunk
+              .map(() => '(?, ?, ?, ?, ?, ?)')
               .join(', ')} ON CONFLICT DO NOTHING`,
             params,
           );
