@@ -8,6 +8,7 @@ import { Logo } from '../ui/logo.tsx';
 import { cx } from '../ui/cx.ts';
 import type { NavTab } from './nav-tabs.ts';
 import { BottomTabBar, TopNav } from './top-nav.tsx';
+import { TroopName } from './troop-menu.tsx';
 import { WaitingBadge } from './waiting-badge.tsx';
 
 export interface AppFrameProps {
@@ -63,6 +64,7 @@ export function AppFrame({
               <p className="truncate text-base leading-tight font-bold tracking-tight">
                 {PRODUCT_NAME}
               </p>
+              <TroopName user={user} />
               {subtitle ? (
                 // Repeats the page heading for sighted users on phones; readers get the h1.
                 <p

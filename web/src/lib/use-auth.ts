@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { WireUser } from '@scout/protocol/auth';
-import { scout } from './sdk.ts';
+import { homeProjectId, projectId, scout } from './sdk.ts';
+import { forgetTroopChoice, pageStorage } from './troop-choice.ts';
 
 export interface AuthSnapshot {
   user: WireUser | null;
@@ -37,11 +38,15 @@ export function useAuth(): AuthSnapshot {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
-/** Sign-out always ends with the user cleared locally, even when the server cannot be reached. */
+/**
+ * Sign-out always ends with the user cleared locally, even when the server cannot be reached.
+ * The next person to sign in here starts in the server's own troop, not in this member's choice.
+ */
 export async function signOut(): Promise<void> {
   try {
     await scout.auth.signOut();
   } catch (err) {
     console.warn('Sign-out did not reach the server', err);
   }
+  if (forgetTroopChoice(pageStorage(), projectId, homeProjectId)) window.location.reload();
 }

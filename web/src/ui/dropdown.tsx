@@ -51,3 +51,28 @@ export function DropdownSeparator({
 }: ComponentProps<typeof DropdownMenu.Separator>) {
   return <DropdownMenu.Separator className={cx('my-1 h-px bg-stone-200', className)} {...props} />;
 }
+
+export const DropdownRadioGroup = DropdownMenu.RadioGroup;
+
+/** One of a menu's choices, of which one is current (a menuitemradio, its state read aloud). */
+export function DropdownRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof DropdownMenu.RadioItem>) {
+  return (
+    <DropdownMenu.RadioItem
+      className={cx(
+        'flex cursor-pointer select-none items-center gap-2.5 rounded-lg py-2 pr-2.5 pl-8 text-sm font-medium text-stone-800 outline-none relative',
+        'data-[highlighted]:bg-scout-50 data-[highlighted]:text-scout-900 data-[state=checked]:font-semibold',
+        className,
+      )}
+      {...props}
+    >
+      <DropdownMenu.ItemIndicator className="absolute left-2.5 inline-flex size-4 items-center justify-center">
+        <span className="size-2 rounded-full bg-scout-700" aria-hidden="true" />
+      </DropdownMenu.ItemIndicator>
+      {children}
+    </DropdownMenu.RadioItem>
+  );
+}
