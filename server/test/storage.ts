@@ -46,11 +46,17 @@ export async function multipart(
   };
 }
 
-export async function upload(t: TestApp, auth: string | undefined, input: UploadInput) {
+/** The calls below go to the first troop unless given another troop's project id. */
+export async function upload(
+  t: TestApp,
+  auth: string | undefined,
+  input: UploadInput,
+  projectId = t.deps.config.projectId,
+) {
   const { payload, headers } = await multipart(input);
   return t.app.inject({
     method: 'POST',
-    url: `/api/storage/${t.deps.config.projectId}/upload`,
+    url: `/api/storage/${projectId}/upload`,
     headers: { ...headers, ...(auth ? { authorization: auth } : {}) },
     payload,
   });
@@ -62,19 +68,29 @@ export function fetchPublic(t: TestApp, publicUrl: string, headers: Record<strin
   return t.app.inject({ method: 'GET', url: url.pathname + url.search, headers });
 }
 
-export function remove(t: TestApp, auth: string | undefined, paths: unknown) {
+export function remove(
+  t: TestApp,
+  auth: string | undefined,
+  paths: unknown,
+  projectId = t.deps.config.projectId,
+) {
   return t.app.inject({
     method: 'DELETE',
-    url: `/api/storage/${t.deps.config.projectId}/remove`,
+    url: `/api/storage/${projectId}/remove`,
     headers: { ...(auth ? { authorization: auth } : {}), 'content-type': 'application/json' },
     payload: JSON.stringify({ paths }),
   });
 }
 
-export function download(t: TestApp, auth: string | undefined, query: Record<string, string>) {
+export function download(
+  t: TestApp,
+  auth: string | undefined,
+  query: Record<string, string>,
+  projectId = t.deps.config.projectId,
+) {
   return t.app.inject({
     method: 'GET',
-    url: `/api/storage/${t.deps.config.projectId}/download?${new URLSearchParams(query)}`,
+    url: `/api/storage/${projectId}/download?${new URLSearchParams(query)}`,
     headers: auth ? { authorization: auth } : {},
   });
 }

@@ -15,7 +15,7 @@ import { isPublicPath } from '../storage/area-rules.ts';
 import { checkStoragePath } from '../storage/paths.ts';
 import { discardTempFile } from '../storage/receive-upload.ts';
 import { isSignatureValid } from '../storage/signed-urls.ts';
-import { fileUrl, objectUrl, type StorageContext } from '../storage/storage-service.ts';
+import { fileUrl, keyOf, objectUrl, type StorageContext } from '../storage/storage-service.ts';
 import { isoInstant } from '../store/sql-values.ts';
 
 /** Stores `bytes` as a new file of the caller's; returns its URL (signed where its area is not public). */
@@ -27,11 +27,13 @@ export async function storeGenerated(
 ): Promise<string> {
   const folder = caller.kind === 'user' ? `users/${caller.userId}/ai` : 'ai';
   const path = `${folder}/${crypto.randomUUID()}.${file.ext}`;
+  const key = keyOf(ctx, path, 'write');
   const temp = await ctx.files.createTempFile();
   try {
     await fsp.writeFile(temp, bytes);
     const record = {
-      path,
+      path: key,
+      troopId: ctx.troopId,
       ownerId: caller.kind === 'user' ? caller.userId : null,
       contentType: file.contentType,
       size: bytes.length,
@@ -39,9 +41,9 @@ export async function storeGenerated(
     };
     if (!(await insertFile(ctx.store, record))) throw new ApiError('CONFLICT');
     try {
-      await ctx.files.put(path, temp, { contentType: file.contentType, size: bytes.length });
+      await ctx.files.put(key, temp, { contentType: file.contentType, size: bytes.length });
     } catch (err) {
-      await deleteFileRecord(ctx.store, path);
+      await deleteFileRecord(ctx.store, key);
       throw err;
     }
     return fileUrl(ctx, path);
@@ -90,9 +92,11 @@ export async function readStored(
     expires: query.get('expires') ?? undefined,
     sig: query.get('sig') ?? undefined,
   };
+  // The troop's own file: its key, which a signed link signs (storage/troop-files.ts).
+  const key = keyOf(ctx, path, 'read');
   const readable =
-    isPublicPath(ctx.rules, path) || isSignatureValid(ctx.signingKey, path, signature, ctx.now());
-  const opened = readable ? await ctx.files.open(path) : null;
+    isPublicPath(ctx.rules, path) || isSignatureValid(ctx.signingKey, key, signature, ctx.now());
+  const opened = readable ? await ctx.files.open(key) : null;
   if (!opened) throw new ApiError('NOT_FOUND', `${what} not found: ${url}`);
   if (opened.size > maxBytes) {
     opened.stream.destroy();

@@ -13,7 +13,7 @@ import { findFile, type FileRecord } from './files-table.ts';
 import { isPublicPath } from './area-rules.ts';
 import { baseName, mayReadFile, type StorageActor } from './paths.ts';
 import { isSignatureValid, type UrlSignature } from './signed-urls.ts';
-import { fileUrl, parsePath, type StorageContext } from './storage-context.ts';
+import { fileUrl, keyOf, parsePath, type StorageContext } from './storage-context.ts';
 
 /** Control characters and path separators: exactly what a download name may not hold. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
@@ -39,10 +39,11 @@ export async function describeDownload(
   requestedName: unknown,
 ): Promise<{ downloadUrl: string; filename: string; contentType: string; size: number }> {
   const path = parsePath(rawPath);
-  const record = await findFile(ctx.store, path);
+  const key = keyOf(ctx, path, 'read');
+  const record = await findFile(ctx.store, key);
   if (!mayReadFile(actor, path, record, ctx.rules))
     throw new ApiError('NOT_FOUND', UI_MESSAGES.storageNotFound);
-  const object = await ctx.files.stat(path);
+  const object = await ctx.files.stat(key);
   if (!object) throw new ApiError('NOT_FOUND', UI_MESSAGES.storageNotFound);
   const filename = downloadName(path, requestedName);
   return {
@@ -73,16 +74,18 @@ export async function openStoredFile(
   signature: Partial<Record<keyof UrlSignature, unknown>> = {},
 ): Promise<ServedFile> {
   const path = parsePath(rawPath);
+  const key = keyOf(ctx, path, 'read');
+  // The signature is of the stored key: a link of one troop's file opens no other troop's.
   if (
     !isPublicPath(ctx.rules, path) &&
-    !isSignatureValid(ctx.signingKey, path, signature, ctx.now())
+    !isSignatureValid(ctx.signingKey, key, signature, ctx.now())
   )
     throw new ApiError('NOT_FOUND', UI_MESSAGES.storageNotFound);
-  const object = await ctx.files.open(path);
+  const object = await ctx.files.open(key);
   if (!object) throw new ApiError('NOT_FOUND', UI_MESSAGES.storageNotFound);
   let record: FileRecord | null;
   try {
-    record = await findFile(ctx.store, path);
+    record = await findFile(ctx.store, key);
   } catch (err) {
     object.stream.destroy();
     throw err;

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { HIDDEN_TEXT_CONTROL_REFUSAL } from '@scout/protocol/file-names';
 import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 import {
   bearer,
   download,
@@ -71,6 +72,7 @@ describe.each(embeddedStore)('file names with hidden text controls (%s)', (kind)
     fs.rmSync(path.dirname(temp), { recursive: true, force: true });
     await insertFile(t.deps.store, {
       path: stored,
+      troopId: FIRST_TROOP_ID,
       ownerId: 'alice',
       contentType: 'text/plain',
       size: 5,

@@ -1,8 +1,14 @@
-/** The `files` table (migration 005): one row per stored file, written after its checks pass. */
+/**
+ * The `files` table (migration 005): one row per stored file, written after its checks pass. A
+ * row's `path` is the file store's key (troop-files.ts), so it names one troop's file; its
+ * `troop_id` is the troop it was stored from (migration 041).
+ */
 import type { Queryable } from '../store/store.ts';
 
 export interface FileRecord {
+  /** The file store's key. */
   path: string;
+  troopId: string;
   ownerId: string | null;
   contentType: string;
   size: number;
@@ -12,6 +18,7 @@ export interface FileRecord {
 
 interface FileRow {
   path: string;
+  troop_id: string;
   owner_id: string | null;
   content_type: string;
   size: number | string;
@@ -21,6 +28,7 @@ interface FileRow {
 
 const toRecord = (r: FileRow): FileRecord => ({
   path: r.path,
+  troopId: r.troop_id,
   ownerId: r.owner_id,
   contentType: r.content_type,
   size: Number(r.size),
@@ -56,9 +64,9 @@ export async function insertFile(
   f: Omit<FileRecord, 'updatedAt'>,
 ): Promise<boolean> {
   const { rows } = await db.query(
-    `INSERT INTO files (path, owner_id, content_type, size, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO files (path, troop_id, owner_id, content_type, size, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (path) DO NOTHING RETURNING path`,
-    [f.path, f.ownerId, f.contentType, f.size, f.createdAt, f.createdAt],
+    [f.path, f.troopId, f.ownerId, f.contentType, f.size, f.createdAt, f.createdAt],
   );
   return rows.length > 0;
 }
@@ -66,9 +74,9 @@ export async function insertFile(
 /** Records an upsert. An overwritten file keeps its first uploader as owner. */
 export async function upsertFile(db: Queryable, f: Omit<FileRecord, 'updatedAt'>): Promise<void> {
   await db.query(
-    `INSERT INTO files (path, owner_id, content_type, size, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO files (path, troop_id, owner_id, content_type, size, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (path) DO UPDATE SET content_type = excluded.content_type, size = excluded.size, updated_at = excluded.updated_at`,
-    [f.path, f.ownerId, f.contentType, f.size, f.createdAt, f.createdAt],
+    [f.path, f.troopId, f.ownerId, f.contentType, f.size, f.createdAt, f.createdAt],
   );
 }
 

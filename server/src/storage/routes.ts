@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UI_MESSAGES } from '@scout/protocol/errors';
 import { STORAGE_MAX_BYTES } from '@scout/protocol/limits';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
+import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
 import {
   discardTempFile,
   multipartError,
@@ -46,7 +46,8 @@ const objectQuery = z.object({
 export const storageRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
   async (plain) => {
-    const ctx = storageContextOf(deps);
+    // Each request works in its troop's storage (troop-files.ts).
+    const ctxOf = (req: FastifyRequest) => storageContextOf(deps, troopOf(req));
 
     await plain.register(multipart, {
       // One file, a few small fields. The size limit stops counting at 50 MB + 1 byte.
@@ -80,6 +81,7 @@ export const storageRoutes =
       },
       async (req) => {
         const actor = storageActorOf(deps, callerOf(req));
+        const ctx = ctxOf(req);
         if (!req.isMultipart()) throw new ApiError('VALIDATION_ERROR', UI_MESSAGES.storageInvalid);
         const received = await receiveUpload(req.parts() as AsyncIterable<UploadPart>, () =>
           ctx.files.createTempFile(),
@@ -107,7 +109,7 @@ export const storageRoutes =
       },
       async (req) =>
         describeDownload(
-          ctx,
+          ctxOf(req),
           storageActorOf(deps, callerOf(req)),
           req.query.path,
           req.query.filename,
@@ -123,7 +125,7 @@ export const storageRoutes =
       },
       async (req) => ({
         success: true as const,
-        removed: await removeFiles(ctx, storageActorOf(deps, callerOf(req)), req.body.paths),
+        removed: await removeFiles(ctxOf(req), storageActorOf(deps, callerOf(req)), req.body.paths),
       }),
     );
 
@@ -137,7 +139,7 @@ export const storageRoutes =
       },
       async (req, reply) => {
         const { download, ...signature } = req.query;
-        const file = await openStoredFile(ctx, req.params['*'], download, signature);
+        const file = await openStoredFile(ctxOf(req), req.params['*'], download, signature);
         if (req.headers['if-none-match'] === file.etag) {
           file.object.stream.destroy();
           return reply.code(304).headers({ ETag: file.etag, 'Cache-Control': 'no-cache' }).send();

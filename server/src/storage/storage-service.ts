@@ -26,11 +26,12 @@ import {
 } from './paths.ts';
 import { discardTempFile, type ReceivedUpload } from './receive-upload.ts';
 import { readUploadFields } from './upload-fields.ts';
-import { fileUrl, parsePath, type StorageContext } from './storage-context.ts';
+import { fileUrl, keyOf, parsePath, type StorageContext } from './storage-context.ts';
 
 export { describeDownload, openStoredFile, type ServedFile } from './downloads.ts';
 export {
   fileUrl,
+  keyOf,
   objectUrl,
   parsePath,
   storageActorOf,
@@ -63,6 +64,8 @@ export async function storeUpload(
   const { path, upsert } = readUploadFields(upload.fields);
   if (!upload.tempFile) throw new ApiError('VALIDATION_ERROR', UI_MESSAGES.storageInvalid);
   if (!mayWritePath(actor, path, ctx.rules)) throw new ApiError('FORBIDDEN', refusal(ctx, path));
+  // The troop's file: its key in the file store and in `files` (troop-files.ts).
+  const key = keyOf(ctx, path, 'write');
 
   let source = upload.tempFile;
   let size = upload.size;
@@ -77,8 +80,8 @@ export async function storeUpload(
       contentType = await detectContentType(source);
     }
 
-    const existing = await findFile(ctx.store, path);
-    const existsUnrecorded = !existing && (await ctx.files.stat(path)) !== null;
+    const existing = await findFile(ctx.store, key);
+    const existsUnrecorded = !existing && (await ctx.files.stat(key)) !== null;
     if ((existing || existsUnrecorded) && !upsert)
       throw new ApiError('CONFLICT', UI_MESSAGES.storageExists);
     if ((existing || existsUnrecorded) && !mayModifyFile(actor, path, existing, ctx.rules))
@@ -86,10 +89,11 @@ export async function storeUpload(
         'FORBIDDEN',
         isTroopPath(path) ? TROOP_AREA_ONLY_FOR_WRITERS : NOT_YOUR_FILE,
       );
-    if (await findPathConflict(ctx.store, path)) throw new ApiError('CONFLICT', PATH_IN_USE);
+    if (await findPathConflict(ctx.store, key)) throw new ApiError('CONFLICT', PATH_IN_USE);
 
     const record = {
-      path,
+      path: key,
+      troopId: ctx.troopId,
       ownerId: ownerOf(actor),
       contentType,
       size,
@@ -101,13 +105,13 @@ export async function storeUpload(
       if (!(await insertFile(ctx.store, record)))
         throw new ApiError('CONFLICT', UI_MESSAGES.storageExists);
       try {
-        await publish(ctx, path, source, contentType, size);
+        await publish(ctx, key, source, contentType, size);
       } catch (err) {
-        await deleteFileRecord(ctx.store, path);
+        await deleteFileRecord(ctx.store, key);
         throw err;
       }
     } else {
-      await publish(ctx, path, source, contentType, size);
+      await publish(ctx, key, source, contentType, size);
       await upsertFile(ctx.store, record);
     }
   } finally {
@@ -118,13 +122,13 @@ export async function storeUpload(
 
 async function publish(
   ctx: StorageContext,
-  path: string,
+  key: string,
   source: string,
   contentType: string,
   size: number,
 ) {
   try {
-    await ctx.files.put(path, source, { contentType, size });
+    await ctx.files.put(key, source, { contentType, size });
   } catch (err) {
     if (err instanceof PathConflictError) throw new ApiError('CONFLICT', PATH_IN_USE);
     throw err;
@@ -138,22 +142,23 @@ export async function removeFiles(
   rawPaths: readonly unknown[],
 ): Promise<string[]> {
   const paths = [...new Set(rawPaths.map(parsePath))];
-  const found: string[] = [];
+  const found: { path: string; key: string }[] = [];
   for (const path of paths) {
-    const record = await findFile(ctx.store, path);
-    if (!record && !(await ctx.files.stat(path))) continue;
+    const key = keyOf(ctx, path, 'write');
+    const record = await findFile(ctx.store, key);
+    if (!record && !(await ctx.files.stat(key))) continue;
     if (!mayModifyFile(actor, path, record, ctx.rules))
       throw new ApiError(
         'FORBIDDEN',
         isTroopPath(path) ? TROOP_AREA_ONLY_FOR_WRITERS : NOT_YOUR_FILE,
       );
-    found.push(path);
+    found.push({ path, key });
   }
-  for (const path of found) {
+  for (const { key } of found) {
     // Bytes first: a crash in between leaves a row pointing at nothing (a 404), never an
     // unowned file nobody may remove.
-    await ctx.files.remove(path);
-    await deleteFileRecord(ctx.store, path);
+    await ctx.files.remove(key);
+    await deleteFileRecord(ctx.store, key);
   }
-  return found;
+  return found.map((f) => f.path);
 }
