@@ -1,12 +1,12 @@
 /**
  * Troops on one server (docs/decisions/065-troops.md): a person in two troops sees the troop in
  * the header, switches to the other from its menu, keeping the sign-in, and the calendar is then
- * that troop's. Seeded through the API: the platform admin makes the second troop with the person
+ * that troop's; signed out and in again, they start in the server's own troop. Seeded through the API: the platform admin makes the second troop with the person
  * as its first leader, and each troop gets an event of its own.
  */
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
-import { admin, newMember } from '../support/accounts.ts';
+import { admin, newMember, signIn, signOut } from '../support/accounts.ts';
 import { eventRow, openCalendar } from '../support/calendar.ts';
 import { daysAhead } from '../support/dates.ts';
 import {
@@ -75,6 +75,13 @@ test('a person in two troops sees the troop’s name, switches troop and sees th
     await openCalendar(page);
     await expect(eventRow(page, otherEvent)).toBeVisible();
     await expect(eventRow(page, homeEvent)).toHaveCount(0);
+
+    // Whoever signs in here next starts in the server's own troop.
+    await signOut(page);
+    await signIn(page, person.email, person.password);
+    await expect(
+      header.getByRole('button', { name: `Switch troop, now in ${PROJECT_ID}` }),
+    ).toBeVisible();
   } finally {
     await context.close();
     for (const projectId of [PROJECT_ID, other.projectId])

@@ -1,7 +1,10 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { isScoutError } from '@scout/sdk/errors';
 import type { WireUser } from '@scout/protocol/auth';
 import { homeProjectId, projectId, scout } from '../lib/sdk.ts';
 import { pageStorage, rememberTroop } from '../lib/troop-choice.ts';
+import { leaveChosenTroop } from '../lib/use-auth.ts';
 import { headerTroopName, troopSwitch, type TroopSwitch } from './troop-switch.ts';
 
 /** Troops change rarely: read once per page, again only after a few minutes. */
@@ -28,6 +31,12 @@ export function useHeaderTroop(user: WireUser): HeaderTroop {
     queryFn: () => scout.troops.mine(),
     staleTime: TROOPS_STALE_MS,
   });
+  // A troop chosen here that no longer has the person (removed, or the troop gone) answers as
+  // an unknown project: back to the server's own troop rather than a screen of errors.
+  const gone = isScoutError(mine.error) && mine.error.code === 'PROJECT_NOT_FOUND';
+  useEffect(() => {
+    if (gone) leaveChosenTroop();
+  }, [gone]);
   return {
     name: headerTroopName(current.data),
     switcher: troopSwitch(mine.data, projectId),

@@ -21,6 +21,9 @@ function subscribe(listener: () => void): () => void {
   if (!listening) {
     listening = true;
     scout.auth.onAuthStateChanged((state) => {
+      // Signed out (here, in another tab, or by the server), the next person to sign in here
+      // starts in the server's own troop, not in a troop this member chose.
+      if (!state.isLoading && !state.isAuthenticated && leaveChosenTroop()) return;
       current = {
         user: state.user ?? null,
         isAuthenticated: state.isAuthenticated,
@@ -38,15 +41,21 @@ export function useAuth(): AuthSnapshot {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
-/**
- * Sign-out always ends with the user cleared locally, even when the server cannot be reached.
- * The next person to sign in here starts in the server's own troop, not in this member's choice.
- */
+/** Sign-out always ends with the user cleared locally, even when the server cannot be reached. */
 export async function signOut(): Promise<void> {
   try {
     await scout.auth.signOut();
   } catch (err) {
     console.warn('Sign-out did not reach the server', err);
   }
-  if (forgetTroopChoice(pageStorage(), projectId, homeProjectId)) window.location.reload();
+}
+
+/**
+ * Forgets the troop chosen in the switcher; when the app was calling with it, loads the page
+ * again in the server's own troop and answers true.
+ */
+export function leaveChosenTroop(): boolean {
+  if (!forgetTroopChoice(pageStorage(), projectId, homeProjectId)) return false;
+  window.location.reload();
+  return true;
 }
