@@ -4,6 +4,7 @@
  */
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
+import type { TestApp } from './test-app.ts';
 
 export interface ReadEvent {
   uid: string;
@@ -147,4 +148,46 @@ export function appInstants(ics: string, until: string): string[] {
     .filter((o) => !o.start.isDate)
     .map((o) => `${at(o.start)}/${at(o.end)} ${statusOf(o.item)} ${o.item.summary}`)
     .sort();
+}
+
+/** A second troop beside the first (docs/decisions/065-troops.md), made as troops.test.ts does. */
+export async function addTroop(
+  t: TestApp,
+  troop: { id: string; projectId: string; name?: string; timeZone?: string },
+): Promise<void> {
+  await t.deps.store.query(
+    `INSERT INTO troops (id, kind, name, project_id, time_zone, created_at)
+     VALUES (?, 'troop', ?, ?, ?, ?)`,
+    [troop.id, troop.name ?? null, troop.projectId, troop.timeZone ?? null, TROOP_MADE_AT],
+  );
+  t.deps.troops.forget();
+}
+
+const TROOP_MADE_AT = '2026-01-01T00:00:00.000Z';
+
+/** Makes `userId` an active member of the troop with `role` there (the account must exist). */
+export async function joinTroop(t: TestApp, userId: string, troopId: string, role = 'user') {
+  await t.deps.store.query(
+    `INSERT INTO memberships (user_id, troop_id, role, status, joined_at)
+     VALUES (?, ?, ?, 'active', ?)`,
+    [userId, troopId, role, TROOP_MADE_AT],
+  );
+}
+
+/** An event row of the troop written straight to the store (its notice triggers run). */
+export async function troopEvent(
+  t: TestApp,
+  troopId: string,
+  row: { id: string; user_id: string; event_name: string; event_date: string } & Record<
+    string,
+    unknown
+  >,
+): Promise<void> {
+  const at = new Date(t.clock.now()).toISOString();
+  const fields = { event_time: '19:00', created_at: at, updated_at: at, ...row, troop_id: troopId };
+  const names = Object.keys(fields);
+  await t.deps.store.query(
+    `INSERT INTO calendar_events (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+    Object.values(fields),
+  );
 }

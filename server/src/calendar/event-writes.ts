@@ -35,6 +35,8 @@ export interface OccurrenceRequest {
 }
 
 export interface ChangeContext {
+  /** The troop of the request: every row read, written or removed is its. */
+  troopId: string;
   caller: SignedInCaller;
   roles: RolesConfig;
   nowIso: string;
@@ -48,14 +50,17 @@ function valueOf(db: Queryable, row: EventRecord, column: string): unknown {
   return v ?? null;
 }
 
-async function insertRow(db: Queryable, row: EventRecord): Promise<void> {
+async function insertRow(db: Queryable, troopId: string, row: EventRecord): Promise<void> {
   await db.query(
-    `INSERT INTO calendar_events (${EVENT_COLUMNS}) VALUES (${COLUMN_LIST.map(() => '?').join(', ')})`,
-    COLUMN_LIST.map((c) => valueOf(db, row, c)),
+    `INSERT INTO calendar_events (troop_id, ${EVENT_COLUMNS}) VALUES (?, ${COLUMN_LIST.map(() => '?').join(', ')})`,
+    [troopId, ...COLUMN_LIST.map((c) => valueOf(db, row, c))],
   );
 }
 
-/** Tries for a free id before giving up; each try past the first is random. */
+/**
+ * Tries for a free id before giving up; each try past the first is random. Ids are the table's
+ * key across troops, so a free one is free in every troop; whose it is never shows.
+ */
 const ID_TRIES = 5;
 
 async function idTaken(db: Queryable, id: string): Promise<boolean> {
@@ -68,28 +73,37 @@ async function idTaken(db: Queryable, id: string): Promise<boolean> {
  * under that id with a random suffix; answers the row as stored. Another write taking the id
  * between the look and the insert fails the insert (a 409), never replaces the row.
  */
-export async function insertNewRow(db: Queryable, row: EventRecord): Promise<EventRecord> {
+export async function insertNewRow(
+  db: Queryable,
+  troopId: string,
+  row: EventRecord,
+): Promise<EventRecord> {
   for (let i = 0; i < ID_TRIES; i++) {
     const id = i === 0 ? row.id : `${row.id}_${crypto.randomBytes(4).toString('hex')}`;
     if (await idTaken(db, id)) continue;
     const stored = { ...row, id };
-    await insertRow(db, stored);
+    await insertRow(db, troopId, stored);
     return stored;
   }
   throw new ApiError('CONFLICT', 'Could not find a free id for the changed event; try again');
 }
 
 /** Updates a row in place, by the id it was read under (a series, or one of its changed occurrences). */
-export async function updateRow(db: Queryable, row: EventRecord): Promise<void> {
+export async function updateRow(db: Queryable, troopId: string, row: EventRecord): Promise<void> {
   const set = COLUMN_LIST.filter((c) => c !== 'id');
   await db.query(
-    `UPDATE calendar_events SET ${set.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
-    [...set.map((c) => valueOf(db, row, c)), row.id],
+    `UPDATE calendar_events SET ${set.map((c) => `${c} = ?`).join(', ')} WHERE troop_id = ? AND id = ?`,
+    [...set.map((c) => valueOf(db, row, c)), troopId, row.id],
   );
 }
 
-export async function deleteRows(db: Queryable, ids: readonly string[]): Promise<void> {
-  for (const id of ids) await db.query('DELETE FROM calendar_events WHERE id = ?', [id]);
+export async function deleteRows(
+  db: Queryable,
+  troopId: string,
+  ids: readonly string[],
+): Promise<void> {
+  for (const id of ids)
+    await db.query('DELETE FROM calendar_events WHERE troop_id = ? AND id = ?', [troopId, id]);
 }
 
 export function stamped(row: EventRecord, ctx: ChangeContext, sequence: number): EventRecord {

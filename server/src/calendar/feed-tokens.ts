@@ -1,6 +1,7 @@
 /**
- * Each user's private feed token: made on first request, shown again on every visit, replaced on
- * reset (the old URL stops working at once: only the new hash is kept).
+ * Each member's private feed token in each of their troops: made on first request, shown again
+ * on every visit, replaced on reset (the old URL stops working at once: only the new hash is
+ * kept). A token opens its own troop's feed only.
  */
 import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
@@ -12,6 +13,12 @@ import {
   sealFeedToken,
 } from './token-crypto.ts';
 import { isoInstant } from '../store/sql-values.ts';
+
+/** Whose feed: an account in one troop (a member of two troops has two feeds). */
+export interface FeedHolder {
+  userId: string;
+  troopId: string;
+}
 
 export interface FeedToken {
   token: string;
@@ -26,7 +33,7 @@ export interface FeedToken {
 async function storeNewToken(
   db: Queryable,
   key: Buffer,
-  userId: string,
+  { userId, troopId }: FeedHolder,
   nowMs: number,
   replace: boolean,
 ): Promise<string | undefined> {
@@ -35,10 +42,17 @@ async function storeNewToken(
     ? 'DO UPDATE SET token_hash = excluded.token_hash, token_encrypted = excluded.token_encrypted, created_at = excluded.created_at'
     : 'DO NOTHING';
   const res = await db.query(
-    `INSERT INTO calendar_feeds (user_id, token_hash, token_encrypted, created_at)
-     SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?)
-     ON CONFLICT (user_id) ${onConflict}`,
-    [userId, hashFeedToken(token), sealFeedToken(key, userId, token), isoInstant(nowMs), userId],
+    `INSERT INTO calendar_feeds (user_id, troop_id, token_hash, token_encrypted, created_at)
+     SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?)
+     ON CONFLICT (user_id, troop_id) ${onConflict}`,
+    [
+      userId,
+      troopId,
+      hashFeedToken(token),
+      sealFeedToken(key, userId, token),
+      isoInstant(nowMs),
+      userId,
+    ],
   );
   return res.rowCount > 0 ? token : undefined;
 }
@@ -46,11 +60,11 @@ async function storeNewToken(
 async function readToken(
   db: Queryable,
   key: Buffer,
-  userId: string,
+  { userId, troopId }: FeedHolder,
 ): Promise<{ token: string | undefined } | undefined> {
   const { rows } = await db.query<{ token_hash: string; token_encrypted: string }>(
-    'SELECT token_hash, token_encrypted FROM calendar_feeds WHERE user_id = ?',
-    [userId],
+    'SELECT token_hash, token_encrypted FROM calendar_feeds WHERE user_id = ? AND troop_id = ?',
+    [userId, troopId],
   );
   const row = rows[0];
   if (!row) return undefined;
@@ -61,16 +75,16 @@ async function readToken(
 export async function getOrCreateFeedToken(
   db: Queryable,
   key: Buffer,
-  userId: string,
+  holder: FeedHolder,
   nowMs: number,
 ): Promise<FeedToken> {
-  const existing = await readToken(db, key, userId);
+  const existing = await readToken(db, key, holder);
   if (existing?.token) return { token: existing.token, reissued: false };
-  if (existing) return { token: await resetFeedToken(db, key, userId, nowMs), reissued: true };
-  const created = await storeNewToken(db, key, userId, nowMs, false);
+  if (existing) return { token: await resetFeedToken(db, key, holder, nowMs), reissued: true };
+  const created = await storeNewToken(db, key, holder, nowMs, false);
   if (created) return { token: created, reissued: false };
   // Another request made it first: show the same token to both.
-  const raced = await readToken(db, key, userId);
+  const raced = await readToken(db, key, holder);
   if (raced?.token) return { token: raced.token, reissued: false };
   throw new ApiError('UNAUTHORIZED', 'Account not found');
 }
@@ -78,25 +92,30 @@ export async function getOrCreateFeedToken(
 export async function resetFeedToken(
   db: Queryable,
   key: Buffer,
-  userId: string,
+  holder: FeedHolder,
   nowMs: number,
 ): Promise<string> {
-  const token = await storeNewToken(db, key, userId, nowMs, true);
+  const token = await storeNewToken(db, key, holder, nowMs, true);
   if (!token) throw new ApiError('UNAUTHORIZED', 'Account not found');
   return token;
 }
 
 /**
- * The member a feed token belongs to (undefined for a token never issued or already reset),
- * while they are an active member: the feed of an account waiting for approval or suspended
- * shows nothing (docs/operations.md, Who may join).
+ * The member a feed token of the troop belongs to (undefined for a token never issued, already
+ * reset, or another troop's), while they are an active member of the troop: the feed of a
+ * membership waiting for approval or suspended shows nothing (docs/operations.md, Who may join).
  */
-export async function findFeedOwner(db: Queryable, token: string): Promise<string | undefined> {
+export async function findFeedOwner(
+  db: Queryable,
+  troopId: string,
+  token: string,
+): Promise<string | undefined> {
   if (!isFeedTokenShape(token)) return undefined;
   const { rows } = await db.query<{ user_id: string }>(
-    `SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
-     WHERE f.token_hash = ? AND u.status = 'active'`,
-    [hashFeedToken(token)],
+    `SELECT f.user_id FROM calendar_feeds f
+     JOIN memberships m ON m.user_id = f.user_id AND m.troop_id = f.troop_id
+     WHERE f.troop_id = ? AND f.token_hash = ? AND m.status = 'active'`,
+    [troopId, hashFeedToken(token)],
   );
   return rows[0]?.user_id;
 }

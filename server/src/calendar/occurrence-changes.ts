@@ -58,7 +58,7 @@ async function changeThis(
   req: OccurrenceRequest,
   ctx: ChangeContext,
 ): Promise<TableChange[]> {
-  const overrides = await overridesOf(db, [series.id]);
+  const overrides = await overridesOf(db, ctx.troopId, [series.id]);
   const existing = overrides.find((o) => o.recurrence_date === req.date);
   const sequence = nextSequence(series);
   const seriesNow = stamped(series, ctx, sequence);
@@ -67,8 +67,8 @@ async function changeThis(
     checkEventShape(seriesNow);
     // A changed occurrence removed becomes a removed one: the count of exceptions stays.
     if (!existing) checkExceptionCount(seriesNow, overrides.length);
-    if (existing) await deleteRows(db, [existing.id]);
-    await updateRow(db, seriesNow);
+    if (existing) await deleteRows(db, ctx.troopId, [existing.id]);
+    await updateRow(db, ctx.troopId, seriesNow);
     return [
       { table: 'calendar_events', kind: 'updated', ids: [series.id] },
       ...(existing
@@ -82,9 +82,9 @@ async function changeThis(
   let row = stamped(applyAction(base, req.action), ctx, sequence);
   checkEventShape(row);
   if (!existing) checkExceptionCount(series, overrides.length + 1);
-  await updateRow(db, seriesNow);
-  if (existing) await updateRow(db, row);
-  else row = await insertNewRow(db, row);
+  await updateRow(db, ctx.troopId, seriesNow);
+  if (existing) await updateRow(db, ctx.troopId, row);
+  else row = await insertNewRow(db, ctx.troopId, row);
   return [
     { table: 'calendar_events', kind: 'updated', ids: [series.id] },
     { table: 'calendar_events', kind: existing ? 'updated' : 'created', ids: [row.id] },
@@ -97,9 +97,9 @@ async function changeAll(
   action: OccurrenceAction,
   ctx: ChangeContext,
 ): Promise<TableChange[]> {
-  const overrides = await overridesOf(db, [series.id]);
+  const overrides = await overridesOf(db, ctx.troopId, [series.id]);
   if (action.kind === 'delete') {
-    await deleteRows(db, [series.id]);
+    await deleteRows(db, ctx.troopId, [series.id]);
     return [
       {
         table: 'calendar_events',
@@ -121,9 +121,10 @@ async function changeAll(
     : { exdates: row.exdates ?? null, kept: overrides, dropped: [] };
   row.exdates = sorted.exdates;
   checkEventShape(row);
-  await updateRow(db, row);
+  await updateRow(db, ctx.troopId, row);
   await deleteRows(
     db,
+    ctx.troopId,
     sorted.dropped.map((o) => o.id),
   );
   // What is not about time reaches the changed occurrences too: a new place, a cancellation.
@@ -135,7 +136,8 @@ async function changeAll(
             ([k]) => !(TIMING as readonly string[]).includes(k),
           ),
         );
-  for (const o of sorted.kept) await updateRow(db, stamped({ ...o, ...shared }, ctx, sequence));
+  for (const o of sorted.kept)
+    await updateRow(db, ctx.troopId, stamped({ ...o, ...shared }, ctx, sequence));
   const changes: TableChange[] = [
     {
       table: 'calendar_events',
@@ -159,7 +161,7 @@ async function changeSingle(
   ctx: ChangeContext,
 ): Promise<TableChange[]> {
   if (action.kind === 'delete') {
-    await deleteRows(db, [row.id]);
+    await deleteRows(db, ctx.troopId, [row.id]);
     return [{ table: 'calendar_events', kind: 'deleted', ids: [row.id] }];
   }
   const next = withRuleStart(
@@ -168,7 +170,7 @@ async function changeSingle(
     row.event_date ?? '',
   );
   checkEventShape(next);
-  await updateRow(db, next);
+  await updateRow(db, ctx.troopId, next);
   return [{ table: 'calendar_events', kind: 'updated', ids: [row.id] }];
 }
 
@@ -191,23 +193,27 @@ async function changeIn(
   req: OccurrenceRequest,
   ctx: ChangeContext,
 ): Promise<TableChange[]> {
-  const found = await findEvent(db, req.id);
+  const found = await findEvent(db, ctx.troopId, req.id);
   if (!found) throw new ApiError('NOT_FOUND', 'Event not found');
   // A changed occurrence stands for its series when the scope reaches beyond it.
   const series =
-    found.series_id && req.scope !== 'this' ? await findEvent(db, found.series_id) : found;
+    found.series_id && req.scope !== 'this'
+      ? await findEvent(db, ctx.troopId, found.series_id)
+      : found;
   if (!series) throw new ApiError('NOT_FOUND', 'Event not found');
   allowedTo(ctx, series);
   if (!series.rrule) {
     if (found.series_id && req.scope === 'this') {
-      const parent = await findEvent(db, found.series_id);
+      const parent = await findEvent(db, ctx.troopId, found.series_id);
       if (!parent) throw new ApiError('NOT_FOUND', 'Event not found');
       return changeThis(db, parent, { ...req, date: found.recurrence_date ?? req.date }, ctx);
     }
     return changeSingle(db, series, req.action, ctx);
   }
   const date = found.series_id ? (found.recurrence_date ?? req.date) : req.date;
-  const hasOverride = (await overridesOf(db, [series.id])).some((o) => o.recurrence_date === date);
+  const hasOverride = (await overridesOf(db, ctx.troopId, [series.id])).some(
+    (o) => o.recurrence_date === date,
+  );
   if (!hasOverride && (!givesDate(series, date) || exdateList(series.exdates).includes(date)))
     throw new ApiError('NOT_FOUND', 'This series has no occurrence on that date');
   const at = { ...req, date };

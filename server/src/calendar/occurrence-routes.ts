@@ -11,11 +11,11 @@
  * Every signed-in member reads; the event's creator and holders of events.manage change.
  * Every change reaches open calendars on the `calendar_events` channel, as Data API writes do.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
-import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
+import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
 import { markEditRows, markRemoval } from '../notices/event-outbox.ts';
 import {
   changeOccurrence,
@@ -45,22 +45,29 @@ export const occurrenceRoutes =
     const signedIn = [guards.project, guards.signedIn];
 
     const change = async (
-      req: { params: z.infer<typeof occurrenceParams>; query: z.infer<typeof scopeQuery> },
-      caller: ReturnType<typeof callerOf>,
+      req: FastifyRequest & {
+        params: z.infer<typeof occurrenceParams>;
+        query: z.infer<typeof scopeQuery>;
+      },
       action: OccurrenceAction,
     ) => {
+      const caller = callerOf(req);
+      const troopId = troopOf(req).id;
       const changes = await deps.store.transaction(async (tx) => {
         if (action.kind === 'delete')
-          await markRemoval(tx, deps.clock.now(), { ...req.params, scope: req.query.scope });
+          await markRemoval(tx, deps.clock.now(), troopId, {
+            ...req.params,
+            scope: req.query.scope,
+          });
         const made = await changeOccurrence(
           tx,
           { id: req.params.id, date: req.params.date, scope: req.query.scope, action },
-          { caller, roles: deps.config.roles, nowIso: isoInstant(deps.clock.now()) },
+          { troopId, caller, roles: deps.config.roles, nowIso: isoInstant(deps.clock.now()) },
         );
-        await markEditRows(tx, deps.clock.now(), made);
+        await markEditRows(tx, deps.clock.now(), troopId, made);
         return made;
       });
-      deps.changeFeed.announce(caller, changes);
+      deps.changeFeed.announce(caller, changes, troopId);
       return { changes };
     };
 
@@ -78,9 +85,10 @@ export const occurrenceRoutes =
       },
       async (req) => {
         const { from, to } = req.query;
-        const all = await rowsForWindow(deps.store, from, to);
+        const troop = troopOf(req);
+        const all = await rowsForWindow(deps.store, troop.id, from, to);
         const rows = readableEvents(deps.config.roles, callerOf(req), all);
-        const zone = deps.config.timezone;
+        const zone = troop.timeZone;
         return { from, to, occurrences: expandOccurrences(rows, from, to, zone) };
       },
     );
@@ -97,7 +105,7 @@ export const occurrenceRoutes =
         },
       },
       async (req) =>
-        change(req, callerOf(req), {
+        change(req, {
           kind: 'edit',
           changes: checkEventRow(req.body.changes, 'update') as EventChanges,
         }),
@@ -117,7 +125,7 @@ export const occurrenceRoutes =
       async (req) => {
         const reason = (checkEventRow({ cancel_reason: req.body?.reason ?? null }, 'update')
           .cancel_reason ?? null) as string | null;
-        return change(req, callerOf(req), { kind: 'cancel', reason });
+        return change(req, { kind: 'cancel', reason });
       },
     );
 
@@ -131,6 +139,6 @@ export const occurrenceRoutes =
           response: { 200: changesAnswer },
         },
       },
-      async (req) => change(req, callerOf(req), { kind: 'delete' }),
+      async (req) => change(req, { kind: 'delete' }),
     );
   };

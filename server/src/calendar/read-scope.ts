@@ -20,11 +20,16 @@ export function readableEvents<T extends EventRecord>(
   return rows.filter((row) => rowInScope(scope, row as Record<string, unknown>));
 }
 
-/** A feed's owner as the caller it reads for: with the role their account has now. */
-export async function feedReader(db: Queryable, userId: string): Promise<SignedInCaller> {
+/** A feed's owner as the caller it reads for: with the role they have in the troop now. */
+export async function feedReader(
+  db: Queryable,
+  troopId: string,
+  userId: string,
+): Promise<SignedInCaller> {
   const { rows } = await db.query<{ role: string; email: string; status: AccountStatus }>(
-    'SELECT role, email, status FROM users WHERE id = ?',
-    [userId],
+    `SELECT m.role, u.email, m.status FROM memberships m JOIN users u ON u.id = m.user_id
+     WHERE m.troop_id = ? AND m.user_id = ?`,
+    [troopId, userId],
   );
   const account = rows[0] ?? { role: '', email: '', status: 'active' as AccountStatus };
   return { kind: 'user', userId, ...account };

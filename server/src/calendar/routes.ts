@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
+import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
 import {
   buildCalendarDocument,
   eventFileName,
@@ -49,8 +49,9 @@ export const calendarRoutes =
     const member = [guards.project, guards.signedIn];
     const tokenKey = deriveFeedTokenKey(deps.jwtSecret);
     const hostname = new URL(deps.config.publicUrl).hostname;
-    const documentOptions = () => ({
-      timeZone: deps.config.timezone,
+    /** A troop's feed and files are in its own time zone. */
+    const documentOptions = (req: FastifyRequest) => ({
+      timeZone: troopOf(req).timeZone,
       hostname,
       nowMs: deps.clock.now(),
     });
@@ -73,7 +74,7 @@ export const calendarRoutes =
       const { token, reissued } = await getOrCreateFeedToken(
         deps.store,
         tokenKey,
-        userId,
+        { userId, troopId: troopOf(req).id },
         deps.clock.now(),
       );
       if (reissued)
@@ -87,7 +88,12 @@ export const calendarRoutes =
     app.post('/:projectId/feed-url/reset', feedUrlRoute, async (req) => {
       const userId = feedOwner(req);
       const { projectId } = req.params;
-      const token = await resetFeedToken(deps.store, tokenKey, userId, deps.clock.now());
+      const token = await resetFeedToken(
+        deps.store,
+        tokenKey,
+        { userId, troopId: troopOf(req).id },
+        deps.clock.now(),
+      );
       return feedUrls(deps.config.publicUrl, projectId, token);
     });
 
@@ -97,12 +103,18 @@ export const calendarRoutes =
       '/:projectId/feed/:file',
       { preValidation: guards.project, schema: { params: fileParams } },
       async (req, reply) => {
-        const owner = await findFeedOwner(deps.store, icsBaseName(req.params.file));
+        // A token is its troop's: on another troop's path it is no feed at all.
+        const troopId = troopOf(req).id;
+        const owner = await findFeedOwner(deps.store, troopId, icsBaseName(req.params.file));
         if (!owner) throw new ApiError('NOT_FOUND', 'Calendar feed not found');
-        const reader = await feedReader(deps.store, owner);
-        const events = readableEvents(deps.config.roles, reader, await allEvents(deps.store));
+        const reader = await feedReader(deps.store, troopId, owner);
+        const events = readableEvents(
+          deps.config.roles,
+          reader,
+          await allEvents(deps.store, troopId),
+        );
         const body = buildCalendarDocument(events, {
-          ...documentOptions(),
+          ...documentOptions(req),
           calendarName: FEED_CALENDAR_NAME,
         });
         return reply.type(CALENDAR_TYPE).header('Cache-Control', FEED_CACHE_CONTROL).send(body);
@@ -113,13 +125,16 @@ export const calendarRoutes =
       '/:projectId/events/:file',
       { preValidation: member, schema: { params: fileParams } },
       async (req, reply) => {
-        const found = await findEvent(deps.store, icsBaseName(req.params.file));
+        const troopId = troopOf(req).id;
+        const found = await findEvent(deps.store, troopId, icsBaseName(req.params.file));
         // A changed occurrence downloads as its whole series, which calendar apps file under one UID.
-        const event = found?.series_id ? await findEvent(deps.store, found.series_id) : found;
+        const event = found?.series_id
+          ? await findEvent(deps.store, troopId, found.series_id)
+          : found;
         if (!event || readableEvents(deps.config.roles, callerOf(req), [event]).length === 0)
           throw new ApiError('NOT_FOUND', 'Event not found');
         const family = event.rrule
-          ? [event, ...(await overridesOf(deps.store, [event.id]))]
+          ? [event, ...(await overridesOf(deps.store, troopId, [event.id]))]
           : [event];
         if (!parseEventStart(event.event_date, event.event_time))
           throw new ApiError('CONFLICT', 'This event has no date a calendar can use');
@@ -130,7 +145,7 @@ export const calendarRoutes =
             'Content-Disposition',
             `attachment; filename="${eventFileName(event.event_name)}"`,
           )
-          .send(buildCalendarDocument(family, documentOptions()));
+          .send(buildCalendarDocument(family, documentOptions(req)));
       },
     );
   };

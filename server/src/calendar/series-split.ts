@@ -51,7 +51,7 @@ export async function changeFollowing(
   ctx: ChangeContext,
 ): Promise<TableChange[]> {
   const rule = readRepeatRule(series.rrule ?? '');
-  const overrides = await overridesOf(db, [series.id]);
+  const overrides = await overridesOf(db, ctx.troopId, [series.id]);
   const later = overrides.filter((o) => (o.recurrence_date ?? '') >= req.date);
   const removed = new Set(exdateList(series.exdates));
   const nothingBefore =
@@ -74,13 +74,14 @@ export async function changeFollowing(
     changes.push({ table: 'calendar_events', kind: 'deleted', ids: [series.id] });
   } else {
     checkEventShape(old);
-    await updateRow(db, old);
+    await updateRow(db, ctx.troopId, old);
     changes.push({ table: 'calendar_events', kind: 'updated', ids: [series.id] });
   }
   if (req.action.kind === 'delete') {
-    if (nothingBefore) await deleteRows(db, [series.id]);
+    if (nothingBefore) await deleteRows(db, ctx.troopId, [series.id]);
     await deleteRows(
       db,
+      ctx.troopId,
       later.map((o) => o.id),
     );
     if (later.length > 0)
@@ -112,15 +113,16 @@ export async function changeFollowing(
   );
   fresh.exdates = sorted.exdates;
   checkEventShape(fresh);
-  fresh = await insertNewRow(db, fresh);
+  fresh = await insertNewRow(db, ctx.troopId, fresh);
   changes.push({ table: 'calendar_events', kind: 'created', ids: [fresh.id] });
   for (const o of sorted.kept)
     await db.query(
-      'UPDATE calendar_events SET series_id = ?, updated_at = ?, sequence = sequence + 1 WHERE id = ?',
-      [fresh.id, ctx.nowIso, o.id],
+      'UPDATE calendar_events SET series_id = ?, updated_at = ?, sequence = sequence + 1 WHERE troop_id = ? AND id = ?',
+      [fresh.id, ctx.nowIso, ctx.troopId, o.id],
     );
   await deleteRows(
     db,
+    ctx.troopId,
     sorted.dropped.map((o) => o.id),
   );
   if (sorted.kept.length > 0)
@@ -131,6 +133,6 @@ export async function changeFollowing(
       kind: 'deleted',
       ids: sorted.dropped.map((o) => o.id),
     });
-  if (nothingBefore) await deleteRows(db, [series.id]);
+  if (nothingBefore) await deleteRows(db, ctx.troopId, [series.id]);
   return changes;
 }

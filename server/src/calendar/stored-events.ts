@@ -14,10 +14,15 @@ export const EVENT_COLUMNS =
 
 const DAY_MS = 86_400_000;
 
-export async function findEvent(db: Queryable, id: string): Promise<EventRecord | undefined> {
+/** One event of the troop; another troop's is not found, whatever its id. */
+export async function findEvent(
+  db: Queryable,
+  troopId: string,
+  id: string,
+): Promise<EventRecord | undefined> {
   const { rows } = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE id = ?`,
-    [id],
+    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND id = ?`,
+    [troopId, id],
   );
   return rows[0];
 }
@@ -25,23 +30,28 @@ export async function findEvent(db: Queryable, id: string): Promise<EventRecord 
 /** The changed occurrences of the given series. */
 export async function overridesOf(
   db: Queryable,
+  troopId: string,
   seriesIds: readonly string[],
 ): Promise<EventRecord[]> {
   if (seriesIds.length === 0) return [];
   const marks = seriesIds.map(() => '?').join(', ');
   const { rows } = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE series_id IN (${marks}) ORDER BY recurrence_date`,
-    seriesIds,
+    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND series_id IN (${marks}) ORDER BY recurrence_date`,
+    [troopId, ...seriesIds],
   );
   return rows;
 }
 
-/** Rows just written, checked whole; a 400 rolls the caller's transaction back. */
+/**
+ * Rows just written, checked whole; a 400 rolls the caller's transaction back. The ids are those
+ * the Data API just wrote in the request's troop; a series' changed occurrences are read in the
+ * series' own troop.
+ */
 export async function checkStoredEvents(db: Queryable, ids: readonly string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    const { rows } = await db.query<EventRecord>(
-      `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE id IN (${chunk.map(() => '?').join(', ')})`,
+    const { rows } = await db.query<EventRecord & { troop_id: string }>(
+      `SELECT ${EVENT_COLUMNS}, troop_id FROM calendar_events WHERE id IN (${chunk.map(() => '?').join(', ')})`,
       chunk,
     );
     for (const row of rows) checkEventShape(row);
@@ -49,7 +59,17 @@ export async function checkStoredEvents(db: Queryable, ids: readonly string[]): 
     // routes change a rule and sort its exceptions out together (series-rule.ts).
     const byId = new Map(rows.map((r) => [r.id, r]));
     const changed = new Map<string, number>();
-    for (const o of await overridesOf(db, chunk)) {
+    const troops = [...new Set(rows.map((r) => r.troop_id))];
+    const overrides = [];
+    for (const troopId of troops)
+      overrides.push(
+        ...(await overridesOf(
+          db,
+          troopId,
+          rows.filter((r) => r.troop_id === troopId).map((r) => r.id),
+        )),
+      );
+    for (const o of overrides) {
       const series = byId.get(o.series_id ?? '');
       if (series && !givesDate(series, o.recurrence_date ?? ''))
         throw new ApiError(
@@ -72,32 +92,35 @@ export async function checkStoredEvents(db: Queryable, ids: readonly string[]): 
  */
 export async function rowsForWindow(
   db: Queryable,
+  troopId: string,
   from: string,
   to: string,
 ): Promise<EventRecord[]> {
   const earliest = isoDate(dateMs(from) - EVENT_MAX_SPAN_DAYS * DAY_MS);
   const singles = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE event_date >= ? AND event_date <= ? AND rrule IS NULL`,
-    [earliest, to],
+    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND event_date >= ? AND event_date <= ? AND rrule IS NULL`,
+    [troopId, earliest, to],
   );
   const series = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE rrule IS NOT NULL AND event_date <= ?`,
-    [to],
+    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND rrule IS NOT NULL AND event_date <= ?`,
+    [troopId, to],
   );
   const seen = new Set(singles.rows.map((r) => r.id));
   const moved = (
     await overridesOf(
       db,
+      troopId,
       series.rows.map((r) => r.id),
     )
   ).filter((r) => !seen.has(r.id));
   return [...singles.rows, ...series.rows, ...moved];
 }
 
-/** Every row, for the subscribed feed (each series once, with its changed occurrences). */
-export async function allEvents(db: Queryable): Promise<EventRecord[]> {
+/** The troop's every row, for its subscribed feed (each series once, with its changed occurrences). */
+export async function allEvents(db: Queryable, troopId: string): Promise<EventRecord[]> {
   const { rows } = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events ORDER BY event_date, event_time, id`,
+    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? ORDER BY event_date, event_time, id`,
+    [troopId],
   );
   return rows;
 }

@@ -11,13 +11,14 @@ import {
 } from '../../test/households.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 import { answerableAttendees } from './answerable.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
 describe.each(testStoreKinds)('answerableAttendees (%s)', (kind) => {
   let h: HouseholdApp;
   afterEach(async () => h?.t.close());
 
   const keys = async (userId: string) =>
-    (await answerableAttendees(h.t.deps.store, userId)).map((a) => a.attendee);
+    (await answerableAttendees(h.t.deps.store, FIRST_TROOP_ID, userId)).map((a) => a.attendee);
 
   it('a parent answers for themself and the household’s scouts; a stranger’s never appear', async () => {
     h = await householdApp(kind);
@@ -29,7 +30,7 @@ describe.each(testStoreKinds)('answerableAttendees (%s)', (kind) => {
     const lee = await familyWithScout(h, stranger, { firstName: 'Lee', lastName: 'Stone' });
     await invitedInto(h, pat, other);
 
-    const people = await answerableAttendees(h.t.deps.store, 'pat');
+    const people = await answerableAttendees(h.t.deps.store, FIRST_TROOP_ID, 'pat');
     expect(people.map((p) => p.attendee)).toEqual(['user:pat', `scout:${ada}`, `scout:${robin}`]);
     expect(people[0]).toMatchObject({ userId: 'pat', youth: false, name: 'pat' });
     expect(people[1]).toMatchObject({ scoutId: ada, youth: true, name: 'Ada Avery' });
@@ -47,7 +48,7 @@ describe.each(testStoreKinds)('answerableAttendees (%s)', (kind) => {
     const robin = await familyWithScout(h, pat, { firstName: 'Robin', lastName: 'Avery' });
     await familyWithScout(h, pat, { firstName: 'Ada', lastName: 'Avery' });
     await invitedInto(h, pat, robinAccount, { kind: 'scout', scoutId: robin });
-    const people = await answerableAttendees(h.t.deps.store, 'robin');
+    const people = await answerableAttendees(h.t.deps.store, FIRST_TROOP_ID, 'robin');
     expect(people).toEqual([
       {
         attendee: `scout:${robin}`,
@@ -63,7 +64,7 @@ describe.each(testStoreKinds)('answerableAttendees (%s)', (kind) => {
   it('a member without a household answers for themself alone', async () => {
     h = await householdApp(kind);
     await h.as('solo');
-    expect(await answerableAttendees(h.t.deps.store, 'solo')).toEqual([
+    expect(await answerableAttendees(h.t.deps.store, FIRST_TROOP_ID, 'solo')).toEqual([
       {
         attendee: 'user:solo',
         userId: 'solo',

@@ -27,15 +27,20 @@ export interface ScoutRow {
   user_id: string | null;
 }
 
-/** The people `userId` may answer for, themself first. */
-export async function answerableAttendees(db: Queryable, userId: string): Promise<Attendee[]> {
-  const own = await db.query<ScoutRow>(`SELECT ${SCOUT_COLUMNS} FROM scouts WHERE user_id = ?`, [
-    userId,
-  ]);
+/** The people `userId` may answer for in the troop, themself first. */
+export async function answerableAttendees(
+  db: Queryable,
+  troopId: string,
+  userId: string,
+): Promise<Attendee[]> {
+  const own = await db.query<ScoutRow>(
+    `SELECT ${SCOUT_COLUMNS} FROM scouts WHERE troop_id = ? AND user_id = ?`,
+    [troopId, userId],
+  );
   const self = own.rows[0];
   const adultOf = await db.query<{ household_id: string }>(
-    'SELECT household_id FROM household_adults WHERE user_id = ?',
-    [userId],
+    'SELECT household_id FROM household_adults WHERE troop_id = ? AND user_id = ?',
+    [troopId, userId],
   );
   const people: Attendee[] = [];
   if (self) {
@@ -56,8 +61,8 @@ export async function answerableAttendees(db: Queryable, userId: string): Promis
   }
   for (const { household_id } of adultOf.rows) {
     const scouts = await db.query<ScoutRow>(
-      `SELECT ${SCOUT_COLUMNS} FROM scouts WHERE household_id = ? ORDER BY first_name, id`,
-      [household_id],
+      `SELECT ${SCOUT_COLUMNS} FROM scouts WHERE troop_id = ? AND household_id = ? ORDER BY first_name, id`,
+      [troopId, household_id],
     );
     for (const scout of scouts.rows) {
       if (scout.id !== self?.id) people.push(scoutAttendee(scout));

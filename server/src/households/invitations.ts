@@ -19,7 +19,7 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { forgetAccount } from '../auth/session-check.ts';
 import { joinByInvitation } from './join-by-invitation.ts';
-import { lockHousehold, readHousehold } from './household.ts';
+import { lockHousehold, readHousehold, type HouseholdRef } from './household.ts';
 import { INVITATION_COLUMNS, invitationToWire, type InvitationRow } from './rows.ts';
 import { isoInstant } from '../store/sql-values.ts';
 import { invitationExpiry, invitationKey, newInvitationToken } from '../security/invitations.ts';
@@ -46,7 +46,7 @@ export interface MadeInvitation {
 
 export async function createHouseholdInvitation(
   deps: Deps,
-  householdId: string,
+  household: HouseholdRef,
   actorId: string,
   input: NewHouseholdInvitation,
 ): Promise<MadeInvitation> {
@@ -56,13 +56,14 @@ export async function createHouseholdInvitation(
     throw new ApiError('VALIDATION_ERROR', 'An adult invitation names no scout');
   const now = deps.clock.now();
   const { token, tokenHash } = newInvitationToken();
+  const { troopId, householdId } = household;
   return deps.store.transaction(async (tx) => {
-    await lockHousehold(tx, householdId);
+    await lockHousehold(tx, household);
     let scoutName: string | null = null;
     if (input.scoutId) {
       const { rows } = await tx.query<{ first_name: string; user_id: string | null }>(
-        'SELECT first_name, user_id FROM scouts WHERE id = ? AND household_id = ?',
-        [input.scoutId, householdId],
+        'SELECT first_name, user_id FROM scouts WHERE troop_id = ? AND id = ? AND household_id = ?',
+        [troopId, input.scoutId, householdId],
       );
       if (!rows[0]) throw new ApiError('NOT_FOUND', 'No scout with this id in your household');
       if (rows[0].user_id) throw new ApiError('SCOUT_ALREADY_LINKED');
@@ -70,15 +71,15 @@ export async function createHouseholdInvitation(
     }
     const open = await tx.query<{ n: number | string }>(
       `SELECT COUNT(*) AS n FROM household_invitations
-       WHERE household_id = ? AND accepted_at IS NULL AND expires_at > ?`,
-      [householdId, isoInstant(now)],
+       WHERE troop_id = ? AND household_id = ? AND accepted_at IS NULL AND expires_at > ?`,
+      [troopId, householdId, isoInstant(now)],
     );
     if (Number(open.rows[0]?.n ?? 0) >= HOUSEHOLD_LIMITS.openInvitations)
       throw new ApiError('HOUSEHOLD_FULL');
     const { rows } = await tx.query<InvitationRow>(
       `INSERT INTO household_invitations
-         (id, household_id, kind, scout_id, token_hash, email, created_by, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${INVITATION_COLUMNS}`,
+         (id, household_id, kind, scout_id, token_hash, email, created_by, created_at, expires_at, troop_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${INVITATION_COLUMNS}`,
       [
         crypto.randomUUID(),
         householdId,
@@ -89,6 +90,7 @@ export async function createHouseholdInvitation(
         actorId,
         isoInstant(now),
         invitationExpiry(now, HOUSEHOLD_LIMITS.invitationDays),
+        troopId,
       ],
     );
     if (!rows[0]) throw new Error('the new invitation was not returned');
@@ -102,22 +104,27 @@ export async function createHouseholdInvitation(
 
 export async function revokeHouseholdInvitation(
   deps: Deps,
-  householdId: string,
+  { troopId, householdId }: HouseholdRef,
   id: string,
 ): Promise<WireHouseholdInvitation> {
   const { rows } = await deps.store.query<InvitationRow>(
-    `DELETE FROM household_invitations WHERE id = ? AND household_id = ? AND accepted_at IS NULL
+    `DELETE FROM household_invitations
+     WHERE troop_id = ? AND id = ? AND household_id = ? AND accepted_at IS NULL
      RETURNING ${INVITATION_COLUMNS}`,
-    [id, householdId],
+    [troopId, id, householdId],
   );
   if (!rows[0])
     throw new ApiError('NOT_FOUND', 'No open invitation with this id in your household');
   return invitationToWire(rows[0]);
 }
 
-/** What the accept screen shows: whose household, and whether the link still works. */
+/**
+ * What the accept screen shows: whose household, and whether the link still works. A link of
+ * another troop's household is no link on this troop's address.
+ */
 export async function checkHouseholdInvitation(
   deps: Deps,
+  troopId: string,
   token: string,
   callerId: string,
 ): Promise<WireHouseholdInvitationCheck> {
@@ -132,14 +139,14 @@ export async function checkHouseholdInvitation(
      FROM household_invitations i
      JOIN households h ON h.id = i.household_id
      LEFT JOIN scouts s ON s.id = i.scout_id
-     WHERE i.token_hash = ? AND i.accepted_at IS NULL AND i.expires_at > ?`,
-    [invitationKey(token), isoInstant(deps.clock.now())],
+     WHERE i.troop_id = ? AND i.token_hash = ? AND i.accepted_at IS NULL AND i.expires_at > ?`,
+    [troopId, invitationKey(token), isoInstant(deps.clock.now())],
   );
   const row = rows[0];
   if (!row) {
     const mine = await deps.store.query(
-      'SELECT 1 AS hit FROM household_invitations WHERE token_hash = ? AND accepted_by = ?',
-      [invitationKey(token), callerId],
+      'SELECT 1 AS hit FROM household_invitations WHERE troop_id = ? AND token_hash = ? AND accepted_by = ?',
+      [troopId, invitationKey(token), callerId],
     );
     const joined = mine.rows.length > 0;
     return { usable: false, kind: null, householdName: null, scoutName: null, email: null, joined };
@@ -163,6 +170,7 @@ export interface Accepter {
 
 export async function acceptHouseholdInvitation(
   deps: Deps,
+  troopId: string,
   accepter: Accepter,
   token: string,
 ): Promise<WireHousehold> {
@@ -172,9 +180,13 @@ export async function acceptHouseholdInvitation(
     // One account's household changes run one at a time (as does its first household).
     if (tx.dialect === 'postgres')
       await tx.query('SELECT pg_advisory_xact_lock(hashtext(?))', [`household:${accepter.userId}`]);
-    const joined = await joinByInvitation(tx, now, accepter, token);
+    const joined = await joinByInvitation(tx, now, accepter, token, troopId);
     confirmed = joined.confirmed;
-    return readHousehold(tx, now, { householdId: joined.householdId, role: joined.kind });
+    return readHousehold(tx, now, {
+      troopId,
+      householdId: joined.householdId,
+      role: joined.kind,
+    });
   });
   // The account's status is cached for a moment (auth/session-check.ts): it counts at once.
   if (confirmed) forgetAccount(deps.store, accepter.userId);
@@ -188,6 +200,7 @@ export async function acceptHouseholdInvitation(
  */
 export async function landHouseholdInvitation(
   deps: Deps,
+  troopId: string,
   token: string,
 ): Promise<WireHouseholdInvitationLanding> {
   const { rows } = await deps.store.query<{
@@ -200,8 +213,8 @@ export async function landHouseholdInvitation(
      FROM household_invitations i
      JOIN households h ON h.id = i.household_id
      LEFT JOIN users u ON u.id = i.created_by
-     WHERE i.token_hash = ? AND i.expires_at > ?`,
-    [invitationKey(token), isoInstant(deps.clock.now())],
+     WHERE i.troop_id = ? AND i.token_hash = ? AND i.expires_at > ?`,
+    [troopId, invitationKey(token), isoInstant(deps.clock.now())],
   );
   const row = rows[0];
   const nothing = {

@@ -74,14 +74,22 @@ export async function householdInvitationForSignUp(
 
 /**
  * Spends the invitation `token` for `accepter` in `tx` and joins its household as the invited
- * role: an adult of the household, or the scout linked to the profile the parent made.
+ * role: an adult of the household, or the scout linked to the profile the parent made. The
+ * household is the invitation's troop's; given `troopId` (the path's troop), an invitation of
+ * another troop is refused as no invitation at all, and `tx` rolls the spending back.
  */
 export async function joinByInvitation(
   tx: Queryable,
   now: number,
   accepter: Accepter,
   token: string,
-): Promise<{ householdId: string; kind: HouseholdInvitationKind; confirmed: boolean }> {
+  troopId?: string,
+): Promise<{
+  troopId: string;
+  householdId: string;
+  kind: HouseholdInvitationKind;
+  confirmed: boolean;
+}> {
   const email = accepter.email.toLowerCase();
   const key = invitationKey(token);
   // Accepted once; a bound invitation names another account only while it is still open.
@@ -99,20 +107,23 @@ export async function joinByInvitation(
   );
   if (!('row' in redeemed)) throw await refusal(tx, key, redeemed.refused, accepter.userId);
   const invitation = redeemed.row;
+  if (troopId !== undefined && invitation.troop_id !== troopId)
+    throw refused('HOUSEHOLD_INVITATION_INVALID');
+  const troop = invitation.troop_id;
   // Waiting for approval, an account joins a household only as the scout a parent links.
   if (accepter.waiting && invitation.kind !== 'scout') throw new ApiError('ACCOUNT_PENDING');
-  await leaveLoneHousehold(tx, accepter.userId, invitation.household_id, invitation.kind);
+  await leaveLoneHousehold(tx, troop, accepter.userId, invitation.household_id, invitation.kind);
   let confirmed = false;
   if (invitation.kind === 'adult') {
     await tx.query(
-      'INSERT INTO household_adults (household_id, user_id, joined_at) VALUES (?, ?, ?)',
-      [invitation.household_id, accepter.userId, isoInstant(now)],
+      'INSERT INTO household_adults (household_id, user_id, joined_at, troop_id) VALUES (?, ?, ?, ?)',
+      [invitation.household_id, accepter.userId, isoInstant(now), troop],
     );
   } else {
     const linked = await tx.query(
       `UPDATE scouts SET user_id = ?, updated_at = ?
-       WHERE id = ? AND household_id = ? AND user_id IS NULL`,
-      [accepter.userId, isoInstant(now), invitation.scout_id, invitation.household_id],
+       WHERE troop_id = ? AND id = ? AND household_id = ? AND user_id IS NULL`,
+      [accepter.userId, isoInstant(now), troop, invitation.scout_id, invitation.household_id],
     );
     if (linked.rowCount === 0) throw new ApiError('SCOUT_ALREADY_LINKED');
     if (accepter.waiting) {
@@ -120,7 +131,12 @@ export async function joinByInvitation(
       if (!confirmed) throw new ApiError('ACCOUNT_PENDING');
     }
   }
-  return { householdId: invitation.household_id, kind: invitation.kind, confirmed };
+  return {
+    troopId: troop,
+    householdId: invitation.household_id,
+    kind: invitation.kind,
+    confirmed,
+  };
 }
 
 /**
@@ -130,20 +146,24 @@ export async function joinByInvitation(
  */
 async function leaveLoneHousehold(
   tx: Queryable,
+  troopId: string,
   userId: string,
   joining: string,
   kind: HouseholdInvitationKind,
 ): Promise<void> {
-  const membership = await membershipOf(tx, userId);
+  const membership = await membershipOf(tx, troopId, userId);
   if (!membership) return;
   if (membership.role === 'scout')
     throw new ApiError(kind === 'scout' ? 'SCOUT_ALREADY_LINKED' : 'HOUSEHOLD_ALREADY_JOINED');
   if (membership.householdId === joining) throw new ApiError('HOUSEHOLD_ALREADY_JOINED');
   const others = await tx.query<{ n: number | string }>(
-    `SELECT (SELECT COUNT(*) FROM scouts WHERE household_id = ?)
-          + (SELECT COUNT(*) FROM household_adults WHERE household_id = ? AND user_id <> ?) AS n`,
-    [membership.householdId, membership.householdId, userId],
+    `SELECT (SELECT COUNT(*) FROM scouts WHERE troop_id = ? AND household_id = ?)
+          + (SELECT COUNT(*) FROM household_adults WHERE troop_id = ? AND household_id = ? AND user_id <> ?) AS n`,
+    [troopId, membership.householdId, troopId, membership.householdId, userId],
   );
   if (Number(others.rows[0]?.n ?? 0) > 0) throw new ApiError('HOUSEHOLD_ALREADY_JOINED');
-  await tx.query('DELETE FROM households WHERE id = ?', [membership.householdId]);
+  await tx.query('DELETE FROM households WHERE troop_id = ? AND id = ?', [
+    troopId,
+    membership.householdId,
+  ]);
 }

@@ -26,7 +26,7 @@ import { PERMISSIONS } from '@scout/protocol/permissions';
 import { hitRateLimit } from '../auth/rate-limits.ts';
 import { RECOVERY_RATE_LIMITS } from '../auth/recovery-limits.ts';
 import type { ReadyDeps } from '../deps.ts';
-import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
+import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
 import { removeAdult } from './adults.ts';
 import { adultHousehold, ensureHousehold, memberIdOf, readHousehold } from './household.ts';
 import { countInvitationMail, mailHouseholdInvitation } from './invitation-mail.ts';
@@ -97,7 +97,7 @@ export const householdRoutes =
         },
       },
       async (req) => {
-        const membership = await ensureHousehold(deps, memberIdOf(callerOf(req)));
+        const membership = await ensureHousehold(deps, troopOf(req).id, memberIdOf(callerOf(req)));
         return { household: await readHousehold(deps.store, now(), membership) };
       },
     );
@@ -112,7 +112,11 @@ export const householdRoutes =
         },
       },
       async (req) => ({
-        scout: await addScout(deps, await adultHousehold(deps, callerOf(req)), req.body),
+        scout: await addScout(
+          deps,
+          await adultHousehold(deps, troopOf(req).id, callerOf(req)),
+          req.body,
+        ),
       }),
     );
     app.patch(
@@ -128,7 +132,7 @@ export const householdRoutes =
       async (req) => ({
         scout: await editScout(
           deps,
-          await adultHousehold(deps, callerOf(req)),
+          await adultHousehold(deps, troopOf(req).id, callerOf(req)),
           req.params.scoutId,
           req.body,
         ),
@@ -143,7 +147,7 @@ export const householdRoutes =
       async (req) => ({
         scout: await removeScout(
           deps,
-          await adultHousehold(deps, callerOf(req)),
+          await adultHousehold(deps, troopOf(req).id, callerOf(req)),
           req.params.scoutId,
         ),
       }),
@@ -160,11 +164,11 @@ export const householdRoutes =
       },
       async (req) => {
         const caller = callerOf(req);
-        const householdId = await adultHousehold(deps, caller);
+        const household = await adultHousehold(deps, troopOf(req).id, caller);
         const inviterId = memberIdOf(caller);
         const email = req.body.email ?? null;
         if (email) await countInvitationMail(deps, inviterId);
-        const made = await createHouseholdInvitation(deps, householdId, inviterId, req.body);
+        const made = await createHouseholdInvitation(deps, household, inviterId, req.body);
         if (email) await mailHouseholdInvitation(deps, inviterId, email, made);
         return { invitation: made.invitation, url: made.url };
       },
@@ -181,7 +185,7 @@ export const householdRoutes =
       async (req) => ({
         invitation: await revokeHouseholdInvitation(
           deps,
-          await adultHousehold(deps, callerOf(req)),
+          await adultHousehold(deps, troopOf(req).id, callerOf(req)),
           req.params.id,
         ),
       }),
@@ -195,7 +199,7 @@ export const householdRoutes =
       async (req) => ({
         adult: await removeAdult(
           deps,
-          await adultHousehold(deps, callerOf(req)),
+          await adultHousehold(deps, troopOf(req).id, callerOf(req)),
           req.params.userId,
         ),
       }),
@@ -207,7 +211,7 @@ export const householdRoutes =
         preValidation: [guards.project, perAddress],
         schema: { params: projectParams, body: tokenBody, response: { 200: wireLanding } },
       },
-      async (req) => landHouseholdInvitation(deps, req.body.token),
+      async (req) => landHouseholdInvitation(deps, troopOf(req).id, req.body.token),
     );
     app.post(
       '/:projectId/invitations/check',
@@ -215,7 +219,8 @@ export const householdRoutes =
         preValidation: redeeming,
         schema: { params: projectParams, body: tokenBody, response: { 200: wireCheck } },
       },
-      async (req) => checkHouseholdInvitation(deps, req.body.token, memberIdOf(callerOf(req))),
+      async (req) =>
+        checkHouseholdInvitation(deps, troopOf(req).id, req.body.token, memberIdOf(callerOf(req))),
     );
     app.post(
       '/:projectId/invitations/accept',
@@ -235,6 +240,7 @@ export const householdRoutes =
         return {
           household: await acceptHouseholdInvitation(
             deps,
+            troopOf(req).id,
             { userId, email, waiting },
             req.body.token,
           ),
@@ -256,7 +262,7 @@ export const householdRoutes =
           response: { 200: z.object({ scouts: z.array(wireTroopScout) }) },
         },
       },
-      async () => ({ scouts: await listTroopScouts(deps) }),
+      async (req) => ({ scouts: await listTroopScouts(deps, troopOf(req).id) }),
     );
     app.get(
       '/:projectId/roster',
@@ -267,6 +273,6 @@ export const householdRoutes =
           response: { 200: z.object({ scouts: z.array(wireRosterScout) }) },
         },
       },
-      async () => ({ scouts: await listRoster(deps) }),
+      async (req) => ({ scouts: await listRoster(deps, troopOf(req).id) }),
     );
   };

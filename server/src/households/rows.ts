@@ -50,6 +50,8 @@ export const adultToWire = (r: AdultRow): WireHouseholdAdult => ({
 
 export interface InvitationRow {
   id: string;
+  /** The troop whose household it joins. */
+  troop_id: string;
   household_id: string;
   kind: HouseholdInvitationKind;
   scout_id: string | null;
@@ -60,7 +62,7 @@ export interface InvitationRow {
 }
 
 export const INVITATION_COLUMNS =
-  'id, household_id, kind, scout_id, email, created_at, expires_at, accepted_at';
+  'id, troop_id, household_id, kind, scout_id, email, created_at, expires_at, accepted_at';
 
 export const invitationToWire = (r: InvitationRow): WireHouseholdInvitation => ({
   id: r.id,

@@ -13,7 +13,7 @@ import {
 } from '@scout/protocol/households';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { lockHousehold } from './household.ts';
+import { lockHousehold, type HouseholdRef } from './household.ts';
 import { SCOUT_COLUMNS, scoutToWire, type ScoutRow } from './rows.ts';
 import { isoInstant } from '../store/sql-values.ts';
 
@@ -34,22 +34,23 @@ function checkFields(now: number, input: ScoutFields, partial: boolean): void {
 
 export async function addScout(
   deps: Deps,
-  householdId: string,
+  household: HouseholdRef,
   input: ScoutFields & { firstName: string; lastName: string },
 ): Promise<WireScout> {
   const now = deps.clock.now();
   checkFields(now, input, false);
+  const { troopId, householdId } = household;
   return deps.store.transaction(async (tx) => {
-    await lockHousehold(tx, householdId);
+    await lockHousehold(tx, household);
     const count = await tx.query<{ n: number | string }>(
-      'SELECT COUNT(*) AS n FROM scouts WHERE household_id = ?',
-      [householdId],
+      'SELECT COUNT(*) AS n FROM scouts WHERE troop_id = ? AND household_id = ?',
+      [troopId, householdId],
     );
     if (Number(count.rows[0]?.n ?? 0) >= HOUSEHOLD_LIMITS.scoutsPerHousehold)
       throw new ApiError('HOUSEHOLD_FULL');
     const { rows } = await tx.query<ScoutRow>(
-      `INSERT INTO scouts (id, household_id, first_name, last_name, patrol, birth_year, notes, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${SCOUT_COLUMNS}`,
+      `INSERT INTO scouts (id, household_id, first_name, last_name, patrol, birth_year, notes, created_at, updated_at, troop_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${SCOUT_COLUMNS}`,
       [
         crypto.randomUUID(),
         householdId,
@@ -60,6 +61,7 @@ export async function addScout(
         optional(input.notes) ?? null,
         isoInstant(now),
         isoInstant(now),
+        troopId,
       ],
     );
     if (!rows[0]) throw new Error('the new scout was not returned');
@@ -71,7 +73,7 @@ const noScout = () => new ApiError('NOT_FOUND', 'No scout with this id in your h
 
 export async function editScout(
   deps: Deps,
-  householdId: string,
+  { troopId, householdId }: HouseholdRef,
   scoutId: string,
   input: ScoutFields,
 ): Promise<WireScout> {
@@ -91,8 +93,8 @@ export async function editScout(
   set('notes', optional(input.notes));
   set('updated_at', isoInstant(now));
   const { rows } = await deps.store.query<ScoutRow>(
-    `UPDATE scouts SET ${sets.join(', ')} WHERE id = ? AND household_id = ? RETURNING ${SCOUT_COLUMNS}`,
-    [...values, scoutId, householdId],
+    `UPDATE scouts SET ${sets.join(', ')} WHERE troop_id = ? AND id = ? AND household_id = ? RETURNING ${SCOUT_COLUMNS}`,
+    [...values, troopId, scoutId, householdId],
   );
   if (!rows[0]) throw noScout();
   return scoutToWire(rows[0]);
@@ -100,25 +102,27 @@ export async function editScout(
 
 export async function removeScout(
   deps: Deps,
-  householdId: string,
+  { troopId, householdId }: HouseholdRef,
   scoutId: string,
 ): Promise<WireScout> {
   const { rows } = await deps.store.query<ScoutRow>(
-    `DELETE FROM scouts WHERE id = ? AND household_id = ? RETURNING ${SCOUT_COLUMNS}`,
-    [scoutId, householdId],
+    `DELETE FROM scouts WHERE troop_id = ? AND id = ? AND household_id = ? RETURNING ${SCOUT_COLUMNS}`,
+    [troopId, scoutId, householdId],
   );
   if (!rows[0]) throw noScout();
   return scoutToWire(rows[0]);
 }
 
-/** Every scout with details and the family's adults, for leaders. */
-export async function listTroopScouts(deps: Deps): Promise<WireTroopScout[]> {
+/** Every scout of the troop with details and the family's adults, for its leaders. */
+export async function listTroopScouts(deps: Deps, troopId: string): Promise<WireTroopScout[]> {
   const scouts = await deps.store.query<ScoutRow & { household_name: string }>(
     `SELECT ${SCOUT_COLUMNS.split(', ')
       .map((c) => `s.${c}`)
       .join(', ')}, h.name AS household_name
      FROM scouts s JOIN households h ON h.id = s.household_id
+     WHERE s.troop_id = ?
      ORDER BY s.last_name, s.first_name, s.id`,
+    [troopId],
   );
   const adults = await deps.store.query<{
     household_id: string;
@@ -127,7 +131,9 @@ export async function listTroopScouts(deps: Deps): Promise<WireTroopScout[]> {
     email: string;
   }>(
     `SELECT a.household_id, a.user_id, u.display_name, u.email
-     FROM household_adults a JOIN users u ON u.id = a.user_id ORDER BY a.joined_at, a.user_id`,
+     FROM household_adults a JOIN users u ON u.id = a.user_id
+     WHERE a.troop_id = ? ORDER BY a.joined_at, a.user_id`,
+    [troopId],
   );
   const byHousehold = new Map<string, WireTroopScout['adults']>();
   for (const a of adults.rows) {
@@ -143,10 +149,11 @@ export async function listTroopScouts(deps: Deps): Promise<WireTroopScout[]> {
   }));
 }
 
-/** The names every member may see. */
-export async function listRoster(deps: Deps): Promise<WireRosterScout[]> {
+/** The names every member of the troop may see. */
+export async function listRoster(deps: Deps, troopId: string): Promise<WireRosterScout[]> {
   const { rows } = await deps.store.query<{ id: string; first_name: string; last_name: string }>(
-    'SELECT id, first_name, last_name FROM scouts ORDER BY last_name, first_name, id',
+    'SELECT id, first_name, last_name FROM scouts WHERE troop_id = ? ORDER BY last_name, first_name, id',
+    [troopId],
   );
   return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name }));
 }

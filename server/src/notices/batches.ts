@@ -6,10 +6,15 @@
  * one batch only (`notice_batch_events` is keyed by the event). When the batch runs, each member
  * gets one mail for all its events, keyed by the batch and the member: once per member per
  * batch, whichever process runs it and however often.
+ *
+ * A batch is one troop's (docs/decisions/065-troops.md): its key names the troop (the first
+ * troop's keys are as they always were, store/tenancy.ts `troopKey`), its job runs for the troop,
+ * and its events are the troop's.
  */
 import type { Queryable } from '../store/store.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { isoInstant } from '../store/sql-values.ts';
+import { troopKey } from '../store/tenancy.ts';
 import { JOB_KINDS } from './job-kinds.ts';
 
 export interface BatchPayload extends Record<string, unknown> {
@@ -18,11 +23,11 @@ export interface BatchPayload extends Record<string, unknown> {
   closesAt: number;
 }
 
-/** The batch a new event announced at `now` joins: its key and when it closes. */
-export function batchOf(now: number, windowMs: number, eventId: string) {
-  if (windowMs <= 0) return { key: `new-events:${eventId}`, closesAt: now };
+/** The batch a troop's new event announced at `now` joins: its key and when it closes. */
+export function batchOf(now: number, windowMs: number, troopId: string, eventId: string) {
+  if (windowMs <= 0) return { key: troopKey(troopId, `new-events:${eventId}`), closesAt: now };
   const start = Math.floor(now / windowMs) * windowMs;
-  return { key: `new-events:${start}`, closesAt: start + windowMs };
+  return { key: troopKey(troopId, `new-events:${start}`), closesAt: start + windowMs };
 }
 
 /** Puts a new event in its batch and makes sure the batch's job exists. */
@@ -30,18 +35,19 @@ export async function joinBatch(
   db: Queryable,
   now: number,
   windowMs: number,
+  troopId: string,
   eventId: string,
 ): Promise<void> {
-  const batch = batchOf(now, windowMs, eventId);
+  const batch = batchOf(now, windowMs, troopId, eventId);
   await db.query(
-    `INSERT INTO notice_batch_events (event_id, batch_key, closes_at) VALUES (?, ?, ?)
+    `INSERT INTO notice_batch_events (troop_id, event_id, batch_key, closes_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (event_id) DO NOTHING`,
-    [eventId, batch.key, isoInstant(batch.closesAt)],
+    [troopId, eventId, batch.key, isoInstant(batch.closesAt)],
   );
   // A job run again after its process died finds the batch its event joined the first time.
   const { rows } = await db.query<{ batch_key: string; closes_at: string }>(
-    'SELECT batch_key, closes_at FROM notice_batch_events WHERE event_id = ?',
-    [eventId],
+    'SELECT batch_key, closes_at FROM notice_batch_events WHERE troop_id = ? AND event_id = ?',
+    [troopId, eventId],
   );
   const joined = rows[0];
   if (!joined) return;
@@ -52,27 +58,39 @@ export async function joinBatch(
     payload,
     dedupeKey: joined.batch_key,
     runAt: closesAt,
+    troopId,
   });
 }
 
-/** The events of a batch, as their ids. */
-export async function batchEventIds(db: Queryable, batchKey: string): Promise<string[]> {
+/** The events of a troop's batch, as their ids. */
+export async function batchEventIds(
+  db: Queryable,
+  troopId: string,
+  batchKey: string,
+): Promise<string[]> {
   const { rows } = await db.query<{ event_id: string }>(
-    'SELECT event_id FROM notice_batch_events WHERE batch_key = ? ORDER BY event_id',
-    [batchKey],
+    'SELECT event_id FROM notice_batch_events WHERE troop_id = ? AND batch_key = ? ORDER BY event_id',
+    [troopId, batchKey],
   );
   return rows.map((r) => r.event_id);
 }
 
-/** The events of the batches that closed after `since` and at or before `until`, as their ids. */
+/**
+ * The events of the batches that closed after `since` and at or before `until`, in the troops
+ * given (a member's digest reads the troops they are an active member of), with their troop.
+ */
 export async function closedBetween(
   db: Queryable,
+  troopIds: readonly string[],
   since: number,
   until: number,
-): Promise<string[]> {
-  const { rows } = await db.query<{ event_id: string }>(
-    'SELECT event_id FROM notice_batch_events WHERE closes_at > ? AND closes_at <= ? ORDER BY event_id',
-    [isoInstant(since), isoInstant(until)],
+): Promise<Array<{ troopId: string; eventId: string }>> {
+  if (troopIds.length === 0) return [];
+  const { rows } = await db.query<{ troop_id: string; event_id: string }>(
+    `SELECT troop_id, event_id FROM notice_batch_events
+     WHERE troop_id IN (${troopIds.map(() => '?').join(', ')}) AND closes_at > ? AND closes_at <= ?
+     ORDER BY troop_id, event_id`,
+    [...troopIds, isoInstant(since), isoInstant(until)],
   );
-  return rows.map((r) => r.event_id);
+  return rows.map((r) => ({ troopId: r.troop_id, eventId: r.event_id }));
 }

@@ -28,3 +28,33 @@ export function newEventsNotice(events: readonly EventState[]): NoticeContent {
     lines.push(`And ${sorted.length - shown.length} more: see them all in the calendar.`);
   return { subject: `New events: ${events.length} on the troop calendar`, lines };
 }
+
+/** One troop's part of a digest: its name (null while unnamed) and its new events. */
+export interface TroopEvents {
+  name: string | null;
+  events: readonly EventState[];
+}
+
+const eventLine = (s: EventState) => {
+  const where = s.location?.trim();
+  return `${s.name}: ${describeWhen(s)}${where ? `, ${where}` : ''}`;
+};
+
+/**
+ * A digest of the new events of several troops (a member of a troop and a pack): a heading per
+ * troop with its events in calendar order, at most DIGEST_MAX_EVENTS in all.
+ */
+export function newEventsByTroop(troops: readonly TroopEvents[]): NoticeContent {
+  const total = troops.reduce((n, t) => n + t.events.length, 0);
+  const lines = [`${total} new events are on your troops' calendars.`];
+  let shown = 0;
+  for (const t of troops) {
+    const room = DIGEST_MAX_EVENTS - shown;
+    if (room <= 0) break;
+    const sorted = [...t.events].sort(byWhen).slice(0, room);
+    lines.push(`${t.name ?? 'Your troop'}:`, ...sorted.map(eventLine));
+    shown += sorted.length;
+  }
+  if (total > shown) lines.push(`And ${total - shown} more: see them all in the calendar.`);
+  return { subject: `New events: ${total} on your troops' calendars`, lines };
+}

@@ -51,6 +51,7 @@ export interface CreatedJobPayload extends Record<string, unknown> {
 export async function markEditRows(
   tx: Queryable,
   now: number,
+  troopId: string,
   changes: readonly TableChange[],
 ): Promise<void> {
   const edited = changes.some(
@@ -60,14 +61,15 @@ export async function markEditRows(
   for (const c of changes) {
     if (c.table !== EVENTS_TABLE || c.kind !== 'created') continue;
     for (const id of c.ids) {
-      const row = await findEvent(tx, id);
+      const row = await findEvent(tx, troopId, id);
       if (!row) continue;
-      const known = (await seriesBaseline(tx, row)) ?? stateOf(row);
-      await saveNotified(tx, id, known, isoInstant(now), true);
+      const known = (await seriesBaseline(tx, troopId, row)) ?? stateOf(row);
+      await saveNotified(tx, troopId, id, known, isoInstant(now), true);
       const payload: CreatedJobPayload = { eventId: id, announce: false };
-      await tx.query('UPDATE jobs SET payload = ? WHERE dedupe_key = ?', [
+      await tx.query('UPDATE jobs SET payload = ? WHERE dedupe_key = ? AND troop_id = ?', [
         JSON.stringify(payload),
         createdJobKey(id),
+        troopId,
       ]);
     }
   }
@@ -97,6 +99,7 @@ type RemovalJob =
  */
 async function occurrenceRemoval(
   tx: Queryable,
+  troopId: string,
   found: EventRecord,
   date: string,
 ): Promise<RemovalJob | null> {
@@ -108,8 +111,8 @@ async function occurrenceRemoval(
     };
   if (!found.rrule) return null;
   const { rows } = await tx.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE series_id = ? AND recurrence_date = ?`,
-    [found.id, date],
+    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND series_id = ? AND recurrence_date = ?`,
+    [troopId, found.id, date],
   );
   const removed = rows[0] ?? occurrenceOn(found, date);
   return { kind, payload: { eventId: found.id, occurrence: date, removed } };
@@ -121,10 +124,11 @@ async function occurrenceRemoval(
  */
 async function followingRemoval(
   tx: Queryable,
+  troopId: string,
   found: EventRecord,
   date: string,
 ): Promise<RemovalJob | null> {
-  const series = found.series_id ? await findEvent(tx, found.series_id) : found;
+  const series = found.series_id ? await findEvent(tx, troopId, found.series_id) : found;
   if (!series?.rrule) return null;
   return {
     kind: JOB_KINDS.followingRemoved,
@@ -140,18 +144,20 @@ async function followingRemoval(
 export async function markRemoval(
   tx: Queryable,
   now: number,
+  troopId: string,
   req: { id: string; date: string; scope: OccurrenceScope },
 ): Promise<void> {
   if (req.scope === 'all') return;
-  const found = await findEvent(tx, req.id);
+  const found = await findEvent(tx, troopId, req.id);
   if (!found) return;
   const job =
     req.scope === 'this'
-      ? await occurrenceRemoval(tx, found, req.date)
-      : await followingRemoval(tx, found, req.date);
+      ? await occurrenceRemoval(tx, troopId, found, req.date)
+      : await followingRemoval(tx, troopId, found, req.date);
   if (!job) return;
   await enqueueJob(tx, now, {
     ...job,
+    troopId,
     dedupeKey: `${job.kind}:${job.payload.eventId}:${req.date}:${now}`,
   });
 }

@@ -42,10 +42,14 @@ export function stateOf(row: EventRecord, onDate?: string): EventState {
   };
 }
 
-export async function readNotified(db: Queryable, eventId: string): Promise<EventState | null> {
+export async function readNotified(
+  db: Queryable,
+  troopId: string,
+  eventId: string,
+): Promise<EventState | null> {
   const { rows } = await db.query<{ state: string }>(
-    'SELECT state FROM event_notice_state WHERE event_id = ?',
-    [eventId],
+    'SELECT state FROM event_notice_state WHERE troop_id = ? AND event_id = ?',
+    [troopId, eventId],
   );
   return rows[0] ? (JSON.parse(rows[0].state) as EventState) : null;
 }
@@ -53,15 +57,16 @@ export async function readNotified(db: Queryable, eventId: string): Promise<Even
 /** Records what families now know; `onlyIfNew` keeps an existing record (the first writer wins). */
 export async function saveNotified(
   db: Queryable,
+  troopId: string,
   eventId: string,
   state: EventState,
   nowIso: string,
   onlyIfNew = false,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO event_notice_state (event_id, state, updated_at) VALUES (?, ?, ?)
+    `INSERT INTO event_notice_state (troop_id, event_id, state, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (event_id) DO ${onlyIfNew ? 'NOTHING' : 'UPDATE SET state = excluded.state, updated_at = excluded.updated_at'}`,
-    [eventId, JSON.stringify(state), nowIso],
+    [troopId, eventId, JSON.stringify(state), nowIso],
   );
 }
 
@@ -69,9 +74,13 @@ export async function saveNotified(
  * Where a changed occurrence's row starts from: its series on that date, which is what families
  * knew of that meeting before the row existed. Null for any other row, or when the series is gone.
  */
-export async function seriesBaseline(db: Queryable, row: EventRecord): Promise<EventState | null> {
+export async function seriesBaseline(
+  db: Queryable,
+  troopId: string,
+  row: EventRecord,
+): Promise<EventState | null> {
   if (!row.series_id || !row.recurrence_date) return null;
-  const series = await findEvent(db, row.series_id);
+  const series = await findEvent(db, troopId, row.series_id);
   return series ? stateOf(series, row.recurrence_date) : null;
 }
 
@@ -86,22 +95,23 @@ export function instantOf(timeZone: string, date: string, time: string | null): 
  */
 export async function currentOccurrence(
   db: Queryable,
+  troopId: string,
   eventId: string,
   occurrence: string,
 ): Promise<EventState | undefined> {
   if (occurrence === '') {
-    const row = await findEvent(db, eventId);
+    const row = await findEvent(db, troopId, eventId);
     return row && !row.rrule ? stateOf(row) : undefined;
   }
   const changed = await db.query<{ id: string }>(
-    'SELECT id FROM calendar_events WHERE series_id = ? AND recurrence_date = ?',
-    [eventId, occurrence],
+    'SELECT id FROM calendar_events WHERE troop_id = ? AND series_id = ? AND recurrence_date = ?',
+    [troopId, eventId, occurrence],
   );
   if (changed.rows[0]) {
-    const row = await findEvent(db, changed.rows[0].id);
+    const row = await findEvent(db, troopId, changed.rows[0].id);
     return row ? stateOf(row) : undefined;
   }
-  const series = await findEvent(db, eventId);
+  const series = await findEvent(db, troopId, eventId);
   if (!series?.rrule || !timingOf(series)) return undefined;
   if (exdateList(series.exdates).includes(occurrence)) return undefined;
   if (occurrence < (series.event_date ?? '')) return undefined;

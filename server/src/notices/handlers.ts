@@ -42,6 +42,7 @@ import { joinBatch } from './batches.ts';
 import { newEventsJobs } from './new-events-jobs.ts';
 import { answerTarget } from '../rsvps/mail-answer-links.ts';
 import { isoInstant } from '../store/sql-values.ts';
+import { jobTroopId } from './job-troop.ts';
 
 const HOUR_MS = 3600_000;
 /** A reminder taken a little early (a worker's poll) goes out now rather than being put off. */
@@ -67,9 +68,9 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
   const nowIso = () => isoInstant(clock.now());
   const today = () => isoDay(clock.now());
 
-  /** Does `userId`, with the role their account has now, read this event? */
-  async function reads(userId: string, row: EventRecord): Promise<boolean> {
-    const reader = await feedReader(store, userId);
+  /** Does `userId`, with the role they have in the troop now, read this event? */
+  async function reads(troopId: string, userId: string, row: EventRecord): Promise<boolean> {
+    const reader = await feedReader(store, troopId, userId);
     return readableEvents(config.roles, reader, [row]).length > 0;
   }
 
@@ -78,6 +79,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
    * whoever schedules it. The mail links to `path`, the event's address in the app.
    */
   async function fanOut(
+    troopId: string,
     row: EventRecord,
     userIds: readonly string[],
     kind: MailPayload['kind'],
@@ -88,18 +90,20 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
   ) {
     const settings = await settingsOf(store, [...new Set(userIds)]);
     for (const [userId, s] of settings) {
-      if (!wants(s, kind) || !(await reads(userId, row))) continue;
+      if (!wants(s, kind) || !(await reads(troopId, userId, row))) continue;
       const payload: MailPayload = { userId, kind, content, path, ...(answerFor && { answerFor }) };
       await enqueueJob(store, clock.now(), {
         kind: JOB_KINDS.mail,
         payload: payload as unknown as Record<string, unknown>,
         dedupeKey: keyOf(userId),
+        troopId,
       });
     }
   }
 
   /** A new event as created, carried by its `event-created` job (migration 032). */
   async function knownAtCreation(eventId: string): Promise<EventState | null> {
+    // Event ids are unique across troops, and so is the key of an event's created job.
     const payload = await payloadOfKey(store, createdJobKey(eventId));
     return createdState(payload);
   }
@@ -109,21 +113,22 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
    * not, in one notice keyed by the event's sequence: two workers running jobs of one change
    * send it once.
    */
-  async function tellChange(row: EventRecord) {
+  async function tellChange(troopId: string, row: EventRecord) {
     const eventId = row.id;
     const sequence = Number(row.sequence ?? 0);
     const after = stateOf(row);
     const before =
-      (await readNotified(store, eventId)) ??
+      (await readNotified(store, troopId, eventId)) ??
       (await knownAtCreation(eventId)) ??
-      (await seriesBaseline(store, row));
+      (await seriesBaseline(store, troopId, row));
     const notice = before ? changeNotice(before, after) : null;
     // A correction to an event over and done with (a single one or one meeting) is news to nobody.
     const past = (s: EventState) => (s.endDate || s.date) < today();
     const over = !row.rrule && past(after) && (!before || past(before));
     if (notice && !over) {
-      const people = await changeRecipientIds(store, row, clock.now(), today());
+      const people = await changeRecipientIds(store, troopId, row, clock.now(), today());
       await fanOut(
+        troopId,
         row,
         people,
         'changes',
@@ -133,35 +138,38 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         answerTarget(row),
       );
     }
-    await saveNotified(store, eventId, after, nowIso());
+    await saveNotified(store, troopId, eventId, after, nowIso());
   }
 
   return {
     async [JOB_KINDS.eventCreated](job) {
+      const troopId = jobTroopId(job);
       const eventId = str(job.payload.eventId);
-      const row = await findEvent(store, eventId);
+      const row = await findEvent(store, troopId, eventId);
       if (!row) return;
       // A changed occurrence's row is news about a meeting families already knew of.
-      if (row.series_id && row.recurrence_date) return tellChange(row);
+      if (row.series_id && row.recurrence_date) return tellChange(troopId, row);
       // What families knew from the start. The job itself keeps it when its payload carries the
       // event as created (knownAtCreation reads it there); otherwise it is recorded now, unless
       // a change job that ran first has recorded its own.
       if (!createdState(job.payload))
-        await saveNotified(store, eventId, stateOf(row), nowIso(), true);
+        await saveNotified(store, troopId, eventId, stateOf(row), nowIso(), true);
       if (job.payload.announce === false || row.status === 'cancelled') return;
       // Told with the other new events of its window, when the window closes (batches.ts).
-      await joinBatch(store, clock.now(), config.noticeBatchMs, eventId);
+      await joinBatch(store, clock.now(), config.noticeBatchMs, troopId, eventId);
     },
 
     ...newEventsJobs(deps),
 
     async [JOB_KINDS.eventChanged](job) {
       // The event as it stands now: changes made since this job was scheduled are told at once.
-      const row = await findEvent(store, str(job.payload.eventId));
-      if (row) await tellChange(row);
+      const troopId = jobTroopId(job);
+      const row = await findEvent(store, troopId, str(job.payload.eventId));
+      if (row) await tellChange(troopId, row);
     },
 
     async [JOB_KINDS.eventRemoved](job) {
+      const troopId = jobTroopId(job);
       const { removed, answered = [] } = job.payload as unknown as RemovedJobPayload;
       if (!removed) return;
       const state = stateOf(removed);
@@ -173,6 +181,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         occurrence === '' || (occurrence >= today() && (!series || givesDate(removed, occurrence)));
       const people = answered.filter((a) => told(a.occurrence)).map((a) => a.userId);
       await fanOut(
+        troopId,
         removed,
         people,
         'changes',
@@ -183,14 +192,16 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
     },
 
     async [JOB_KINDS.occurrenceRemoved](job) {
+      const troopId = jobTroopId(job);
       const { eventId, occurrence, removed } = job.payload as unknown as OccurrenceRemovedPayload;
       const state = stateOf(removed);
       if (state.status === 'cancelled' || state.date < today()) return;
-      const series = (await findEvent(store, eventId)) ?? removed;
+      const series = (await findEvent(store, troopId, eventId)) ?? removed;
       // The answers stay, keyed by the series and the occurrence's original date.
       const key = { ...series, series_id: eventId, recurrence_date: occurrence };
-      const people = await answeredRecipientIds(store, key, today());
+      const people = await answeredRecipientIds(store, troopId, key, today());
       await fanOut(
+        troopId,
         series,
         people,
         'changes',
@@ -201,16 +212,18 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
     },
 
     async [JOB_KINDS.followingRemoved](job) {
+      const troopId = jobTroopId(job);
       const { eventId, from, removed } = job.payload as unknown as FollowingRemovedPayload;
       const state = stateOf(removed);
       if (state.status === 'cancelled') return;
       // A series left with no meeting was deleted, and migration 033's job tells that.
-      const series = await findEvent(store, eventId);
+      const series = await findEvent(store, troopId, eventId);
       if (!series?.rrule) return;
       // Those who answered a meeting from the first removed date on, or from today if later.
       const since = from > today() ? from : today();
-      const people = await answeredRecipientIds(store, series, since);
+      const people = await answeredRecipientIds(store, troopId, series, since);
       await fanOut(
+        troopId,
         series,
         people,
         'changes',
@@ -221,26 +234,30 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
     },
 
     async [JOB_KINDS.reminder](job) {
+      const troopId = jobTroopId(job);
       const eventId = str(job.payload.eventId);
       const occurrence = str(job.payload.occurrence);
       const target = str(job.payload.target);
-      const state = await currentOccurrence(store, eventId, occurrence);
+      const state = await currentOccurrence(store, troopId, eventId, occurrence);
       if (!state || state.status === 'cancelled') return;
-      const startMs = instantOf(config.timezone, state.date, state.allDay ? null : state.time);
+      const troop = await deps.troops.byId(troopId);
+      if (!troop) return;
+      const startMs = instantOf(troop.timeZone, state.date, state.allDay ? null : state.time);
       const now = clock.now();
       if (startMs <= now) return;
-      const adults = await targetAdults(store, target);
+      const adults = await targetAdults(store, troopId, target);
       const settings = await settingsOf(store, adults);
       const wanting = [...settings].filter(([, s]) => s.reminders);
       if (wanting.length === 0) return;
       const hours = Math.max(...wanting.map(([, s]) => s.reminderHours));
       const due = startMs - hours * HOUR_MS;
       if (due > now + EARLY_TOLERANCE_MS) return { postponeUntil: due };
-      const answer = await targetAnswer(store, target, eventId, occurrence);
+      const answer = await targetAnswer(store, troopId, target, eventId, occurrence);
       if (answer === 'all_not_going') return;
-      const row = await findEvent(store, eventId);
+      const row = await findEvent(store, troopId, eventId);
       if (!row) return;
       await fanOut(
+        troopId,
         row,
         wanting.map(([id]) => id),
         'reminders',

@@ -4,6 +4,10 @@
  * someone waiting). It checks the person's settings once more, so an unsubscribe in between is
  * honoured, adds the answer links of the event it is about, and sends under a Message-ID made
  * from the job (mail/message-id.ts): a run again after the mail server took it sends the same id.
+ *
+ * A job of a troop (docs/decisions/065-troops.md) mails an active member of that troop, names the
+ * troop in its subject when the troop has a name, and links to the troop's own addresses. A job
+ * of no troop (a member's digest of several troops) mails an account active in any of them.
  */
 import type { NotificationKind } from '@scout/protocol/notification-settings';
 import type { ReadyDeps } from '../deps.ts';
@@ -27,27 +31,37 @@ export interface MailPayload {
   answerFor?: AnswerTarget;
 }
 
+/** A named troop's mail says whose it is in its subject; an unnamed troop's reads as always. */
+export function troopContent(troopName: string | null, content: NoticeContent): NoticeContent {
+  return troopName ? { ...content, subject: `${troopName}: ${content.subject}` } : content;
+}
+
 export function mailJob(deps: ReadyDeps): JobHandler {
   const { store, config } = deps;
   const key = deriveUnsubscribeKey(deps.jwtSecret);
   const answerKey = deriveMailAnswerKey(deps.jwtSecret);
   return async (job) => {
     const payload = job.payload as unknown as MailPayload;
-    const [user] = await activeUsers(store, [
+    const troop = job.troopId === null ? undefined : await deps.troops.byId(job.troopId);
+    if (job.troopId !== null && !troop) return;
+    const [user] = await activeUsers(store, troop?.id ?? null, [
       typeof payload.userId === 'string' ? payload.userId : '',
     ]);
     if (!user) return;
     if (!wants(await readSettings(store, user.id), payload.kind)) return;
     const token = unsubscribeToken(key, user.id, payload.kind);
-    const unsubscribeUrl = `${config.publicUrl}/api/notifications/${encodeURIComponent(config.projectId)}/unsubscribe?token=${token}`;
-    const answers = payload.answerFor
-      ? await mailAnswerLinks(deps, answerKey, user.id, payload.answerFor)
-      : [];
+    // Settings are the account's: any troop's address turns them off.
+    const projectId = troop?.projectId ?? config.projectId;
+    const unsubscribeUrl = `${config.publicUrl}/api/notifications/${encodeURIComponent(projectId)}/unsubscribe?token=${token}`;
+    const answers =
+      payload.answerFor && troop
+        ? await mailAnswerLinks(deps, answerKey, troop, user.id, payload.answerFor)
+        : [];
     await deps.mail.send({
       ...renderNotice({
         to: { address: user.email, ...(user.displayName ? { name: user.displayName } : {}) },
         kind: payload.kind,
-        content: payload.content,
+        content: troopContent(troop?.name ?? null, payload.content),
         appUrl: appAddress(config.publicUrl, payload.path),
         unsubscribeUrl,
         answers,

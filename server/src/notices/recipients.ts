@@ -18,6 +18,11 @@ import type { Queryable } from '../store/store.ts';
 import { isoInstant } from '../store/sql-values.ts';
 import { createdJobKey } from './job-kinds.ts';
 
+/*
+ * Every read is one troop's (docs/decisions/065-troops.md): "active" is a membership of the
+ * troop that is active, and answers, households and scouts are the troop's rows.
+ */
+
 /** RSVP answer that takes a person out of reminders (protocol/src/rsvps.ts). */
 const NOT_GOING = 'not_going';
 
@@ -27,23 +32,35 @@ export interface Recipient {
   displayName: string | null;
 }
 
-export async function activeUsers(db: Queryable, ids: readonly string[]): Promise<Recipient[]> {
+/**
+ * The accounts among `ids` active in the troop; with no troop (a member's digest of every troop),
+ * those active in any troop.
+ */
+export async function activeUsers(
+  db: Queryable,
+  troopId: string | null,
+  ids: readonly string[],
+): Promise<Recipient[]> {
   const out: Recipient[] = [];
   const unique = [...new Set(ids)];
+  const inTroop = troopId === null ? '' : 'AND m.troop_id = ?';
   for (let i = 0; i < unique.length; i += 500) {
     const chunk = unique.slice(i, i + 500);
     const { rows } = await db.query<{ id: string; email: string; display_name: string | null }>(
-      `SELECT id, email, display_name FROM users WHERE status = 'active' AND id IN (${chunk.map(() => '?').join(', ')}) ORDER BY id`,
-      chunk,
+      `SELECT id, email, display_name FROM users u WHERE id IN (${chunk.map(() => '?').join(', ')})
+         AND EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.status = 'active' ${inTroop})
+       ORDER BY id`,
+      troopId === null ? chunk : [...chunk, troopId],
     );
     out.push(...rows.map((r) => ({ id: r.id, email: r.email, displayName: r.display_name })));
   }
   return out;
 }
 
-export async function allActiveMembers(db: Queryable): Promise<string[]> {
+export async function allActiveMembers(db: Queryable, troopId: string): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
-    "SELECT id FROM users WHERE status = 'active' ORDER BY id",
+    "SELECT user_id AS id FROM memberships WHERE troop_id = ? AND status = 'active' ORDER BY user_id",
+    [troopId],
   );
   return rows.map((r) => r.id);
 }
@@ -56,13 +73,14 @@ export async function allActiveMembers(db: Queryable): Promise<string[]> {
  */
 export async function changeRecipientIds(
   db: Queryable,
+  troopId: string,
   row: EventRecord,
   now: number,
   today: string,
 ): Promise<string[]> {
-  if (await announcementPending(db, row.series_id ?? row.id, now))
-    return answeredRecipientIds(db, row, today);
-  const members = await allActiveMembers(db);
+  if (await announcementPending(db, troopId, row.series_id ?? row.id, now))
+    return answeredRecipientIds(db, troopId, row, today);
+  const members = await allActiveMembers(db, troopId);
   return members.filter((id) => id !== row.user_id);
 }
 
@@ -70,42 +88,52 @@ export async function changeRecipientIds(
  * Is the event's "New event" mail still to go out: its `event-created` job not run yet (unless
  * it was made to tell nobody), or the batch it joined not closed yet?
  */
-async function announcementPending(db: Queryable, eventId: string, now: number) {
+async function announcementPending(db: Queryable, troopId: string, eventId: string, now: number) {
   const job = await db.query<{ done_at: string | null; failed_at: string | null; payload: string }>(
-    'SELECT done_at, failed_at, payload FROM jobs WHERE dedupe_key = ?',
-    [createdJobKey(eventId)],
+    'SELECT done_at, failed_at, payload FROM jobs WHERE dedupe_key = ? AND troop_id = ?',
+    [createdJobKey(eventId), troopId],
   );
   const created = job.rows[0];
   if (created && !created.done_at && !created.failed_at)
     return (JSON.parse(created.payload) as { announce?: boolean }).announce !== false;
   const batch = await db.query<{ n: number }>(
-    'SELECT COUNT(*) AS n FROM notice_batch_events WHERE event_id = ? AND closes_at > ?',
-    [eventId, isoInstant(now)],
+    'SELECT COUNT(*) AS n FROM notice_batch_events WHERE troop_id = ? AND event_id = ? AND closes_at > ?',
+    [troopId, eventId, isoInstant(now)],
   );
   return Number(batch.rows[0]?.n ?? 0) > 0;
 }
 
 /** The answers an event row's notice concerns: its own, a series' (upcoming), or one occurrence's. */
-function answerScope(row: EventRecord, today: string): { sql: string; params: string[] } {
+function answerScope(
+  troopId: string,
+  row: EventRecord,
+  today: string,
+): { sql: string; params: string[] } {
+  const troop = 'troop_id = ? AND ';
   if (row.series_id && row.recurrence_date)
-    return { sql: 'event_id = ? AND occurrence = ?', params: [row.series_id, row.recurrence_date] };
-  if (row.rrule) return { sql: 'event_id = ? AND occurrence >= ?', params: [row.id, today] };
-  return { sql: "event_id = ? AND occurrence = ''", params: [row.id] };
+    return {
+      sql: `${troop}event_id = ? AND occurrence = ?`,
+      params: [troopId, row.series_id, row.recurrence_date],
+    };
+  if (row.rrule)
+    return { sql: `${troop}event_id = ? AND occurrence >= ?`, params: [troopId, row.id, today] };
+  return { sql: `${troop}event_id = ? AND occurrence = ''`, params: [troopId, row.id] };
 }
 
 /** The people of the households that answered, and those who answered with an account. */
 export async function answeredRecipientIds(
   db: Queryable,
+  troopId: string,
   row: EventRecord,
   today: string,
 ): Promise<string[]> {
-  const scope = answerScope(row, today);
+  const scope = answerScope(troopId, row, today);
   const { rows } = await db.query<{ user_id: string | null }>(
     `SELECT user_id FROM rsvps WHERE ${scope.sql} AND user_id IS NOT NULL
      UNION
      SELECT a.user_id FROM household_adults a
-       WHERE a.household_id IN (SELECT household_id FROM rsvps WHERE ${scope.sql} AND household_id IS NOT NULL)`,
-    [...scope.params, ...scope.params],
+       WHERE a.troop_id = ? AND a.household_id IN (SELECT household_id FROM rsvps WHERE ${scope.sql} AND household_id IS NOT NULL)`,
+    [...scope.params, troopId, ...scope.params],
   );
   return rows.flatMap((r) => (r.user_id ? [r.user_id] : []));
 }
@@ -114,34 +142,45 @@ export async function answeredRecipientIds(
  * Whom reminders go to, as targets: `household:<id>` (its adults) and `user:<id>` (a member in
  * no household, who is no scout of one either).
  */
-export async function reminderTargets(db: Queryable): Promise<Map<string, string[]>> {
+export async function reminderTargets(
+  db: Queryable,
+  troopId: string,
+): Promise<Map<string, string[]>> {
   const targets = new Map<string, string[]>();
   const adults = await db.query<{ household_id: string; user_id: string }>(
-    `SELECT a.household_id, a.user_id FROM household_adults a JOIN users u ON u.id = a.user_id
-     WHERE u.status = 'active' ORDER BY a.household_id, a.user_id`,
+    `SELECT a.household_id, a.user_id FROM household_adults a
+       JOIN memberships m ON m.user_id = a.user_id AND m.troop_id = a.troop_id
+     WHERE a.troop_id = ? AND m.status = 'active' ORDER BY a.household_id, a.user_id`,
+    [troopId],
   );
   for (const r of adults.rows) {
     const key = `household:${r.household_id}`;
     targets.set(key, [...(targets.get(key) ?? []), r.user_id]);
   }
   const lone = await db.query<{ id: string }>(
-    `SELECT id FROM users u WHERE status = 'active'
-       AND NOT EXISTS (SELECT 1 FROM household_adults a WHERE a.user_id = u.id)
-       AND NOT EXISTS (SELECT 1 FROM scouts s WHERE s.user_id = u.id)
-     ORDER BY id`,
+    `SELECT m.user_id AS id FROM memberships m WHERE m.troop_id = ? AND m.status = 'active'
+       AND NOT EXISTS (SELECT 1 FROM household_adults a WHERE a.troop_id = m.troop_id AND a.user_id = m.user_id)
+       AND NOT EXISTS (SELECT 1 FROM scouts s WHERE s.troop_id = m.troop_id AND s.user_id = m.user_id)
+     ORDER BY m.user_id`,
+    [troopId],
   );
   for (const r of lone.rows) targets.set(`user:${r.id}`, [r.id]);
   return targets;
 }
 
 /** The adults a target names, active ones only. */
-export async function targetAdults(db: Queryable, target: string): Promise<string[]> {
+export async function targetAdults(
+  db: Queryable,
+  troopId: string,
+  target: string,
+): Promise<string[]> {
   const [kind, id] = [target.slice(0, target.indexOf(':')), target.slice(target.indexOf(':') + 1)];
-  if (kind === 'user') return (await activeUsers(db, [id])).map((u) => u.id);
+  if (kind === 'user') return (await activeUsers(db, troopId, [id])).map((u) => u.id);
   const { rows } = await db.query<{ user_id: string }>(
-    `SELECT a.user_id FROM household_adults a JOIN users u ON u.id = a.user_id
-     WHERE a.household_id = ? AND u.status = 'active' ORDER BY a.user_id`,
-    [id],
+    `SELECT a.user_id FROM household_adults a
+       JOIN memberships m ON m.user_id = a.user_id AND m.troop_id = a.troop_id
+     WHERE a.troop_id = ? AND a.household_id = ? AND m.status = 'active' ORDER BY a.user_id`,
+    [troopId, id],
   );
   return rows.map((r) => r.user_id);
 }
@@ -154,6 +193,7 @@ export type TargetAnswer = 'going' | 'all_not_going' | 'open';
  */
 export async function targetAnswer(
   db: Queryable,
+  troopId: string,
   target: string,
   eventId: string,
   occurrence: string,
@@ -162,17 +202,17 @@ export async function targetAnswer(
   const household = target.startsWith('household:');
   const answers = await db.query<{ answer: string }>(
     household
-      ? 'SELECT answer FROM rsvps WHERE event_id = ? AND occurrence = ? AND household_id = ?'
-      : 'SELECT answer FROM rsvps WHERE event_id = ? AND occurrence = ? AND user_id = ?',
-    [eventId, occurrence, id],
+      ? 'SELECT answer FROM rsvps WHERE troop_id = ? AND event_id = ? AND occurrence = ? AND household_id = ?'
+      : 'SELECT answer FROM rsvps WHERE troop_id = ? AND event_id = ? AND occurrence = ? AND user_id = ?',
+    [troopId, eventId, occurrence, id],
   );
   if (answers.rows.some((r) => r.answer === 'going')) return 'going';
   let people = 1;
   if (household) {
     const count = await db.query<{ n: number }>(
-      `SELECT (SELECT COUNT(*) FROM household_adults WHERE household_id = ?)
-            + (SELECT COUNT(*) FROM scouts WHERE household_id = ?) AS n`,
-      [id, id],
+      `SELECT (SELECT COUNT(*) FROM household_adults WHERE troop_id = ? AND household_id = ?)
+            + (SELECT COUNT(*) FROM scouts WHERE troop_id = ? AND household_id = ?) AS n`,
+      [troopId, id, troopId, id],
     );
     people = Number(count.rows[0]?.n ?? 0);
   }

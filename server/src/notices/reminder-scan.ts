@@ -11,6 +11,7 @@ import { expandOccurrences } from '../calendar/occurrences.ts';
 import { rowsForWindow } from '../calendar/stored-events.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { enqueueJob } from '../jobs/queue.ts';
+import type { Troop } from '../store/tenancy.ts';
 import { instantOf } from './event-state.ts';
 import { JOB_KINDS } from './job-kinds.ts';
 import { reminderTargets } from './recipients.ts';
@@ -21,29 +22,45 @@ const DAY_MS = 24 * HOUR_MS;
 export const REMINDER_SCAN_EVERY_MS = 60_000;
 
 export async function scheduleReminders(
-  deps: Pick<ReadyDeps, 'store' | 'clock' | 'config'>,
+  deps: Pick<ReadyDeps, 'store' | 'clock' | 'troops'>,
   lookaheadMs = 2 * REMINDER_SCAN_EVERY_MS,
 ): Promise<number> {
-  const { store, clock, config } = deps;
+  // Each troop's reminders, by its own clocks, for its own households (docs/decisions/065-troops.md).
+  const { rows } = await deps.store.query<{ id: string }>('SELECT id FROM troops ORDER BY id');
+  let scheduled = 0;
+  for (const { id } of rows) {
+    const troop = await deps.troops.byId(id);
+    if (troop) scheduled += await scheduleTroopReminders(deps, troop, lookaheadMs);
+  }
+  return scheduled;
+}
+
+async function scheduleTroopReminders(
+  deps: Pick<ReadyDeps, 'store' | 'clock'>,
+  troop: Pick<Troop, 'id' | 'timeZone'>,
+  lookaheadMs: number,
+): Promise<number> {
+  const { store, clock } = deps;
   const now = clock.now();
   const horizon = now + REMINDER_HOURS_MAX * HOUR_MS;
   const from = isoDay(now - DAY_MS);
   const to = isoDay(horizon + DAY_MS);
   const occurrences = expandOccurrences(
-    await rowsForWindow(store, from, to),
+    await rowsForWindow(store, troop.id, from, to),
     from,
     to,
-    config.timezone,
+    troop.timeZone,
   ).filter((o) => o.status === 'confirmed');
   if (occurrences.length === 0) return 0;
-  const targets = await reminderTargets(store);
+  const targets = await reminderTargets(store, troop.id);
   const settings = await settingsOf(store, [...new Set([...targets.values()].flat())]);
   let scheduled = 0;
   for (const o of occurrences) {
-    const startMs = instantOf(config.timezone, o.date, o.allDay ? null : o.time);
+    const startMs = instantOf(troop.timeZone, o.date, o.allDay ? null : o.time);
     if (startMs <= now || startMs > horizon) continue;
     const eventId = o.seriesId ?? o.eventId;
     const occurrence = o.seriesId ? (o.occurrenceDate ?? o.date) : '';
+    // Event ids are unique across troops, so the key of an event's reminder is its troop's.
     const prefix = `reminder:${eventId}:${occurrence}:`;
     // One read instead of an insert per household on every look: most are scheduled already.
     const existing = await store.query<{ dedupe_key: string }>(
@@ -65,6 +82,7 @@ export async function scheduleReminders(
         payload: { eventId, occurrence, target },
         dedupeKey: prefix + target,
         runAt: Math.max(due, now),
+        troopId: troop.id,
       });
       if (created) scheduled++;
     }

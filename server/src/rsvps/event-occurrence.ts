@@ -13,6 +13,8 @@ import { EVENT_COLUMNS } from '../calendar/stored-events.ts';
 import type { Queryable } from '../store/store.ts';
 
 export interface EventOccurrence {
+  /** The troop the event is of: its answers are that troop's rows. */
+  troopId: string;
   /** The single event or the series. */
   eventId: string;
   /** The series' original date of the occurrence; '' for a single event. */
@@ -25,13 +27,18 @@ export interface EventOccurrence {
   cancelled: boolean;
 }
 
-async function readRow(db: Queryable, id: string, lock: boolean): Promise<EventRecord> {
+async function readRow(
+  db: Queryable,
+  troopId: string,
+  id: string,
+  lock: boolean,
+): Promise<EventRecord> {
   // Answers for the last place queue here on PostgreSQL: the event's row is locked until the
   // answering transaction ends. SQLite runs one writing transaction at a time anyway.
   const forUpdate = lock && db.dialect === 'postgres' ? ' FOR UPDATE' : '';
   const { rows } = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE id = ?${forUpdate}`,
-    [id],
+    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND id = ?${forUpdate}`,
+    [troopId, id],
   );
   const row = rows[0];
   if (!row) throw new ApiError('NOT_FOUND', 'Event not found');
@@ -50,8 +57,14 @@ function seriesGives(series: EventRecord, date: string): boolean {
   }
 }
 
-function details(key: EventRecord, holder: EventRecord, occurrence: string): EventOccurrence {
+function details(
+  troopId: string,
+  key: EventRecord,
+  holder: EventRecord,
+  occurrence: string,
+): EventOccurrence {
   return {
+    troopId,
     eventId: key.id,
     occurrence,
     ownerId: key.user_id ?? null,
@@ -69,12 +82,13 @@ function details(key: EventRecord, holder: EventRecord, occurrence: string): Eve
  */
 export async function findEventOccurrence(
   db: Queryable,
+  troopId: string,
   id: string,
   occurrence: string | undefined,
   lock = false,
 ): Promise<EventOccurrence> {
   const asked = occurrence ?? '';
-  const first = await readRow(db, id, false);
+  const first = await readRow(db, troopId, id, false);
   if (first.series_id) {
     const date = first.recurrence_date ?? '';
     if (asked !== '' && asked !== date)
@@ -82,17 +96,17 @@ export async function findEventOccurrence(
         'VALIDATION_ERROR',
         'This row is the occurrence of another date; leave occurrence out',
       );
-    const series = await readRow(db, first.series_id, lock);
-    return details(series, lock ? await readRow(db, id, false) : first, date);
+    const series = await readRow(db, troopId, first.series_id, lock);
+    return details(troopId, series, lock ? await readRow(db, troopId, id, false) : first, date);
   }
-  const key = lock ? await readRow(db, id, true) : first;
+  const key = lock ? await readRow(db, troopId, id, true) : first;
   if (!key.rrule) {
     if (asked !== '')
       throw new ApiError(
         'VALIDATION_ERROR',
         'A single event has no occurrences; leave occurrence out',
       );
-    return details(key, key, '');
+    return details(troopId, key, key, '');
   }
   if (asked === '')
     throw new ApiError(
@@ -100,13 +114,13 @@ export async function findEventOccurrence(
       'A series takes answers per occurrence: give its date as occurrence',
     );
   const { rows } = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE series_id = ? AND recurrence_date = ?`,
-    [key.id, asked],
+    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND series_id = ? AND recurrence_date = ?`,
+    [troopId, key.id, asked],
   );
   const changed = rows[0];
   if (!changed && !seriesGives(key, asked))
     throw new ApiError('NOT_FOUND', 'This series has no occurrence on that date');
-  return details(key, changed ?? key, asked);
+  return details(troopId, key, changed ?? key, asked);
 }
 
 /** Refuses answers for a cancelled event: nobody is going to it. */

@@ -35,6 +35,7 @@ const IN_WINDOW = `(
 
 export async function householdAnswers(
   db: Queryable,
+  troopId: string,
   roles: RolesConfig,
   caller: SignedInCaller,
   people: Attendee[],
@@ -45,21 +46,21 @@ export async function householdAnswers(
   const { rows } = await db.query<Row>(
     `SELECT e.id, e.user_id, e.event_name, e.event_date, e.event_time, e.hyperlink,
        e.creator_name, e.created_at, r.occurrence, r.attendee, r.answer, r.waitlisted
-     FROM rsvps r JOIN calendar_events e ON e.id = r.event_id
-     WHERE r.attendee IN (${keys.map(() => '?').join(', ')})
+     FROM rsvps r JOIN calendar_events e ON e.id = r.event_id AND e.troop_id = r.troop_id
+     WHERE r.troop_id = ? AND r.attendee IN (${keys.map(() => '?').join(', ')})
        AND ${IN_WINDOW}
      ORDER BY r.event_id, r.occurrence, r.attendee`,
-    [...keys, window.to, window.from, window.from, window.to],
+    [troopId, ...keys, window.to, window.from, window.from, window.to],
   );
   // How many are going to each event of the window, so a list shows the places left.
   const counted = await db.query<GoingRow>(
     `SELECT e.id, e.user_id, e.event_name, e.event_date, e.event_time, e.hyperlink,
        e.creator_name, e.created_at, r.occurrence, COUNT(*) AS going
-     FROM rsvps r JOIN calendar_events e ON e.id = r.event_id
-     WHERE r.answer = 'going' AND r.waitlisted = ? AND ${IN_WINDOW}
+     FROM rsvps r JOIN calendar_events e ON e.id = r.event_id AND e.troop_id = r.troop_id
+     WHERE r.troop_id = ? AND r.answer = 'going' AND r.waitlisted = ? AND ${IN_WINDOW}
      GROUP BY e.id, e.user_id, e.event_name, e.event_date, e.event_time, e.hyperlink,
        e.creator_name, e.created_at, r.occurrence`,
-    [storedBoolean(db, false), window.to, window.from, window.from, window.to],
+    [troopId, storedBoolean(db, false), window.to, window.from, window.from, window.to],
   );
   return {
     people: people.map(({ attendee, name, youth }) => ({ attendee, name, youth })),

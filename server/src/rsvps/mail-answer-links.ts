@@ -10,6 +10,7 @@ import type { ReadyDeps } from '../deps.ts';
 import { answerableAttendees } from '../households/answerable.ts';
 import { currentOccurrence, instantOf, type EventState } from '../notices/event-state.ts';
 import type { Queryable } from '../store/store.ts';
+import type { Troop } from '../store/tenancy.ts';
 import { mailAnswerToken } from './mail-answer-token.ts';
 
 /** The event or occurrence a mail's answers go to. */
@@ -55,26 +56,30 @@ export function answerExpiry(timeZone: string, s: EventState): number {
 export const mailAnswerPath = (projectId: string, token: string): string =>
   `/api/calendar/${encodeURIComponent(projectId)}/mail-answer?token=${token}`;
 
-/** The links for `userId`'s mail about `target`; none when the event takes no answers any more. */
+/**
+ * The links for `userId`'s mail about `target` of the troop, at the troop's address (a link on
+ * another troop's address finds no event); none when the event takes no answers any more.
+ */
 export async function mailAnswerLinks(
   deps: Pick<ReadyDeps, 'config' | 'clock'> & { store: Queryable },
   key: Buffer,
+  troop: Pick<Troop, 'id' | 'projectId' | 'timeZone'>,
   userId: string,
   target: AnswerTarget,
 ): Promise<PersonAnswerLinks[]> {
   const { config } = deps;
-  const state = await currentOccurrence(deps.store, target.eventId, target.occurrence);
+  const state = await currentOccurrence(deps.store, troop.id, target.eventId, target.occurrence);
   if (!state || state.status === 'cancelled') return [];
-  const expiresMs = answerExpiry(config.timezone, state);
+  const expiresMs = answerExpiry(troop.timeZone, state);
   if (expiresMs <= deps.clock.now()) return [];
-  const people = await answerableAttendees(deps.store, userId);
+  const people = await answerableAttendees(deps.store, troop.id, userId);
   return people.map((person) => ({
     name: person.name,
     links: RSVP_ANSWERS.map((answer) => ({
       answer,
       label: RSVP_ANSWER_LABELS[answer],
       url: `${config.publicUrl}${mailAnswerPath(
-        config.projectId,
+        troop.projectId,
         mailAnswerToken(key, { userId, attendee: person.attendee, ...target, answer, expiresMs }),
       )}`,
     })),

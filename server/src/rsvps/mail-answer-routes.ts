@@ -18,7 +18,7 @@ import { findEvent } from '../calendar/stored-events.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { answerableAttendees } from '../households/answerable.ts';
-import { projectParams, routeGuards } from '../http/route-guards.ts';
+import { projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
 import { appAddress, eventPath } from '../notices/event-address.ts';
 import { currentOccurrence } from '../notices/event-state.ts';
 import { describeWhen } from '../notices/messages.ts';
@@ -40,23 +40,26 @@ export const mailAnswerRoutes =
     const key = deriveMailAnswerKey(deps.jwtSecret);
     const { store, config, clock } = deps;
 
-    /** What the token names, checked as it stands now; ApiError for a link that cannot be used. */
-    async function linkOf(token: string) {
+    /**
+     * What the token names in the path's troop, checked as it stands now; ApiError for a link
+     * that cannot be used. A link of another troop's event finds no event here.
+     */
+    async function linkOf(troopId: string, token: string) {
       const link = readMailAnswerToken(key, token);
       if (!link) throw new ApiError('VALIDATION_ERROR', MAIL_ANSWER_MESSAGES.invalid);
-      const reader = await feedReader(store, link.userId);
-      const row = await findEvent(store, link.eventId);
+      const reader = await feedReader(store, troopId, link.userId);
+      const row = await findEvent(store, troopId, link.eventId);
       if (!row || reader.kind !== 'user' || reader.status !== 'active')
         throw new ApiError('NOT_FOUND', MAIL_ANSWER_MESSAGES.gone);
       if (readableEvents(config.roles, reader, [row]).length === 0)
         throw new ApiError('NOT_FOUND', MAIL_ANSWER_MESSAGES.gone);
       if (clock.now() >= link.expiresMs)
         throw new ApiError('RSVP_CLOSED', MAIL_ANSWER_MESSAGES.expired);
-      const state = await currentOccurrence(store, link.eventId, link.occurrence);
+      const state = await currentOccurrence(store, troopId, link.eventId, link.occurrence);
       if (!state) throw new ApiError('NOT_FOUND', MAIL_ANSWER_MESSAGES.gone);
       if (state.status === 'cancelled')
         throw new ApiError('CONFLICT', MAIL_ANSWER_MESSAGES.cancelled);
-      const person = (await answerableAttendees(store, link.userId)).find(
+      const person = (await answerableAttendees(store, troopId, link.userId)).find(
         (p) => p.attendee === link.attendee,
       );
       if (!person)
@@ -70,7 +73,7 @@ export const mailAnswerRoutes =
         when: describeWhen(state),
         eventUrl: appAddress(config.publicUrl, eventPath(link.eventId, link.occurrence || null)),
       };
-      return { link, reader, page };
+      return { troopId, link, reader, page };
     }
 
     /** A link that cannot be used says why, on a page, with the status its error has. */
@@ -85,16 +88,21 @@ export const mailAnswerRoutes =
     }
 
     /** Saves the link's answer, keeping a note given earlier; says whether it waits in line. */
-    async function save(link: MailAnswer, reader: Awaited<ReturnType<typeof feedReader>>) {
+    async function save(
+      troopId: string,
+      link: MailAnswer,
+      reader: Awaited<ReturnType<typeof feedReader>>,
+    ) {
       return store.transaction(async (tx) => {
         const occurrence = link.occurrence || undefined;
-        const known = await findEventOccurrence(tx, link.eventId, occurrence);
+        const known = await findEventOccurrence(tx, troopId, link.eventId, occurrence);
         const before = await tx.query<{ note: string | null }>(
-          'SELECT note FROM rsvps WHERE event_id = ? AND occurrence = ? AND attendee = ?',
-          [known.eventId, known.occurrence, link.attendee],
+          'SELECT note FROM rsvps WHERE troop_id = ? AND event_id = ? AND occurrence = ? AND attendee = ?',
+          [troopId, known.eventId, known.occurrence, link.attendee],
         );
         const event = await saveAnswer(
           tx,
+          troopId,
           {
             eventId: link.eventId,
             occurrence,
@@ -105,8 +113,8 @@ export const mailAnswerRoutes =
           { caller: reader, manager: false, nowMs: clock.now() },
         );
         const { rows } = await tx.query<{ waitlisted: boolean | number }>(
-          'SELECT waitlisted FROM rsvps WHERE event_id = ? AND occurrence = ? AND attendee = ?',
-          [event.eventId, event.occurrence, link.attendee],
+          'SELECT waitlisted FROM rsvps WHERE troop_id = ? AND event_id = ? AND occurrence = ? AND attendee = ?',
+          [troopId, event.eventId, event.occurrence, link.attendee],
         );
         return { event, waitlisted: readBoolean(rows[0]?.waitlisted ?? false) };
       });
@@ -119,15 +127,15 @@ export const mailAnswerRoutes =
 
     app.get('/:projectId/mail-answer', route, (req, reply) =>
       answerWithPage(reply, async () => {
-        const { link, page } = await linkOf(req.query.token);
+        const { link, page } = await linkOf(troopOf(req).id, req.query.token);
         return answerConfirmPage(page, link.answer, req.url);
       }),
     );
 
     app.post('/:projectId/mail-answer', route, (req, reply) =>
       answerWithPage(reply, async () => {
-        const { link, reader, page } = await linkOf(req.query.token);
-        const { event, waitlisted } = await save(link, reader);
+        const { troopId, link, reader, page } = await linkOf(troopOf(req).id, req.query.token);
+        const { event, waitlisted } = await save(troopId, link, reader);
         announceAnswer(deps, link.userId, event);
         return answerSavedPage(page, link.answer, waitlisted);
       }),

@@ -20,22 +20,25 @@ export interface PersonRow {
   patrol: string | null;
 }
 
-/** Every scout and household adult, as answers name them; ordered by household, then name. */
-export async function householdPeople(db: Queryable): Promise<PersonRow[]> {
+/** Every scout and household adult of the troop, as answers name them. */
+export async function householdPeople(db: Queryable, troopId: string): Promise<PersonRow[]> {
   const { rows } = await db.query<PersonRow>(
     `SELECT s.household_id, h.name AS household, 'scout:' || s.id AS attendee, 1 AS youth,
        s.first_name, s.last_name, NULL AS display_name, NULL AS email, s.patrol
      FROM scouts s JOIN households h ON h.id = s.household_id
+     WHERE s.troop_id = ?
      UNION ALL
      SELECT a.household_id, h.name AS household, 'user:' || u.id AS attendee, 0 AS youth,
        NULL AS first_name, NULL AS last_name, u.display_name, u.email, NULL AS patrol
      FROM household_adults a
      JOIN households h ON h.id = a.household_id
      JOIN users u ON u.id = a.user_id
-     WHERE u.status = 'active'
-       AND u.id NOT IN (SELECT user_id FROM scouts WHERE user_id IS NOT NULL)
+     JOIN memberships m ON m.user_id = a.user_id AND m.troop_id = a.troop_id
+     WHERE a.troop_id = ? AND m.status = 'active'
+       AND u.id NOT IN (SELECT user_id FROM scouts WHERE troop_id = ? AND user_id IS NOT NULL)
        AND a.household_id = (SELECT MIN(b.household_id) FROM household_adults b
-                             WHERE b.user_id = a.user_id)`,
+                             WHERE b.troop_id = a.troop_id AND b.user_id = a.user_id)`,
+    [troopId, troopId, troopId],
   );
   return rows;
 }

@@ -10,6 +10,7 @@ import { eventPath } from '@scout/protocol/app-paths';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError, retryAfter } from '../errors.ts';
 import { enqueueJob } from '../jobs/queue.ts';
+import type { Troop } from '../store/tenancy.ts';
 import { JOB_KINDS } from '../notices/job-kinds.ts';
 import { describeDay } from '../notices/messages.ts';
 import { isoInstant } from '../store/sql-values.ts';
@@ -37,16 +38,23 @@ async function claimNudge(
   timeZone: string,
 ): Promise<void> {
   const claimed = await db.query(
-    `INSERT INTO rsvp_nudges (event_id, occurrence, sent_at, sent_by) VALUES (?, ?, ?, ?)
+    `INSERT INTO rsvp_nudges (troop_id, event_id, occurrence, sent_at, sent_by) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (event_id, occurrence) DO UPDATE
        SET sent_at = excluded.sent_at, sent_by = excluded.sent_by
        WHERE rsvp_nudges.sent_at <= ?`,
-    [event.eventId, event.occurrence, isoInstant(nowMs), by, isoInstant(nowMs - NUDGE_EVERY_MS)],
+    [
+      event.troopId,
+      event.eventId,
+      event.occurrence,
+      isoInstant(nowMs),
+      by,
+      isoInstant(nowMs - NUDGE_EVERY_MS),
+    ],
   );
   if (claimed.rowCount > 0) return;
   const { rows } = await db.query<{ sent_at: string }>(
-    'SELECT sent_at FROM rsvp_nudges WHERE event_id = ? AND occurrence = ?',
-    [event.eventId, event.occurrence],
+    'SELECT sent_at FROM rsvp_nudges WHERE troop_id = ? AND event_id = ? AND occurrence = ?',
+    [event.troopId, event.eventId, event.occurrence],
   );
   const next = Date.parse(rows[0]?.sent_at ?? isoInstant(nowMs)) + NUDGE_EVERY_MS;
   throw new ApiError(
@@ -58,16 +66,16 @@ async function claimNudge(
 
 export async function sendNudge(
   deps: ReadyDeps,
+  troop: Pick<Troop, 'id' | 'timeZone'>,
   event: EventOccurrence,
   by: string | null,
 ): Promise<NudgeResult> {
   // Nobody is asked to answer for a cancelled event (409).
   assertOpenForAnswers(event);
   const nowMs = deps.clock.now();
-  const timeZone = deps.config.timezone;
   return deps.store.transaction(async (tx) => {
-    await claimNudge(tx, event, by, nowMs, timeZone);
-    const people = await householdPeople(tx);
+    await claimNudge(tx, event, by, nowMs, troop.timeZone);
+    const people = await householdPeople(tx, troop.id);
     const answered = new Set((await readAnswers(tx, event)).map((a) => a.attendee));
     const waiting = noAnswerHouseholds(people, answered);
     let adults = 0;
@@ -79,6 +87,7 @@ export async function sendNudge(
         await enqueueJob(tx, nowMs, {
           kind: JOB_KINDS.mail,
           dedupeKey: `rsvp-nudge:${event.eventId}:${event.occurrence}:${isoInstant(nowMs)}:${adult.attendee}`,
+          troopId: troop.id,
           payload: {
             userId: adult.attendee.slice('user:'.length),
             kind: 'reminders',

@@ -13,6 +13,9 @@
  * reads the counts and names; a member answers for themself and the
  * scouts of their household until the deadline; holders of rsvps.manage change any answer at
  * any time and export the list. Every answer is announced on the `rsvps` channel.
+ *
+ * Everything is the path's troop's (docs/decisions/065-troops.md): another troop's event is 404
+ * here, whatever its id, and its answers, households and nudges are never read or written.
  */
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import {
@@ -20,7 +23,7 @@ import {
   RSVP_ANSWERS,
   RSVP_NOTE_MAX_LENGTH,
 } from '@scout/protocol/rsvps';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
@@ -28,7 +31,7 @@ import { ApiError } from '../errors.ts';
 import { readableEvents } from '../calendar/read-scope.ts';
 import { findEvent } from '../calendar/stored-events.ts';
 import { callerCan } from '../http/caller.ts';
-import { callerOf, routeGuards, type SignedInCaller } from '../http/route-guards.ts';
+import { callerOf, routeGuards, troopOf, type SignedInCaller } from '../http/route-guards.ts';
 import { answerableAttendees } from '../households/answerable.ts';
 import { announceAnswer } from './announce.ts';
 import { answersCsv, csvFileName } from './csv.ts';
@@ -85,14 +88,17 @@ export const rsvpRoutes =
 
     const summary = async (caller: SignedInCaller, event: EventOccurrence) =>
       summaryFor(deps.store, event, {
-        mine: caller.kind === 'user' ? await answerableAttendees(deps.store, caller.userId) : [],
+        mine:
+          caller.kind === 'user'
+            ? await answerableAttendees(deps.store, event.troopId, caller.userId)
+            : [],
         manager: manager(caller),
         nowMs: deps.clock.now(),
       });
 
     /** 404 for an event the caller may not read, exactly as for one that does not exist. */
-    const mustRead = async (caller: SignedInCaller, id: string) => {
-      const event = await findEvent(deps.store, id);
+    const mustRead = async (troopId: string, caller: SignedInCaller, id: string) => {
+      const event = await findEvent(deps.store, troopId, id);
       if (!event || readableEvents(deps.config.roles, caller, [event]).length === 0)
         throw new ApiError('NOT_FOUND', 'Event not found');
     };
@@ -108,14 +114,18 @@ export const rsvpRoutes =
      * The event with its line moved up first when places came free outside an answer (a scout
      * or an account removed, a capacity raised): what is read and exported is never stale.
      */
-    const settledEvent = async (caller: SignedInCaller, id: string, occurrence?: string) => {
-      await mustRead(caller, id);
-      const event = await findEventOccurrence(deps.store, id, occurrence);
+    const settledEvent = async (req: FastifyRequest, id: string, occurrence?: string) => {
+      const caller = callerOf(req);
+      const troopId = troopOf(req).id;
+      await mustRead(troopId, caller, id);
+      const event = await findEventOccurrence(deps.store, troopId, id, occurrence);
       const answers = await readAnswers(deps.store, event);
       const going = answers.filter((a) => a.answer === 'going' && !a.waitlisted).length;
       const free = event.capacity === null || going < event.capacity;
       if (!free || !answers.some((a) => a.waitlisted)) return event;
-      const settled = await deps.store.transaction((tx) => settleWaitlist(tx, id, occurrence));
+      const settled = await deps.store.transaction((tx) =>
+        settleWaitlist(tx, troopId, id, occurrence),
+      );
       announce(caller, settled);
       return settled;
     };
@@ -132,7 +142,7 @@ export const rsvpRoutes =
       },
       async (req) => {
         const caller = callerOf(req);
-        return summary(caller, await settledEvent(caller, req.params.id, req.query.occurrence));
+        return summary(caller, await settledEvent(req, req.params.id, req.query.occurrence));
       },
     );
 
@@ -145,10 +155,12 @@ export const rsvpRoutes =
       async (req) => {
         const caller = callerOf(req);
         const { attendee, answer, note, occurrence } = req.body;
-        await mustRead(caller, req.params.id);
+        const troopId = troopOf(req).id;
+        await mustRead(troopId, caller, req.params.id);
         const event = await deps.store.transaction((tx) =>
           saveAnswer(
             tx,
+            troopId,
             { eventId: req.params.id, occurrence, attendee, answer, note: readNote(note) },
             { caller, manager: manager(caller), nowMs: deps.clock.now() },
           ),
@@ -170,9 +182,12 @@ export const rsvpRoutes =
       },
       async (req) => {
         const caller = callerOf(req);
+        const troopId = troopOf(req).id;
         const people =
-          caller.kind === 'user' ? await answerableAttendees(deps.store, caller.userId) : [];
-        return householdAnswers(deps.store, deps.config.roles, caller, people, req.query);
+          caller.kind === 'user'
+            ? await answerableAttendees(deps.store, troopId, caller.userId)
+            : [];
+        return householdAnswers(deps.store, troopId, deps.config.roles, caller, people, req.query);
       },
     );
 
@@ -183,11 +198,12 @@ export const rsvpRoutes =
         schema: { params: eventParams, querystring: occurrenceQuery },
       },
       async (req, reply) => {
-        const event = await settledEvent(callerOf(req), req.params.id, req.query.occurrence);
+        const troop = troopOf(req);
+        const event = await settledEvent(req, req.params.id, req.query.occurrence);
         const body = answersCsv(
           await readAnswers(deps.store, event),
-          await householdPeople(deps.store),
-          deps.config.timezone,
+          await householdPeople(deps.store, troop.id),
+          troop.timeZone,
         );
         return reply
           .type('text/csv; charset=utf-8')
@@ -212,8 +228,8 @@ export const rsvpRoutes =
       },
       async (req) => {
         const caller = callerOf(req);
-        const event = await settledEvent(caller, req.params.id, req.body.occurrence);
-        return sendNudge(deps, event, caller.kind === 'user' ? caller.userId : null);
+        const event = await settledEvent(req, req.params.id, req.body.occurrence);
+        return sendNudge(deps, troopOf(req), event, caller.kind === 'user' ? caller.userId : null);
       },
     );
   };

@@ -41,8 +41,8 @@ interface StoredAnswer {
 
 async function confirmedGoing(db: Queryable, event: EventOccurrence): Promise<number> {
   const { rows } = await db.query<{ n: number | string }>(
-    "SELECT COUNT(*) AS n FROM rsvps WHERE event_id = ? AND occurrence = ? AND answer = 'going' AND waitlisted = ?",
-    [event.eventId, event.occurrence, storedBoolean(db, false)],
+    "SELECT COUNT(*) AS n FROM rsvps WHERE troop_id = ? AND event_id = ? AND occurrence = ? AND answer = 'going' AND waitlisted = ?",
+    [event.troopId, event.eventId, event.occurrence, storedBoolean(db, false)],
   );
   return Number(rows[0]?.n ?? 0);
 }
@@ -53,8 +53,8 @@ async function confirmedGoing(db: Queryable, event: EventOccurrence): Promise<nu
  */
 async function nextQueuedAt(db: Queryable, event: EventOccurrence, nowMs: number) {
   const { rows } = await db.query<{ latest: string | null }>(
-    'SELECT MAX(queued_at) AS latest FROM rsvps WHERE event_id = ? AND occurrence = ?',
-    [event.eventId, event.occurrence],
+    'SELECT MAX(queued_at) AS latest FROM rsvps WHERE troop_id = ? AND event_id = ? AND occurrence = ?',
+    [event.troopId, event.eventId, event.occurrence],
   );
   const latest = rows[0]?.latest ? Date.parse(rows[0].latest) : NaN;
   return isoInstant(Number.isNaN(latest) ? nowMs : Math.max(nowMs, latest + 1));
@@ -62,10 +62,10 @@ async function nextQueuedAt(db: Queryable, event: EventOccurrence, nowMs: number
 
 /** Moves waiting answers up, first queued first, while places are free. */
 export async function promoteWaitlist(db: Queryable, event: EventOccurrence): Promise<void> {
-  const waiting = [event.eventId, event.occurrence, storedBoolean(db, true)];
+  const waiting = [event.troopId, event.eventId, event.occurrence, storedBoolean(db, true)];
   if (event.capacity === null) {
     await db.query(
-      'UPDATE rsvps SET waitlisted = ? WHERE event_id = ? AND occurrence = ? AND waitlisted = ?',
+      'UPDATE rsvps SET waitlisted = ? WHERE troop_id = ? AND event_id = ? AND occurrence = ? AND waitlisted = ?',
       [storedBoolean(db, false), ...waiting],
     );
     return;
@@ -73,12 +73,16 @@ export async function promoteWaitlist(db: Queryable, event: EventOccurrence): Pr
   const free = event.capacity - (await confirmedGoing(db, event));
   if (free <= 0) return;
   const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM rsvps WHERE event_id = ? AND occurrence = ? AND waitlisted = ?
+    `SELECT id FROM rsvps WHERE troop_id = ? AND event_id = ? AND occurrence = ? AND waitlisted = ?
      ORDER BY queued_at, id LIMIT ${Math.floor(free)}`,
     waiting,
   );
   for (const { id } of rows)
-    await db.query('UPDATE rsvps SET waitlisted = ? WHERE id = ?', [storedBoolean(db, false), id]);
+    await db.query('UPDATE rsvps SET waitlisted = ? WHERE troop_id = ? AND id = ?', [
+      storedBoolean(db, false),
+      event.troopId,
+      id,
+    ]);
 }
 
 /**
@@ -92,8 +96,11 @@ async function personAnswered(
   key: string,
   event: EventOccurrence,
 ): Promise<Attendee> {
-  if (ctx.manager) return personOf(db, key);
-  const mine = ctx.caller.kind === 'user' ? await answerableAttendees(db, ctx.caller.userId) : [];
+  if (ctx.manager) return personOf(db, event.troopId, key);
+  const mine =
+    ctx.caller.kind === 'user'
+      ? await answerableAttendees(db, event.troopId, ctx.caller.userId)
+      : [];
   const self = ctx.caller.kind === 'user' && key === `user:${ctx.caller.userId}`;
   const person = self ? mine[0] : mine.find((p) => p.attendee === key);
   if (!person)
@@ -105,19 +112,20 @@ async function personAnswered(
   return person;
 }
 
-/** Stores the answer; the event and occurrence it went to come back for the announcement. */
+/** Stores the answer in the troop; the event and occurrence it went to come back for the announcement. */
 export async function saveAnswer(
   db: Queryable,
+  troopId: string,
   req: AnswerRequest,
   ctx: AnswerContext,
 ): Promise<EventOccurrence> {
-  const event = await findEventOccurrence(db, req.eventId, req.occurrence, true);
+  const event = await findEventOccurrence(db, troopId, req.eventId, req.occurrence, true);
   const person = await personAnswered(db, ctx, req.attendee, event);
   assertOpenForAnswers(event);
   const key = [event.eventId, event.occurrence, person.attendee];
   const { rows } = await db.query<StoredAnswer>(
-    'SELECT answer, waitlisted, queued_at FROM rsvps WHERE event_id = ? AND occurrence = ? AND attendee = ?',
-    key,
+    'SELECT answer, waitlisted, queued_at FROM rsvps WHERE troop_id = ? AND event_id = ? AND occurrence = ? AND attendee = ?',
+    [troopId, ...key],
   );
   const before = rows[0];
   const nowIso = isoInstant(ctx.nowMs);
@@ -133,8 +141,8 @@ export async function saveAnswer(
   const answeredBy = ctx.caller.kind === 'user' ? ctx.caller.userId : null;
   await db.query(
     `INSERT INTO rsvps (id, event_id, occurrence, attendee, user_id, scout_id, household_id, youth,
-       answer, note, waitlisted, queued_at, answered_by, answered_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       answer, note, waitlisted, queued_at, answered_by, answered_at, troop_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (event_id, occurrence, attendee) DO UPDATE SET
        answer = excluded.answer, note = excluded.note, waitlisted = excluded.waitlisted,
        queued_at = excluded.queued_at, household_id = excluded.household_id,
@@ -152,6 +160,7 @@ export async function saveAnswer(
       queuedAt,
       answeredBy,
       nowIso,
+      troopId,
     ],
   );
   await promoteWaitlist(db, event);
@@ -165,10 +174,11 @@ export async function saveAnswer(
  */
 export async function settleWaitlist(
   db: Queryable,
+  troopId: string,
   eventId: string,
   occurrence: string | undefined,
 ): Promise<EventOccurrence> {
-  const event = await findEventOccurrence(db, eventId, occurrence, true);
+  const event = await findEventOccurrence(db, troopId, eventId, occurrence, true);
   await promoteWaitlist(db, event);
   return event;
 }

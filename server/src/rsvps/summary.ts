@@ -44,9 +44,9 @@ export async function readAnswers(db: Queryable, event: EventOccurrence): Promis
        u.display_name, u.email, s.first_name, s.last_name
      FROM rsvps r
      LEFT JOIN users u ON u.id = r.user_id
-     LEFT JOIN scouts s ON s.id = r.scout_id
-     WHERE r.event_id = ? AND r.occurrence = ?`,
-    [event.eventId, event.occurrence],
+     LEFT JOIN scouts s ON s.id = r.scout_id AND s.troop_id = r.troop_id
+     WHERE r.troop_id = ? AND r.event_id = ? AND r.occurrence = ?`,
+    [event.troopId, event.eventId, event.occurrence],
   );
   const line = rows
     .filter((r) => readBoolean(r.waitlisted))
@@ -96,7 +96,7 @@ export async function summaryFor(
 ): Promise<WireRsvpSummary> {
   const stored = await readAnswers(db, event);
   const missing = noAnswerHouseholds(
-    await householdPeople(db),
+    await householdPeople(db, event.troopId),
     new Set(stored.map((a) => a.attendee)),
   );
   const counts = countAnswers(

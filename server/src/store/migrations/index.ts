@@ -26,6 +26,7 @@ import { eventNotify } from './038-event-notify.ts';
 import { digestChangedAt } from './039-digest-changed-at.ts';
 import { signInHouseholdLinks } from './040-sign-in-household-links.ts';
 import { troops } from './041-troops.ts';
+import { troopCalendarJobs } from './042-troop-calendar-jobs.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   digestChangedAt,
   signInHouseholdLinks,
   troops,
+  troopCalendarJobs,
 ];
