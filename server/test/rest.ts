@@ -1,6 +1,7 @@
 /** Helpers for Data API tests: members made by direct insert (no auth routes) and requests. */
 import type { LightMyRequestResponse } from 'fastify';
 import { signAccessToken } from '../src/auth/tokens.ts';
+import { FIRST_TROOP_ID } from '../src/store/tenancy.ts';
 import type { TestApp } from './test-app.ts';
 
 export interface TestMember {
@@ -36,7 +37,43 @@ export const serviceKeys = {
   verify: async (token: string) => (token === SERVICE_KEY ? 'key1' : null),
 };
 
+/**
+ * Another troop of the server (docs/decisions/065-troops.md), named on the wire by `projectId`;
+ * the first troop (FIRST_TROOP_ID) is the configured project id's.
+ */
+export async function addTroop(t: TestApp, id: string, projectId: string): Promise<void> {
+  const now = new Date(t.clock.now()).toISOString();
+  await t.deps.store.query('INSERT INTO troops (id, project_id, created_at) VALUES (?, ?, ?)', [
+    id,
+    projectId,
+    now,
+  ]);
+  t.deps.troops.forget();
+}
+
+/**
+ * An account that belongs to exactly the troops given, with the role held in each (a new
+ * account joins the first troop, which it leaves when that troop is not given).
+ */
+export async function addTroopMember(
+  t: TestApp,
+  id: string,
+  roles: Record<string, string>,
+): Promise<TestMember> {
+  const member = await addMember(t, id, roles[FIRST_TROOP_ID] ?? 'user');
+  const now = new Date(t.clock.now()).toISOString();
+  await t.deps.store.query('DELETE FROM memberships WHERE user_id = ?', [id]);
+  for (const [troopId, role] of Object.entries(roles))
+    await t.deps.store.query(
+      'INSERT INTO memberships (user_id, troop_id, role, status, joined_at) VALUES (?, ?, ?, ?, ?)',
+      [id, troopId, role, 'active', now],
+    );
+  return member;
+}
+
 export interface CallOptions {
+  /** The troop called, by its project id: the configured one (the first troop's) when absent. */
+  projectId?: string;
   token?: string;
   body?: unknown;
   prefer?: string;
@@ -56,7 +93,7 @@ export function callRest(
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   return t.app.inject({
     method,
-    url: `/api/db/${t.deps.config.projectId}/rest/v1/${path}`,
+    url: `/api/db/${opts.projectId ?? t.deps.config.projectId}/rest/v1/${path}`,
     headers,
     ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
   });

@@ -15,6 +15,8 @@ export const authTables: CapabilityTables = {
   served: [
     {
       name: 'users',
+      // One account across its troops: a troop reads the accounts of its members.
+      tenancy: 'accounts',
       columns: [
         ['id', 'text'],
         ['email', 'text'],
@@ -36,6 +38,9 @@ export const authTables: CapabilityTables = {
     },
     {
       name: 'custom_users',
+      // One profile per account, read by the troops the account belongs to.
+      tenancy: 'accounts',
+      account: 'user_id',
       columns: [
         ['id', 'text'],
         ['user_id', 'text'],

@@ -11,6 +11,7 @@ import { checkStoredEvents } from './stored-events.ts';
 
 export const calendarEventsTable: ServedTable = {
   name: 'calendar_events',
+  tenancy: 'troop',
   columns: [
     ['id', 'text'],
     ['user_id', 'text'],

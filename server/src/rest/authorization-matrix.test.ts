@@ -14,6 +14,7 @@ import {
   serviceKeys,
   type TestMember,
 } from '../../test/rest.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
 const A = 'member-a';
 const B = 'member-b';
@@ -348,8 +349,8 @@ describe.each(testStoreKinds)('authorization matrix (%s)', (kind) => {
       ['note-b', B],
     ]) {
       await db.query(
-        'INSERT INTO troop_notes (id, owner_id, text, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
-        [id, owner, 'Bring tents', now, now],
+        'INSERT INTO troop_notes (id, owner_id, text, created_at, updated_at, troop_id) VALUES (?, ?, ?, ?, ?, ?)',
+        [id, owner, 'Bring tents', now, now, FIRST_TROOP_ID],
       );
     }
   }

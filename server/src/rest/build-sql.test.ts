@@ -4,6 +4,7 @@ import {
   buildSelect,
   buildUpdate,
   totalOrder,
+  troopScope,
   type TableShape,
 } from './build-sql.ts';
 import { parseQuery, QueryError } from './parse-query.ts';
@@ -27,7 +28,11 @@ const select = (
   const q = parseQuery(qs);
   return buildSelect(shape, dialect, {
     columns: ['id', 'title'],
-    selection: { filters: q.filters, scope: { kind: 'owner', column: 'owner_id', userId: 'u1' } },
+    selection: {
+      troop: { kind: 'troop', troopId: 't1' },
+      filters: q.filters,
+      scope: { kind: 'owner', column: 'owner_id', userId: 'u1' },
+    },
     order: totalOrder(q.order),
     ...(after ? { after } : {}),
     limit: q.limit ?? 100,
@@ -39,9 +44,9 @@ describe('building SQL', () => {
   it('quotes identifiers, binds every value in text order and scopes to the caller', () => {
     const sql = select('title=eq.Camp&priority=gte.2&done=is.true&limit=5');
     expect(sql.text).toBe(
-      'SELECT "id", "title" FROM "tasks" WHERE "owner_id" = ? AND "title" = ? AND "priority" >= ? AND "done" IS TRUE ORDER BY "id" ASC NULLS LAST LIMIT 5 OFFSET ?',
+      'SELECT "id", "title" FROM "tasks" WHERE "troop_id" = ? AND "owner_id" = ? AND "title" = ? AND "priority" >= ? AND "done" IS TRUE ORDER BY "id" ASC NULLS LAST LIMIT 5 OFFSET ?',
     );
-    expect(sql.params).toEqual(['u1', 'Camp', 2, 0]);
+    expect(sql.params).toEqual(['t1', 'u1', 'Camp', 2, 0]);
   });
 
   it('orders and compares text by code point on PostgreSQL', () => {
@@ -53,11 +58,11 @@ describe('building SQL', () => {
   });
 
   it('writes like as a case-sensitive GLOB on SQLite and LIKE on PostgreSQL, escaping literals', () => {
-    expect(select('title=like.*50\\%25_off').params[1]).toBe('*50%?off');
-    expect(select('title=like.a[b?').params[1]).toBe('a[[]b[?]');
+    expect(select('title=like.*50\\%25_off').params[2]).toBe('*50%?off');
+    expect(select('title=like.a[b?').params[2]).toBe('a[[]b[?]');
     const pg = select('title=ilike.*50\\%25_off', 'postgres');
     expect(pg.text).toContain(`"title" ILIKE ? ESCAPE '\\'`);
-    expect(pg.params[1]).toBe('%50\\%_off');
+    expect(pg.params[2]).toBe('%50\\%_off');
   });
 
   it('writes an empty in list as a condition that matches nothing, on both engines', () => {
@@ -70,7 +75,7 @@ describe('building SQL', () => {
     expect(sql.text).toContain(
       'AND (("priority" > ? OR "priority" IS NULL) OR ("priority" = ? AND ("id" > ? OR "id" IS NULL))) ORDER BY',
     );
-    expect(sql.params).toEqual(['u1', 2, 2, 't1', 0]);
+    expect(sql.params).toEqual(['t1', 'u1', 2, 2, 't1', 0]);
   });
 
   it('finds targeted rows the caller may see but not change', () => {
@@ -78,26 +83,57 @@ describe('building SQL', () => {
     const sql = buildAnyOutside(
       shape,
       'sqlite',
-      { filters: q.filters, scope: { kind: 'all' } },
+      { troop: { kind: 'troop', troopId: 't1' }, filters: q.filters, scope: { kind: 'all' } },
       { kind: 'owner', column: 'owner_id', userId: 'u1' },
     );
     expect(sql.text).toBe(
-      'SELECT 1 AS hit FROM "tasks" WHERE "done" = ? AND ("owner_id" IS NULL OR "owner_id" <> ?) LIMIT 1',
+      'SELECT 1 AS hit FROM "tasks" WHERE "troop_id" = ? AND "done" = ? AND ("owner_id" IS NULL OR "owner_id" <> ?) LIMIT 1',
     );
-    expect(sql.params).toEqual([false, 'u1']);
+    expect(sql.params).toEqual(['t1', false, 'u1']);
   });
 
   it('updates with bound values and raises a sequence column in SQL', () => {
     const sql = buildUpdate(shape, 'postgres', {
       set: [['title', 'New']],
       bump: 'priority',
-      selection: { filters: parseQuery('id=eq.t1').filters, scope: { kind: 'all' } },
+      selection: {
+        troop: { kind: 'troop', troopId: 'troop-b' },
+        filters: parseQuery('id=eq.t1').filters,
+        scope: { kind: 'all' },
+      },
       returning: ['id'],
     });
     expect(sql.text).toBe(
-      'UPDATE "tasks" SET "title" = ?, "priority" = "priority" + 1 WHERE "id" = ? RETURNING "id"',
+      'UPDATE "tasks" SET "title" = ?, "priority" = "priority" + 1 WHERE "troop_id" = ? AND "id" = ? RETURNING "id"',
     );
-    expect(sql.params).toEqual(['New', 't1']);
+    expect(sql.params).toEqual(['New', 'troop-b', 't1']);
+  });
+
+  it('reads accounts through their membership of the troop, and global rows unscoped', () => {
+    const q = parseQuery('id=eq.u2');
+    const accounts = buildSelect(shape, 'sqlite', {
+      columns: ['id'],
+      selection: {
+        troop: { kind: 'accounts', column: 'owner_id', troopId: 'troop-b' },
+        filters: q.filters,
+        scope: { kind: 'all' },
+      },
+      order: totalOrder([]),
+      limit: 1,
+      offset: 0,
+    });
+    expect(accounts.text).toContain(
+      'WHERE "owner_id" IN (SELECT user_id FROM memberships WHERE troop_id = ?) AND "id" = ?',
+    );
+    expect(accounts.params).toEqual(['troop-b', 'u2', 0]);
+    const global = buildSelect(shape, 'sqlite', {
+      columns: ['id'],
+      selection: { troop: { kind: 'global' }, filters: q.filters, scope: { kind: 'all' } },
+      order: totalOrder([]),
+      limit: 1,
+      offset: 0,
+    });
+    expect(global.text).toContain('WHERE "id" = ? ORDER BY');
   });
 
   it('refuses unknown columns and values of the wrong type', () => {
@@ -112,7 +148,7 @@ describe('building SQL', () => {
 });
 
 describe('calendar listing plan', () => {
-  it('orders the calendar by date from its index, with no sort of the whole table', async () => {
+  it('reads a troop\u2019s page of the calendar from the troop-led index, with no sort', async () => {
     const { openTestStore } = await import('../../test/test-app.ts');
     const { TABLES } = await import('../tables.ts');
     const table = TABLES.served.get('calendar_events');
@@ -121,7 +157,7 @@ describe('calendar listing plan', () => {
     try {
       const sql = buildSelect(table, 'sqlite', {
         columns: ['id', 'event_name'],
-        selection: { filters: [], scope: { kind: 'all' } },
+        selection: { troop: troopScope(table, 'troop-b'), filters: [], scope: { kind: 'all' } },
         order: totalOrder([{ column: 'event_date', descending: false, nullsFirst: false }]),
         limit: 20,
         offset: 0,
@@ -131,7 +167,7 @@ describe('calendar listing plan', () => {
         sql.params,
       );
       const details = plan.rows.map((r) => r.detail).join('\n');
-      expect(details).toContain('calendar_events_date');
+      expect(details).toContain('calendar_events_troop_date (troop_id=?)');
       expect(details).not.toContain('TEMP B-TREE');
     } finally {
       await store.close();

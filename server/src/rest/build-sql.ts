@@ -24,7 +24,14 @@ import {
   type TableShape,
 } from './where-sql.ts';
 
-export { columnType, type RowSelection, type Sql, type TableShape } from './where-sql.ts';
+export {
+  columnType,
+  troopScope,
+  type RowSelection,
+  type Sql,
+  type TableShape,
+  type TroopScope,
+} from './where-sql.ts';
 
 /** `id` is unique, so ordering ends with it: every order is total and a cursor is exact. */
 export function totalOrder(order: readonly OrderTerm[]): OrderTerm[] {

@@ -8,8 +8,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../realtime/memory-bus.ts';
 import { FrameClient, listeningApp, type Frame, type ListeningApp } from '../../test/realtime.ts';
 import { manualClock } from '../clock.ts';
-import { testStoreKinds } from '../../test/test-app.ts';
-import { chunkIds } from './change-feed.ts';
+import { openTestStore, testStoreKinds } from '../../test/test-app.ts';
+import { ownEventsOnly } from '../../test/read-rules.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
+import { TABLES } from '../tables.ts';
+import { chunkIds, createChangeFeed } from './change-feed.ts';
+import type { TableChange } from './data-context.ts';
 import { addMember, callRest, SERVICE_KEY, serviceKeys, type TestMember } from '../../test/rest.ts';
 
 const CHANNEL = 'calendar_events';
@@ -319,6 +323,44 @@ describe.each(testStoreKinds)('calendar change feed (%s)', (kind) => {
       .poll(() => lines.find((l) => l.msg === 'change feed publish failed'))
       .toMatchObject({ err: 'Redis unreachable' });
     await bus.close();
+  });
+});
+
+describe.each(testStoreKinds)('change feed of a troop (%s)', (kind) => {
+  it('announces a troop’s changes on that troop’s channels only, its own-rows channels too', async () => {
+    const store = await openTestStore(kind);
+    try {
+      const now = new Date().toISOString();
+      await store.query(
+        "INSERT INTO users (id, email, role, created_at, updated_at) VALUES ('u1', 'u1@troop12.org', 'user', ?, ?)",
+        [now, now],
+      );
+      await store.query(
+        'INSERT INTO calendar_events (id, user_id, event_name, event_date, event_time, created_at, updated_at, troop_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        ['e1', 'u1', 'Campout', '2031-03-02', '19:00', now, now, 'troop-b'],
+      );
+      const heard: Array<{ channel: string; ids: string[] }> = [];
+      const feed = createChangeFeed(
+        {
+          publish: async (channel, message) => heard.push({ channel, ids: message.data.ids }),
+        },
+        false,
+        { store, roles: ownEventsOnly, tables: { declared: (name) => TABLES.served.get(name) } },
+      );
+      const caller = { kind: 'service', keyId: 'k1' } as const;
+      const change: TableChange = { table: 'calendar_events', kind: 'updated', ids: ['e1'] };
+      feed.announce(caller, [change], 'troop-b');
+      feed.announce(caller, [change], FIRST_TROOP_ID);
+      await expect.poll(() => heard.length).toBe(4);
+      expect(heard.map((h) => h.channel).sort()).toEqual([
+        'calendar_events',
+        'calendar_events:u1',
+        'troop-b/calendar_events',
+        'troop-b/calendar_events:u1',
+      ]);
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -14,6 +14,10 @@
  * writer), so such a deletion by someone else reaches an owner-only reader at their next reload
  * (docs/roles.md, Table rules).
  *
+ * A troop's changes go out on its own channels (`troopKey`, store/tenancy.ts): the first troop's
+ * are the names themselves, another's `<troop id>/<name>`, which the realtime hub gives only
+ * that troop's sockets; so no troop hears of another's rows, not even their ids.
+ *
  * Announcing never fails or delays the write: the rows are already stored, and a listener that
  * missed a message reloads when it reconnects. A failed publish is logged.
  */
@@ -22,6 +26,7 @@ import { ownRowsChannel, type ChangeFeedTable } from '@scout/protocol/change-fee
 import type { RolesConfig } from '@scout/protocol/permissions';
 import { grantOfWho, resolveTableRule, tableGrant } from '@scout/protocol/table-grants';
 import { quoteIdent, type Queryable } from '../store/store.ts';
+import { troopKey } from '../store/tenancy.ts';
 import type { SignedInCaller } from './rules.ts';
 import type { TableDef } from './table-definition.ts';
 import type { TableChange } from './write-common.ts';
@@ -44,7 +49,8 @@ export interface ChangePublisher {
 }
 
 export interface ChangeFeed {
-  announce(caller: SignedInCaller, changes: readonly TableChange[]): void;
+  /** The changes of `troopId`'s rows, on that troop's channels only (store/tenancy.ts troopKey). */
+  announce(caller: SignedInCaller, changes: readonly TableChange[], troopId: string): void;
 }
 
 /** Where the rows' owners are read back, and the rules that say whether anyone needs them. */
@@ -114,17 +120,17 @@ export function createChangeFeed(
   }
 
   return {
-    announce(caller, changes) {
+    announce(caller, changes, troopId) {
       const userId = caller.kind === 'user' ? caller.userId : `service_${caller.keyId}`;
       for (const change of changes) {
         if (owners.tables.declared(change.table)?.announced !== true) continue;
-        publish(change.table, change.kind, change.ids, userId);
+        publish(troopKey(troopId, change.table), change.kind, change.ids, userId);
         if (change.ids.length === 0 || !ownersListen(owners.roles, change.table)) continue;
         const table = change.table as ChangeFeedTable;
         byOwner(caller, change)
           .then((groups) => {
             for (const [owner, ids] of groups)
-              publish(ownRowsChannel(table, owner), change.kind, ids, userId);
+              publish(troopKey(troopId, ownRowsChannel(table, owner)), change.kind, ids, userId);
           })
           .catch((err: Error) => warn(err, change.table, 'change feed owner lookup failed'));
       }

@@ -41,7 +41,11 @@ export async function countRows(
   const capped = buildCappedCount(table, 'sqlite', selection, ESTIMATED_COUNT_EXACT_UP_TO + 1);
   const upTo = firstNumber(await ctx.store.query(capped.text, capped.params));
   if (upTo <= ESTIMATED_COUNT_EXACT_UP_TO) return upTo;
-  const whole = selection.filters.length === 0 && selection.scope.kind === 'all';
+  // A troop's rows are some of the table's: its statistics say nothing of them.
+  const whole =
+    selection.filters.length === 0 &&
+    selection.scope.kind === 'all' &&
+    selection.troop.kind === 'global';
   const stats = whole ? await sqliteTableRows(ctx, table.name) : undefined;
   return stats !== undefined ? Math.max(stats, upTo) : exact();
 }

@@ -1,7 +1,13 @@
 /** DELETE: remove the rows a filter names, under the access rules of rules.ts. */
 import { ApiError } from '../errors.ts';
 import { quoteIdent } from '../store/store.ts';
-import { buildDelete, buildSelect, totalOrder, type RowSelection } from './build-sql.ts';
+import {
+  buildDelete,
+  buildSelect,
+  totalOrder,
+  troopScope,
+  type RowSelection,
+} from './build-sql.ts';
 import { checkQueryColumns, queryColumns, toApiRow, type DataContext } from './data-context.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import { accessFor, onTheFly, visibleButNotWritable, type SignedInCaller } from './rules.ts';
@@ -21,6 +27,7 @@ import {
 export async function deleteRows(
   ctx: DataContext,
   caller: SignedInCaller,
+  troopId: string,
   name: string,
   q: ParsedQuery,
   opts: WriteOptions = {},
@@ -34,7 +41,8 @@ export async function deleteRows(
   const table = await ctx.tables.withColumns(known, queryColumns(q));
   checkQueryColumns(table, q);
   const returning = q.select ?? [...table.columns.keys()];
-  const selection: RowSelection = { filters: q.filters, scope: write };
+  const troop = troopScope(table, troopId);
+  const selection: RowSelection = { troop, filters: q.filters, scope: write };
   // Rows the database deletes along with these (ON DELETE CASCADE) are still reported, so the
   // change feed announces them: an account deleted takes its calendar events.
   const cascades = table.cascades ?? [];
@@ -49,7 +57,7 @@ export async function deleteRows(
     hook !== null ||
     opts.expectOne === true;
   const { rows, cascaded } = await atomically(ctx, several, async (tx) => {
-    await refuseForeignRows(tx, table, q, access.read, write);
+    await refuseForeignRows(tx, table, { troop, filters: q.filters, scope: access.read }, write);
     const before = await hook?.before?.(tx, table, selection);
     // Read before the delete: afterwards the cascade has taken the rows away.
     const cascaded: TableChange[] = [];
@@ -71,7 +79,7 @@ export async function deleteRows(
     const deleted = (await tx.query(sql.text, sql.params)).rows;
     checkExpectation(opts, deleted.length);
     if (hook) {
-      const hookCtx = { roles: ctx.roles, now: ctx.clock.now(), caller };
+      const hookCtx = { roles: ctx.roles, now: ctx.clock.now(), caller, troopId };
       await hook.after(tx, hookCtx, idsOf(deleted), before, null);
     }
     return { rows: deleted, cascaded };

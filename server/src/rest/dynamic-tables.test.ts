@@ -5,6 +5,7 @@ import { completeDeps } from '../wiring.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { DYNAMIC_LIMITS } from './tables.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
 describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
   let t: TestApp;
@@ -43,6 +44,8 @@ describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
       owner_id: a.id,
     });
     expect(await registered('gear')).toEqual([
+      // The troop's column: the server's, never served (its type is no column type).
+      { name: 'troop_id', type: 'troop' },
       { name: 'id', type: 'text' },
       { name: 'owner_id', type: 'text' },
       { name: 'created_at', type: 'text' },
@@ -110,6 +113,42 @@ describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
     expect(await registered(table)).toEqual([]);
   });
 
+  it('gives a table made before troops its troop column when first read: its rows are the first troop’s', async () => {
+    // As a server before troops made it: no troop_id, none in the registry.
+    const db = t.deps.store;
+    const now = new Date(t.clock.now()).toISOString();
+    await db.query(
+      'CREATE TABLE old_gear (id TEXT PRIMARY KEY, owner_id TEXT, created_at TEXT, updated_at TEXT, name TEXT)',
+    );
+    await db.query('INSERT INTO data_tables (name, created_by, created_at) VALUES (?, ?, ?)', [
+      'old_gear',
+      a.id,
+      now,
+    ]);
+    for (const [i, c] of ['id', 'owner_id', 'created_at', 'updated_at', 'name'].entries())
+      await db.query(
+        'INSERT INTO data_table_columns (table_name, name, type, position, added_at) VALUES (?, ?, ?, ?, ?)',
+        ['old_gear', c, 'text', i, now],
+      );
+    await db.query(
+      "INSERT INTO old_gear (id, owner_id, created_at, updated_at, name) VALUES ('g1', ?, ?, ?, 'tent')",
+      [a.id, now, now],
+    );
+    const res = await callRest(t, 'GET', 'old_gear?select=id,name', { token: a.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([{ id: 'g1', name: 'tent' }]);
+    expect((await registered('old_gear'))[0]).toEqual({ name: 'troop_id', type: 'troop' });
+    expect((await db.query('SELECT id, troop_id FROM old_gear')).rows).toEqual([
+      { id: 'g1', troop_id: FIRST_TROOP_ID },
+    ]);
+    const added = await callRest(t, 'POST', 'old_gear', {
+      token: a.token,
+      body: { name: 'stove' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()[0]).not.toHaveProperty('troop_id');
+  });
+
   it('does not serve or take over a table made outside the registry', async () => {
     await t.deps.store.query('CREATE TABLE operator_notes (id TEXT PRIMARY KEY, secret TEXT)');
     await t.deps.store.query("INSERT INTO operator_notes (id, secret) VALUES ('n1', 'hidden')");
@@ -133,7 +172,7 @@ describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
         })
       ).statusCode,
     ).toBe(400);
-    for (const column of ['select', 'order', 'xmin', 'ctid', 'rowid', 'and']) {
+    for (const column of ['select', 'order', 'xmin', 'ctid', 'rowid', 'and', 'troop_id']) {
       const res = await callRest(t, 'POST', 'gear', { token: a.token, body: { [column]: 1 } });
       expect(res.statusCode, column).toBe(400);
       expect(res.json().error.message).toContain('reserved');

@@ -8,7 +8,8 @@ import { ApiError } from '../errors.ts';
 import { RESERVED_PARAMS } from './parse-query.ts';
 import type { Dialect, Queryable } from '../store/store.ts';
 import { quoteIdent } from '../store/store.ts';
-import type { TableDef } from './table-definition.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
+import { TROOP_COLUMN, type TableDef } from './table-definition.ts';
 import type { ColumnType } from './values.ts';
 
 /** Limits on tables created on the fly. */
@@ -29,6 +30,7 @@ export const dataApiTables = { serverOwned: ['data_tables', 'data_table_columns'
  */
 const RESERVED_COLUMNS = new Set([
   ...RESERVED_PARAMS,
+  TROOP_COLUMN,
   'and',
   'or',
   'not',
@@ -42,7 +44,10 @@ const RESERVED_COLUMNS = new Set([
   'rowid',
 ]);
 
-/** Every dynamic table has these; `owner_id` is set from the token. */
+/**
+ * Every dynamic table has these; `owner_id` is set from the token. It has `troop_id` too, set
+ * from the path, which the registry lists with the type TROOP_MARK and the API never serves.
+ */
 const BASE_COLUMNS: ReadonlyArray<[string, ColumnType]> = [
   ['id', 'text'],
   ['owner_id', 'text'],
@@ -70,10 +75,14 @@ export function sqlType(dialect: Dialect, type: ColumnType): string {
 /** Every schema change takes this PostgreSQL advisory lock (SQLite's write lock serialises them there). */
 const SCHEMA_LOCK = 7317003;
 
+/** The registry's type for a table's `troop_id`: not a column type, so never a client column. */
+const TROOP_MARK = 'troop';
+
 function dynamicDef(name: string, columns: Array<[string, ColumnType]>): TableDef {
   return {
     name,
     dynamic: true,
+    tenancy: 'troop',
     columns: new Map(columns),
     uniqueKeys: [['id']],
     createdAt: 'created_at',
@@ -82,17 +91,65 @@ function dynamicDef(name: string, columns: Array<[string, ColumnType]>): TableDe
   };
 }
 
+/** A registered table, and whether it has its troop column yet (tables made before troops). */
+export interface Registered {
+  table: TableDef;
+  trooped: boolean;
+}
+
 /** The registered table `name` with its columns in order, or null when no write created it. */
-export async function readRegistered(db: Queryable, name: string): Promise<TableDef | null> {
+export async function readRegistered(db: Queryable, name: string): Promise<Registered | null> {
   const { rows } = await db.query<{ name: string; type: string }>(
     'SELECT name, type FROM data_table_columns WHERE table_name = ? ORDER BY position',
     [name],
   );
   if (rows.length === 0) return null;
-  return dynamicDef(
-    name,
-    rows.map((r) => [r.name, r.type as ColumnType]),
+  const columns = rows.filter((r) => r.type !== TROOP_MARK);
+  return {
+    table: dynamicDef(
+      name,
+      columns.map((r) => [r.name, r.type as ColumnType]),
+    ),
+    trooped: columns.length < rows.length,
+  };
+}
+
+const troopColumnType = (dialect: Dialect) =>
+  dialect === 'postgres' ? 'TEXT COLLATE "C"' : 'TEXT';
+
+async function registerTroopColumn(tx: Queryable, name: string, nowIso: string) {
+  await tx.query(
+    `CREATE INDEX ${quoteIdent(`${name}_troop_idx`)} ON ${quoteIdent(name)} (${quoteIdent(TROOP_COLUMN)}, ${quoteIdent('owner_id')})`,
   );
+  await tx.query(
+    'INSERT INTO data_table_columns (table_name, name, type, position, added_at) VALUES (?, ?, ?, ?, ?)',
+    [name, TROOP_COLUMN, TROOP_MARK, -1, nowIso],
+  );
+}
+
+/**
+ * Within `tx`: gives a table made before troops its `troop_id`, the first troop's for every row
+ * it holds (they were the one troop's), once, under the schema lock; the registered table after.
+ */
+export async function addTroopColumn(
+  tx: Queryable,
+  name: string,
+  nowIso: string,
+): Promise<TableDef | null> {
+  if (tx.dialect === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
+  const current = await readRegistered(tx, name);
+  if (!current || current.trooped) return current?.table ?? null;
+  // A column of that name a client made before it was reserved: its values are not a troop.
+  if (current.table.columns.has(TROOP_COLUMN))
+    throw new ApiError(
+      'CONFLICT',
+      `Table "${name}" has a column "${TROOP_COLUMN}" of its own; rename it to use the table`,
+    );
+  await tx.query(
+    `ALTER TABLE ${quoteIdent(name)} ADD COLUMN ${quoteIdent(TROOP_COLUMN)} ${troopColumnType(tx.dialect)} NOT NULL DEFAULT '${FIRST_TROOP_ID}'`,
+  );
+  await registerTroopColumn(tx, name, nowIso);
+  return current.table;
 }
 
 /** Whether the database holds a table (or view) of that name, registered or not. */
@@ -116,7 +173,9 @@ export async function ensureDynamicTable(
   nowIso: string,
 ): Promise<TableDef> {
   if (tx.dialect === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
-  let current = await readRegistered(tx, name);
+  const registered = await readRegistered(tx, name);
+  let current = registered?.table ?? null;
+  if (registered && !registered.trooped) current = await addTroopColumn(tx, name, nowIso);
   if (!current) {
     if (name.length > DYNAMIC_LIMITS.maxNameLength) {
       throw new ApiError(
@@ -150,6 +209,8 @@ export async function ensureDynamicTable(
     const cols = BASE_COLUMNS.map(
       ([c, t]) => `${quoteIdent(c)} ${sqlType(tx.dialect, t)}${c === 'id' ? ' PRIMARY KEY' : ''}`,
     );
+    // No default: every insert names its troop, and one that did not would fail, not land in one.
+    cols.push(`${quoteIdent(TROOP_COLUMN)} ${troopColumnType(tx.dialect)} NOT NULL`);
     await tx.query(`CREATE TABLE ${quoteIdent(name)} (${cols.join(', ')})`);
     await tx.query(
       `CREATE INDEX ${quoteIdent(`${name}_owner_idx`)} ON ${quoteIdent(name)} (${quoteIdent('owner_id')})`,
@@ -159,6 +220,7 @@ export async function ensureDynamicTable(
       createdBy,
       nowIso,
     ]);
+    await registerTroopColumn(tx, name, nowIso);
     let position = 0;
     for (const [c, t] of BASE_COLUMNS) {
       await tx.query(

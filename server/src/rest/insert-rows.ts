@@ -2,12 +2,12 @@
 import crypto from 'node:crypto';
 import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
-import { buildInsert } from './build-sql.ts';
+import { buildInsert, troopScope } from './build-sql.ts';
 import { toApiRow, nowIso, type DataContext } from './data-context.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import type { Prefer } from './prefer.ts';
 import { rowsToInsert, type BodyRow, type RowsToInsertBody } from './request-rows.ts';
-import type { Row } from './table-definition.ts';
+import { TROOP_COLUMN, type Row } from './table-definition.ts';
 import { accessFor, onTheFly, type Access, type SignedInCaller } from './rules.ts';
 import { conflictKeyMatches, upsertOne, type Upserted } from './upsert-rows.ts';
 import type { TableDef } from './tables.ts';
@@ -72,6 +72,7 @@ function onlyListedColumns(rows: BodyRow[], q: ParsedQuery, prefer: Prefer): Bod
 export async function insertRows(
   ctx: DataContext,
   caller: SignedInCaller,
+  troopId: string,
   name: string,
   q: ParsedQuery,
   prefer: Prefer,
@@ -103,12 +104,14 @@ export async function insertRows(
       `on_conflict must name a unique key of "${name}": ${keys}`,
     );
   }
-  // Server-set values: a random id when none is given, and the timestamps.
+  // Server-set values: a random id when none is given, the timestamps, and a troop table's
+  // troop: the request's (a body cannot name it, as the table serves no such column).
   const withDefaults = (row: Row): Row => ({
     ...row,
     id: row.id ?? crypto.randomUUID(),
     [table.createdAt]: row[table.createdAt] ?? now,
     [table.updatedAt]: row[table.updatedAt] ?? now,
+    ...(table.tenancy === 'troop' ? { [TROOP_COLUMN]: troopId } : {}),
   });
 
   const stored = withId(returning);
@@ -132,6 +135,7 @@ export async function insertRows(
           const one = await upsertOne(
             tx,
             table,
+            troopScope(table, troopId),
             access,
             caller,
             row,

@@ -8,18 +8,34 @@ const events = TABLES.served.get('calendar_events') as TableDef;
 const owner = (userId: string) => ({ kind: 'owner' as const, column: 'user_id', userId });
 
 describe('list plans', () => {
-  it('are kept per table, query, scope and dialect', () => {
+  it('are kept per table, query, troop, scope and dialect', () => {
     const q = parseQueryCached('order=event_date.asc&limit=20');
-    const mine = listPlan(events, 'sqlite', q, owner('u1'));
-    expect(listPlan(events, 'sqlite', q, owner('u1'))).toBe(mine);
-    expect(mine.select.params).toEqual(['u1', 0]);
+    const mine = listPlan(events, 'sqlite', q, owner('u1'), 'troop-a');
+    expect(listPlan(events, 'sqlite', q, owner('u1'), 'troop-a')).toBe(mine);
+    expect(mine.select.params).toEqual(['troop-a', 'u1', 0]);
+    expect(mine.count.params).toEqual(['troop-a', 'u1']);
     // Another member's scope binds that member's id, never the first one's.
-    expect(listPlan(events, 'sqlite', q, owner('u2')).select.params).toEqual(['u2', 0]);
-    expect(listPlan(events, 'sqlite', q, { kind: 'all' }).select.params).toEqual([0]);
-    expect(listPlan(events, 'postgres', q, owner('u1')).select.text).toContain('COLLATE "C"');
+    expect(listPlan(events, 'sqlite', q, owner('u2'), 'troop-a').select.params).toEqual([
+      'troop-a',
+      'u2',
+      0,
+    ]);
+    // The same member in another troop reads that troop's rows, never the first troop's plan.
+    expect(listPlan(events, 'sqlite', q, owner('u1'), 'troop-b').select.params).toEqual([
+      'troop-b',
+      'u1',
+      0,
+    ]);
+    expect(listPlan(events, 'sqlite', q, { kind: 'all' }, 'troop-b').select.params).toEqual([
+      'troop-b',
+      0,
+    ]);
+    expect(listPlan(events, 'postgres', q, owner('u1'), 'troop-a').select.text).toContain(
+      'COLLATE "C"',
+    );
     // A table whose columns changed is another TableDef: its plan is made afresh.
     const grown: TableDef = { ...events, columns: new Map([...events.columns, ['x', 'text']]) };
-    expect(listPlan(grown, 'sqlite', q, owner('u1'))).not.toBe(mine);
+    expect(listPlan(grown, 'sqlite', q, owner('u1'), 'troop-a')).not.toBe(mine);
   });
 
   it('read the order columns for the cursor and answer only the selected ones', () => {
@@ -28,6 +44,7 @@ describe('list plans', () => {
       'sqlite',
       parseQueryCached('select=event_name&order=event_date.desc'),
       { kind: 'all' },
+      'troop-a',
     );
     expect(plan.needed).toEqual(['event_name', 'event_date', 'id']);
     expect(plan.columns).toEqual(['event_name']);

@@ -11,6 +11,7 @@ import {
   buildSelect,
   columnType,
   totalOrder,
+  troopScope,
   type RowSelection,
   type Sql,
 } from './build-sql.ts';
@@ -40,9 +41,15 @@ export interface ListPlan {
   answerColumns: string[];
 }
 
-function makePlan(table: TableDef, dialect: Dialect, q: ParsedQuery, scope: RowScope): ListPlan {
+function makePlan(
+  table: TableDef,
+  dialect: Dialect,
+  q: ParsedQuery,
+  scope: RowScope,
+  troopId: string,
+): ListPlan {
   checkQueryColumns(table, q);
-  const selection: RowSelection = { filters: q.filters, scope };
+  const selection: RowSelection = { troop: troopScope(table, troopId), filters: q.filters, scope };
   const all = [...table.columns.keys()];
   const columns = q.select ?? all;
   const order = totalOrder(q.order);
@@ -70,29 +77,31 @@ function makePlan(table: TableDef, dialect: Dialect, q: ParsedQuery, scope: RowS
   };
 }
 
-/** Scopes kept per table and query; past it they start afresh (one per member at most). */
+/** Scopes kept per table and query; past it they start afresh (one per member and troop at most). */
 const MAX_SCOPES = 256;
 const plans = new WeakMap<TableDef, WeakMap<ParsedQuery, Map<string, ListPlan>>>();
 
-const scopeKey = (dialect: Dialect, scope: RowScope) =>
+/** A plan binds its troop's id: one troop's plan is never another's (ids hold no NUL). */
+const scopeKey = (dialect: Dialect, scope: RowScope, troopId: string) =>
   scope.kind === 'owner'
-    ? `${dialect}:${scope.column}:${scope.userId}`
-    : `${dialect}:${scope.kind}`;
+    ? `${dialect}\u0000${troopId}\u0000${scope.column}:${scope.userId}`
+    : `${dialect}\u0000${troopId}\u0000${scope.kind}`;
 
 export function listPlan(
   table: TableDef,
   dialect: Dialect,
   q: ParsedQuery,
   scope: RowScope,
+  troopId: string,
 ): ListPlan {
   let byQuery = plans.get(table);
   if (!byQuery) plans.set(table, (byQuery = new WeakMap()));
   let byScope = byQuery.get(q);
   if (!byScope) byQuery.set(q, (byScope = new Map()));
-  const key = scopeKey(dialect, scope);
+  const key = scopeKey(dialect, scope, troopId);
   let plan = byScope.get(key);
   if (!plan) {
-    plan = makePlan(table, dialect, q, scope);
+    plan = makePlan(table, dialect, q, scope, troopId);
     if (byScope.size >= MAX_SCOPES) byScope.clear();
     byScope.set(key, plan);
   }

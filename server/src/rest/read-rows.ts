@@ -32,6 +32,7 @@ function contentRange(offset: number, count: number, total: number | null): stri
 export async function listRows(
   ctx: DataContext,
   caller: SignedInCaller,
+  troopId: string,
   name: string,
   q: ParsedQuery,
   prefer: Prefer,
@@ -50,7 +51,7 @@ export async function listRows(
     ? await ctx.tables.withColumns(found.table, queryColumns(q))
     : found.table;
   const access = accessFor(table, caller, ctx.roles);
-  const plan = listPlan(table, ctx.store.dialect, q, access.read);
+  const plan = listPlan(table, ctx.store.dialect, q, access.read, troopId);
 
   const { rows } = await ctx.store.query(plan.select.text, plan.select.params);
   const full = toApiRowsInPlace(table, rows, plan.needed);

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
+import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
 import type { DataContext } from './data-context.ts';
 import { toApiError } from './db-errors.ts';
 import { camelToSnake } from './names.ts';
@@ -39,6 +39,8 @@ const DATA_API_DOC =
 
 interface DataRequest {
   caller: SignedInCaller;
+  /** The path's troop (its project id): every row read or written is this troop's. */
+  troopId: string;
   table: string;
   query: ParsedQuery;
   prefer: Prefer;
@@ -111,15 +113,15 @@ export const restRoutes =
     };
     // The table's own hook hears of the change first (a changed account acts so at once).
     const feed = {
-      announce(caller: SignedInCaller, changes: TableChange[]): void {
+      announce(r: DataRequest, changes: TableChange[]): void {
         for (const c of changes) deps.tables.declared(c.table)?.committed?.(deps.store, c.ids);
-        deps.changeFeed.announce(caller, changes);
+        deps.changeFeed.announce(r.caller, changes, r.troopId);
       },
     };
 
     app.get(TABLE_PATH, readRoute, (req, reply) =>
       handle(req, async (r) => {
-        const page = await listRows(ctx, r.caller, r.table, r.query, r.prefer);
+        const page = await listRows(ctx, r.caller, r.troopId, r.table, r.query, r.prefer);
         reply.header('Content-Range', page.contentRange);
         if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
         if (r.format === 'csv')
@@ -136,13 +138,14 @@ export const restRoutes =
         const { rows, changes } = await insertRows(
           ctx,
           r.caller,
+          r.troopId,
           r.table,
           r.query,
           r.prefer,
           req.body,
           { expectOne: r.format === 'object' && r.prefer.returnRows },
         );
-        feed.announce(r.caller, changes);
+        feed.announce(r, changes);
         if (r.prefer.returnMode === 'headers-only') {
           const id = changes.flatMap((c) => c.ids)[0];
           if (id !== undefined)
@@ -159,10 +162,18 @@ export const restRoutes =
 
     app.patch(TABLE_PATH, updateRoute, (req, reply) =>
       handle(req, async (r) => {
-        const { rows, changes } = await updateRows(ctx, r.caller, r.table, r.query, req.body, {
-          expectOne: r.format === 'object' && r.prefer.returnRows,
-        });
-        feed.announce(r.caller, changes);
+        const { rows, changes } = await updateRows(
+          ctx,
+          r.caller,
+          r.troopId,
+          r.table,
+          r.query,
+          req.body,
+          {
+            expectOne: r.format === 'object' && r.prefer.returnRows,
+          },
+        );
+        feed.announce(r, changes);
         return r.prefer.returnRows
           ? sendRows(reply, r, rows, columnsOf(rows), 200)
           : reply.code(204).send();
@@ -171,10 +182,10 @@ export const restRoutes =
 
     app.delete(TABLE_PATH, deleteRoute, (req, reply) =>
       handle(req, async (r) => {
-        const { rows, changes } = await deleteRows(ctx, r.caller, r.table, r.query, {
+        const { rows, changes } = await deleteRows(ctx, r.caller, r.troopId, r.table, r.query, {
           expectOne: r.format === 'object' && r.prefer.returnRows,
         });
-        feed.announce(r.caller, changes);
+        feed.announce(r, changes);
         return r.prefer.returnRows
           ? sendRows(reply, r, rows, columnsOf(rows), 200)
           : reply.code(204).send();
@@ -209,6 +220,7 @@ export const restRoutes =
             : parsed;
         return await fn({
           caller,
+          troopId: troopOf(req).id,
           table: camelToSnake(req.params.table),
           query,
           prefer: parsePreferCached(headers.prefer),

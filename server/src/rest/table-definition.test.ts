@@ -4,6 +4,7 @@ import { tableDefinitions, type ServedTable } from './table-definition.ts';
 
 const table = (name: string, extra: Partial<ServedTable> = {}): ServedTable => ({
   name,
+  tenancy: 'troop',
   columns: [
     ['id', 'text'],
     ['owner', 'text'],
@@ -19,6 +20,7 @@ describe('the table registry', () => {
     expect(defs.served.get('badges')).toMatchObject({
       name: 'badges',
       dynamic: false,
+      tenancy: 'troop',
       uniqueKeys: [['id']],
       rows: { owner: ['owner'] },
       announced: false,
@@ -48,5 +50,50 @@ describe('the table registry', () => {
     expect(() =>
       tableDefinitions([{ served: [table('badges', { announce: 'calendar_events' })] }]),
     ).toThrow('Table "badges" announces on the channel of "calendar_events"');
+  });
+
+  it('refuses a served table of no tenancy, a troop table serving troop_id, and accounts by no column', () => {
+    const { tenancy: _, ...untenanted } = table('badges');
+    expect(() => tableDefinitions([{ served: [untenanted as ServedTable] }])).toThrow(
+      'Table "badges" declares no tenancy',
+    );
+    expect(() =>
+      tableDefinitions([
+        {
+          served: [
+            table('badges', {
+              columns: [
+                ['id', 'text'],
+                ['troop_id', 'text'],
+              ],
+            }),
+          ],
+        },
+      ]),
+    ).toThrow('Table "badges" serves "troop_id", which only the server sets');
+    expect(() =>
+      tableDefinitions([
+        { served: [table('profiles', { tenancy: 'accounts', account: 'user_id' })] },
+      ]),
+    ).toThrow('Table "profiles" names its accounts by a column it does not serve');
+    const accounts = tableDefinitions([
+      { served: [table('profiles', { tenancy: 'accounts', account: 'owner' })] },
+    ]);
+    expect(accounts.served.get('profiles')).toMatchObject({
+      tenancy: 'accounts',
+      account: 'owner',
+    });
+  });
+
+  it('declares the tenancy of every table the server serves', async () => {
+    const { TABLES } = await import('../tables.ts');
+    const tenancy = Object.fromEntries(
+      [...TABLES.served].map(([name, t]) => [name, [t.tenancy, t.account]]),
+    );
+    expect(tenancy).toEqual({
+      users: ['accounts', 'id'],
+      custom_users: ['accounts', 'user_id'],
+      calendar_events: ['troop', undefined],
+    });
   });
 });

@@ -18,6 +18,11 @@ import type { SignedInCaller } from './rules.ts';
 import type { ColumnType, DbValue } from './values.ts';
 
 export type Row = Record<string, DbValue>;
+
+/** The column of a troop table naming its troop: the server's, never a client column. */
+export const TROOP_COLUMN = 'troop_id';
+
+const TENANCIES: readonly unknown[] = ['troop', 'accounts', 'global'] satisfies Tenancy[];
 export type WriteMode = 'create' | 'update';
 
 /** Whose rows they are, for the owner rules of rules.ts. */
@@ -28,11 +33,23 @@ export interface RowOwnership {
   updatable?: readonly string[];
 }
 
+/**
+ * Whose rows a table holds (docs/decisions/065-troops.md), which every statement the Data API
+ * builds for it is scoped by (where-sql.ts `troopScope`):
+ * - `troop`: each row has `troop_id`, set from the request's troop, never from a client;
+ * - `accounts`: global rows of accounts (users, custom_users), read only for accounts with a
+ *   membership in the request's troop, by the column `account` names;
+ * - `global`: rows of no troop at all.
+ */
+export type Tenancy = 'troop' | 'accounts' | 'global';
+
 /** What a write hook is told about the write it runs in. */
 export interface WriteContext {
   roles: RolesConfig;
   now: number;
   caller: SignedInCaller;
+  /** The request's troop: a hook's own SQL scopes itself by it. */
+  troopId: string;
 }
 
 /**
@@ -61,6 +78,9 @@ export interface Reference {
 /** A table the Data API serves: its shape for the SQL builder, and the capability's rules. */
 export interface TableDef extends TableShape {
   dynamic: boolean;
+  tenancy: Tenancy;
+  /** For `accounts` tables: the column naming the account a row is of. */
+  account?: string;
   /** Column sets with a unique index: the only valid `on_conflict` targets. */
   uniqueKeys: ReadonlyArray<readonly string[]>;
   /** Set by the server when a row is created and on every write (may be a column the API does not expose). */
@@ -87,6 +107,10 @@ export interface TableDef extends TableShape {
 /** A table as a capability declares it for the Data API. */
 export interface ServedTable {
   name: string;
+  /** Required: a served table without one stops the server at start (tableDefinitions). */
+  tenancy: Tenancy;
+  /** For `accounts` tables: the column naming the account (`id` when absent). */
+  account?: string;
   columns: Array<[string, ColumnType]>;
   notNull?: string[];
   uniqueKeys?: string[][];
@@ -120,6 +144,8 @@ function toDef(t: ServedTable, cascades: Reference[]): TableDef {
   return {
     name: t.name,
     dynamic: false,
+    tenancy: t.tenancy,
+    ...(t.tenancy === 'accounts' ? { account: t.account ?? 'id' } : {}),
     columns: new Map(t.columns),
     notNull: new Set(t.notNull ?? []),
     uniqueKeys: t.uniqueKeys ?? [['id']],
@@ -152,6 +178,14 @@ export function tableDefinitions(capabilities: readonly CapabilityTables[]): Tab
   }
   const cascades = new Map<string, Reference[]>();
   for (const t of servedList) {
+    // Declared in TypeScript, but a table list built at run time (or cast) may still lack it:
+    // a table of unknown tenancy would be served across troops, so the server does not start.
+    if (!TENANCIES.includes(t.tenancy))
+      throw new Error(`Table "${t.name}" declares no tenancy ('troop', 'accounts' or 'global')`);
+    if (t.tenancy === 'troop' && t.columns.some(([c]) => c === TROOP_COLUMN))
+      throw new Error(`Table "${t.name}" serves "${TROOP_COLUMN}", which only the server sets`);
+    if (t.tenancy === 'accounts' && !t.columns.some(([c]) => c === (t.account ?? 'id')))
+      throw new Error(`Table "${t.name}" names its accounts by a column it does not serve`);
     if (t.announce !== undefined && t.announce !== t.name)
       throw new Error(`Table "${t.name}" announces on the channel of "${t.announce}"`);
     for (const r of t.references ?? []) {

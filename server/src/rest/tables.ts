@@ -16,6 +16,7 @@ import type { Clock } from '../clock.ts';
 import { ApiError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 import {
+  addTroopColumn,
   ensureDynamicTable,
   isReservedTableName,
   physicallyExists,
@@ -92,7 +93,14 @@ export class TableRegistry {
   }
 
   private async reload(name: string): Promise<TableDef | null> {
-    const table = await readRegistered(this.store, name);
+    const registered = await readRegistered(this.store, name);
+    // A table made before troops gets its troop column the first time it is read (once).
+    const table =
+      registered && !registered.trooped
+        ? await this.store.transaction((tx) =>
+            addTroopColumn(tx, name, isoInstant(this.clock.now())),
+          )
+        : (registered?.table ?? null);
     if (table) this.cache.set(name, { table, at: this.clock.now() });
     else this.cache.delete(name);
     return table;

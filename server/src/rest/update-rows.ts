@@ -1,6 +1,6 @@
 /** PATCH: change the rows a filter names, under the access rules of rules.ts. */
 import { ApiError } from '../errors.ts';
-import type { RowSelection } from './build-sql.ts';
+import { troopScope, type RowSelection } from './build-sql.ts';
 import { toApiRow, nowIso, type DataContext } from './data-context.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import { rowToUpdate, type RowToUpdateBody } from './request-rows.ts';
@@ -23,6 +23,7 @@ import type { TableChange, WriteOptions, WriteResult } from './write-common.ts';
 export async function updateRows(
   ctx: DataContext,
   caller: SignedInCaller,
+  troopId: string,
   name: string,
   q: ParsedQuery,
   body: RowToUpdateBody,
@@ -39,7 +40,8 @@ export async function updateRows(
   const allowed = restrictUpdate(patch, access, caller);
   const { table, returning } = await writeTarget(ctx, name, known, [allowed], caller, q);
   const set = checkedRow(ctx, table, allowed, 'update');
-  const selection: RowSelection = { filters: q.filters, scope: write };
+  const troop = troopScope(table, troopId);
+  const selection: RowSelection = { troop, filters: q.filters, scope: write };
   // The table's hook (a calendar event checked whole as stored, an account change audited)
   // runs in the write's transaction.
   const hook = table.onUpdate?.applies(set) ? table.onUpdate : null;
@@ -51,7 +53,7 @@ export async function updateRows(
     ids: idsOf(rows),
   });
   const rows = await atomically(ctx, several, async (tx) => {
-    await refuseForeignRows(tx, table, q, access.read, write);
+    await refuseForeignRows(tx, table, { troop, filters: q.filters, scope: access.read }, write);
     const before = await hook?.before?.(tx, table, selection);
     const now = nowIso(ctx);
     const sql = stampedUpdate(table, tx.dialect, {
@@ -63,7 +65,7 @@ export async function updateRows(
     const updated = (await tx.query(sql.text, sql.params)).rows;
     checkExpectation(opts, updated.length);
     if (hook) {
-      const hookCtx = { roles: ctx.roles, now: ctx.clock.now(), caller };
+      const hookCtx = { roles: ctx.roles, now: ctx.clock.now(), caller, troopId };
       await hook.after(tx, hookCtx, idsOf(updated), before, set);
     }
     return updated;

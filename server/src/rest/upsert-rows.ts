@@ -5,7 +5,7 @@
  */
 import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
-import { buildInsert, buildSelect } from './build-sql.ts';
+import { buildInsert, buildSelect, type TroopScope } from './build-sql.ts';
 import type { BodyRow } from './request-rows.ts';
 import type { Row } from './table-definition.ts';
 import { rowInScope, type Access, type SignedInCaller } from './rules.ts';
@@ -31,6 +31,7 @@ export const conflictKeyMatches = (table: TableDef, target: readonly string[]) =
 export async function upsertOne(
   tx: Queryable,
   table: TableDef,
+  troop: TroopScope,
   access: Access,
   caller: SignedInCaller,
   row: Row,
@@ -59,7 +60,8 @@ export async function upsertOne(
   );
   const probe = buildSelect(table, tx.dialect, {
     columns: [...new Set(['id', ...scopeColumns])],
-    selection: { filters: [], scope: { kind: 'all' }, match },
+    // Only the troop's rows: another troop's row with the same key is a conflict, never a target.
+    selection: { troop, filters: [], scope: { kind: 'all' }, match },
     order: [{ column: 'id', descending: false, nullsFirst: false }],
     limit: 1,
     offset: 0,
@@ -74,7 +76,7 @@ export async function upsertOne(
   const changes: BodyRow = { ...row };
   for (const c of target) delete changes[c];
   const set = restrictUpdate(changes, access, caller) as Row;
-  const selection = { filters: [], scope: access.update, match };
+  const selection = { troop, filters: [], scope: access.update, match };
   const sql = stampedUpdate(table, tx.dialect, { set, now, selection, returning });
   const updated = (await tx.query(sql.text, sql.params)).rows[0];
   return updated ? { row: updated, kind: 'updated' } : null;

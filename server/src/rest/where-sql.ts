@@ -10,6 +10,7 @@ import { quoteIdent } from '../store/store.ts';
 import { parseLikePattern, toGlobPattern, toLikePattern } from './like-pattern.ts';
 import { QueryError, type Condition, type Filter, type OrderTerm } from './parse-query.ts';
 import type { RowScope } from './rules.ts';
+import { TROOP_COLUMN, type Tenancy } from './table-definition.ts';
 import { fromQueryText, type ColumnType, type DbValue } from './values.ts';
 
 export interface Sql {
@@ -25,8 +26,32 @@ export interface TableShape {
   notNull?: ReadonlySet<string>;
 }
 
-/** Which rows a statement touches: the client's filters, the caller's scope, and exact matches. */
+/**
+ * The troop a statement is confined to (docs/decisions/065-troops.md), made by troopScope from
+ * the table's tenancy and the request's troop: a troop table's rows of that troop, the accounts
+ * with a membership there, or (a global table) every row.
+ */
+export type TroopScope =
+  | { kind: 'troop'; troopId: string }
+  | { kind: 'accounts'; column: string; troopId: string }
+  | { kind: 'global' };
+
+export function troopScope(
+  table: { tenancy: Tenancy; account?: string },
+  troopId: string,
+): TroopScope {
+  if (table.tenancy === 'troop') return { kind: 'troop', troopId };
+  if (table.tenancy === 'accounts')
+    return { kind: 'accounts', column: table.account ?? 'id', troopId };
+  return { kind: 'global' };
+}
+
+/**
+ * Which rows a statement touches: the troop's, then the client's filters, the caller's scope,
+ * and exact matches. The troop is required, so no statement can be built without it.
+ */
 export interface RowSelection {
+  troop: TroopScope;
   filters: readonly Filter[];
   scope: RowScope;
   /** Column = value pairs that must all hold (upsert lookups by conflict key). */
@@ -103,6 +128,13 @@ function compileFilter(f: Filter, shape: TableShape, dialect: Dialect, b: Binder
   return f.negated ? `NOT ${sql}` : sql;
 }
 
+/** One bound parameter: a troop's rows come from its range of the troop-led indexes. */
+function troopSql(troop: TroopScope, b: Binder): string | null {
+  if (troop.kind === 'global') return null;
+  if (troop.kind === 'troop') return `${quoteIdent(TROOP_COLUMN)} = ${b.bind(troop.troopId)}`;
+  return `${quoteIdent(troop.column)} IN (SELECT user_id FROM memberships WHERE troop_id = ${b.bind(troop.troopId)})`;
+}
+
 function scopeSql(scope: RowScope, b: Binder): string | null {
   if (scope.kind === 'all') return null;
   if (scope.kind === 'none') return '1=0';
@@ -126,6 +158,8 @@ export function whereSql(
   extra?: () => string,
 ): string {
   const parts: string[] = [];
+  const troop = troopSql(sel.troop, b);
+  if (troop) parts.push(troop);
   const scope = scopeSql(sel.scope, b);
   if (scope) parts.push(scope);
   for (const [column, value] of sel.match ?? []) {

@@ -191,16 +191,18 @@ export function checkTargeting(q: ParsedQuery, verb: 'PATCH' | 'DELETE') {
     throw new ApiError('VALIDATION_ERROR', `on_conflict applies to POST only`);
 }
 
-/** 403 when a targeted row is one the caller may see but not change (rules.ts). */
+/**
+ * 403 when a targeted row is one the caller may see but not change (rules.ts); `visible` is the
+ * write's filters with the caller's read scope, in the request's troop.
+ */
 export async function refuseForeignRows(
   tx: Queryable,
   table: TableDef,
-  q: ParsedQuery,
-  read: RowScope,
+  visible: RowSelection,
   write: RowScope,
 ) {
-  if (!visibleButNotWritable(read, write)) return;
-  const sql = buildAnyOutside(table, tx.dialect, { filters: q.filters, scope: read }, write);
+  if (!visibleButNotWritable(visible.scope, write)) return;
+  const sql = buildAnyOutside(table, tx.dialect, visible, write);
   if ((await tx.query(sql.text, sql.params)).rows.length > 0)
     throw new ApiError('FORBIDDEN', OWN_ROWS_ONLY);
 }
