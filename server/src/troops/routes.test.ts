@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { signInAdmin } from '../../test/auth-links.ts';
 import { bearer, signUp } from '../../test/auth.ts';
+import { SERVICE_KEY, serviceKeys } from '../../test/storage.ts';
 import { forgetAccount } from '../auth/session-check.ts';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
@@ -20,6 +21,7 @@ describe.each(testStoreKinds)('troops routes (%s)', (kind) => {
     t = await buildTestApp({
       store: kind,
       config: { projectId: 'troop-12', timezone: 'America/Chicago', signupMode: 'open' },
+      deps: { serviceKeys },
     });
     admin = (await signInAdmin(t)).access_token;
     const signedUp = await signUp(t);
@@ -65,6 +67,8 @@ describe.each(testStoreKinds)('troops routes (%s)', (kind) => {
       leaderEmail: member.email.toUpperCase(),
     };
     expect((await create(null, body)).statusCode).toBe(401);
+    // A service key may do anything in its troop, but is no platform admin.
+    expect((await create(SERVICE_KEY, body)).statusCode).toBe(403);
     const refused = await create(member.token, body);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
@@ -221,5 +225,7 @@ describe.each(testStoreKinds)('troops routes (%s)', (kind) => {
     ]);
     const signedOut = await t.app.inject({ method: 'GET', url: '/api/troops/troop-12/mine' });
     expect(signedOut.statusCode).toBe(401);
+    // A service key is nobody: it belongs to no troops of its own.
+    expect((await mine(SERVICE_KEY)).statusCode).toBe(403);
   });
 });
