@@ -22,7 +22,13 @@ export { SERVICE_KEY, bearer };
 export interface AiTestApp extends TestApp {
   sim: ProviderSimulation;
   net: NetworkGuard;
-  post(path: string, body: unknown, auth?: string): Promise<LightMyRequestResponse>;
+  /** A call of the first troop's unless given another troop's project id. */
+  post(
+    path: string,
+    body: unknown,
+    auth?: string,
+    projectId?: string,
+  ): Promise<LightMyRequestResponse>;
 }
 
 export async function buildAiTestApp(
@@ -55,10 +61,10 @@ export async function buildAiTestApp(
     ...t,
     sim,
     net,
-    post: (path, body, auth) =>
+    post: (path, body, auth, projectId = t.deps.config.projectId) =>
       t.app.inject({
         method: 'POST',
-        url: `/api/ai/${t.deps.config.projectId}${path}`,
+        url: `/api/ai/${projectId}${path}`,
         payload: body as Record<string, unknown>,
         ...(auth ? { headers: { authorization: auth } } : {}),
       }),

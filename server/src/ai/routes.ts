@@ -24,10 +24,11 @@ import {
   AI_TRANSCRIBE_BODY_MAX_BYTES,
 } from '@scout/protocol/limits';
 import type { ReadyDeps } from '../deps.ts';
-import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
+import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
+import type { Troop } from '../store/tenancy.ts';
 import type { AiCapability, AiConfig } from './ai-config.ts';
 import type { AiCall, AiContext } from './ai-context.ts';
-import { createAiMeter } from './meter.ts';
+import { createAiMeter, type AiMeters } from './meter.ts';
 import { createAiProvider } from './provider.ts';
 import { generateText, streamText } from './text.ts';
 import { objectAnswer, objectRequest, textAnswer, textRequest } from './text-schemas.ts';
@@ -101,7 +102,11 @@ interface CapabilityRoute<
   body: Body;
   answer: Answer;
   bodyLimit?: number;
-  answerWith: (call: AiCall, body: z.output<Body>) => Promise<z.output<Answer> | Streamed>;
+  answerWith: (
+    ctx: AiContext,
+    call: AiCall,
+    body: z.output<Body>,
+  ) => Promise<z.output<Answer> | Streamed>;
 }
 
 const capabilityRoute = <Body extends z.ZodType, Answer extends z.ZodType>(
@@ -109,13 +114,13 @@ const capabilityRoute = <Body extends z.ZodType, Answer extends z.ZodType>(
 ) => route as unknown as CapabilityRoute;
 
 /** The capability routes, each answered whole or, when the body asks, as a stream. */
-const capabilityRoutes = (ctx: AiContext, ai: AiConfig): CapabilityRoute[] => [
+const capabilityRoutes = (ai: AiConfig): CapabilityRoute[] => [
   capabilityRoute({
     path: 'text',
     capability: 'text',
     body: textRequest,
     answer: textAnswer,
-    answerWith: async (call, body) => {
+    answerWith: async (ctx, call, body) => {
       if (!body.stream) return generateText(ctx, call, body);
       const format = body.streamFormat ?? 'both';
       return new Streamed(await streamText(ctx, call, body, format), format);
@@ -126,7 +131,7 @@ const capabilityRoutes = (ctx: AiContext, ai: AiConfig): CapabilityRoute[] => [
     capability: 'text',
     body: objectRequest,
     answer: objectAnswer,
-    answerWith: async (call, body) => {
+    answerWith: async (ctx, call, body) => {
       const format = body.streamFormat ?? ai.objectStream;
       return body.stream
         ? new Streamed(await streamObject(ctx, call, body, format), format)
@@ -138,14 +143,14 @@ const capabilityRoutes = (ctx: AiContext, ai: AiConfig): CapabilityRoute[] => [
     capability: 'image',
     body: imageRequest,
     answer: imageAnswer,
-    answerWith: (call, body) => generateImage(ctx, call, body),
+    answerWith: (ctx, call, body) => generateImage(ctx, call, body),
   }),
   capabilityRoute({
     path: 'speech',
     capability: 'speech',
     body: speechRequest,
     answer: speechAnswer,
-    answerWith: (call, body) => generateSpeech(ctx, call, body),
+    answerWith: (ctx, call, body) => generateSpeech(ctx, call, body),
   }),
   capabilityRoute({
     path: 'transcribe',
@@ -154,30 +159,31 @@ const capabilityRoutes = (ctx: AiContext, ai: AiConfig): CapabilityRoute[] => [
     answer: transcribeAnswer,
     // Audio travels in the body: its own, larger bound.
     bodyLimit: AI_TRANSCRIBE_BODY_MAX_BYTES,
-    answerWith: (call, body) => transcribeAudio(ctx, call, body),
+    answerWith: (ctx, call, body) => transcribeAudio(ctx, call, body),
   }),
 ];
 
 export const aiRoutes =
-  (deps: ReadyDeps, ctx: AiContext = aiContext(deps)): FastifyPluginAsync =>
+  (deps: ReadyDeps, shared: AiShared = aiShared(deps)): FastifyPluginAsync =>
   async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const guards = routeGuards(deps);
 
-    for (const route of capabilityRoutes(ctx, deps.config.ai)) {
+    for (const route of capabilityRoutes(deps.config.ai)) {
       app.post(
         `/:projectId/${route.path}`,
         {
           preValidation: [
             guards.project,
             guards.permission(PERMISSIONS.aiUse, NEEDS_AI_USE),
-            async () => ctx.provider.assertConfigured(route.capability),
+            async () => shared.provider.assertConfigured(route.capability),
           ],
           bodyLimit: route.bodyLimit ?? AI_BODY_MAX_BYTES,
           schema: { params: projectParams, body: route.body, response: { 200: route.answer } },
         },
         async (req, reply) => {
-          const answer = await route.answerWith(callOf(req, reply), req.body);
+          const ctx = aiContext(deps, shared, troopOf(req));
+          const answer = await route.answerWith(ctx, callOf(req, reply), req.body);
           if (!(answer instanceof Streamed)) return answer;
           // Fastify sends a stream as it is: the response schema serialises whole answers only.
           return reply.headers(FORMAT_HEADERS[answer.format]).send(answer.stream);
@@ -197,7 +203,7 @@ export const aiRoutes =
         ],
         schema: { params: projectParams, querystring: usageQuery, response: { 200: usageAnswer } },
       },
-      async (req) => readUsage(deps.store, deps.clock.now(), req.query.days),
+      async (req) => readUsage(deps.store, troopOf(req).id, deps.clock.now(), req.query.days),
     );
   };
 
@@ -207,7 +213,24 @@ function providerHosts(ai: AiConfig): AllowEntry[] {
   return parseAllowList([...new Set(hosts)].map((h) => h.replace(/^\[|\]$/g, '')));
 }
 
-export function aiContext(deps: ReadyDeps): AiContext {
+/** What the troops' AI calls share: the provider, the meters' counts and the outbound reads. */
+export type AiShared = Omit<AiContext, 'meter' | 'storage'> & { meters: AiMeters };
+
+/**
+ * A request's AI context: its troop's meter and storage (docs/decisions/065-troops.md), so what
+ * a troop spends and the files it makes are its own.
+ */
+export const aiContext = (
+  deps: ReadyDeps,
+  { meters, ...shared }: AiShared,
+  troop: Pick<Troop, 'id' | 'projectId'>,
+): AiContext => ({
+  ...shared,
+  meter: meters.of(troop.id),
+  storage: storageContextOf(deps, troop),
+});
+
+export function aiShared(deps: ReadyDeps): AiShared {
   const checked = (allow: readonly AllowEntry[]) =>
     createOutboundClient({
       allow,
@@ -216,12 +239,11 @@ export function aiContext(deps: ReadyDeps): AiContext {
     });
   return {
     provider: createAiProvider(deps.config.ai),
-    meter: createAiMeter({
+    meters: createAiMeter({
       store: deps.store,
       now: () => deps.clock.now(),
       config: deps.config.ai,
     }),
-    storage: storageContextOf(deps),
     // The web-data gateway's address policy and allow list; tests pass their resolver,
     // connector and a shorter deadline as they do for web data.
     remote: {

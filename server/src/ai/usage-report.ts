@@ -1,7 +1,7 @@
 /**
  * What the AI gateway spent, for admins: per UTC day, member (or service key), capability and
  * provider model, the number of calls and their tokens. Nothing of a prompt or an answer is
- * kept, so nothing of one can be shown.
+ * kept, so nothing of one can be shown. A troop's admins read their troop's usage only.
  */
 import { z } from 'zod';
 import type { Store } from '../store/store.ts';
@@ -40,6 +40,7 @@ interface Row {
 
 export async function readUsage(
   store: Store,
+  troopId: string,
   now: number,
   days = 30,
 ): Promise<z.infer<typeof usageAnswer>> {
@@ -49,10 +50,10 @@ export async function readUsage(
             COUNT(*) AS requests, SUM(a.prompt_tokens) AS prompt_tokens,
             SUM(a.completion_tokens) AS completion_tokens, SUM(a.total_tokens) AS total_tokens
        FROM ai_usage a LEFT JOIN users u ON u.id = a.user_id
-      WHERE a.day >= ?
+      WHERE a.troop_id = ? AND a.day >= ?
       GROUP BY a.day, a.user_id, u.email, a.service_key_id, a.capability, a.model
       ORDER BY a.day DESC, total_tokens DESC`,
-    [since],
+    [troopId, since],
   );
   return {
     since,
