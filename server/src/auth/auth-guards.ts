@@ -7,18 +7,31 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { assertActiveMember, callerCan, resolveCaller, troopNamed } from '../http/caller.ts';
-import { FIRST_TROOP_ID } from '../store/tenancy.ts';
+import {
+  assertActiveMember,
+  bearerToken,
+  callerCan,
+  resolveCaller,
+  troopNamed,
+} from '../http/caller.ts';
+import { FIRST_TROOP_ID, type Troop } from '../store/tenancy.ts';
+import { verifyAccessToken } from './tokens.ts';
 import type { SignedInCaller } from '../http/route-guards.ts';
 import { hitRateLimit, type RateLimitRule } from './rate-limits.ts';
 
 export interface AuthGuards {
   /**
-   * The project id comes in the body or the query and names the troop (set on the request); a
-   * request without one is for the server's first troop: older clients omit it, and a one-troop
-   * server has only that one to mean.
+   * The project id comes in the body or the query and names the troop (set on the request). A
+   * request without one (older clients omit it, and the client library never sends it to /me)
+   * is for the troop its access token was signed in to (`pid`), else the server's first troop:
+   * a one-troop server has only that one to mean. `troopNamedBy` tells the two apart.
    */
   project: preValidationAsyncHookHandler;
+  /**
+   * The troop of a profile call (/me), which never required a project id: one naming a troop
+   * of the server picks it, anything else is the troop the token was signed in to.
+   */
+  profileTroop: preValidationAsyncHookHandler;
   /** A signed-in person: a service key has no profile, password or address. */
   person: preValidationAsyncHookHandler;
   /** The generate calls answer with a usable token: only admins and service keys may ask. */
@@ -50,14 +63,44 @@ async function signedIn(deps: ReadyDeps, req: FastifyRequest): Promise<SignedInC
   return caller;
 }
 
+/** Requests whose troop no project id named (auth-guards' `project` chose it). */
+const impliedTroop = new WeakSet<FastifyRequest>();
+
+/** The troop the request's project id named; undefined when it sent none. */
+export function troopNamedBy(req: FastifyRequest): Troop | undefined {
+  return impliedTroop.has(req) ? undefined : req.troop;
+}
+
+/** The troop an access token was signed in to; undefined for anything else. */
+async function tokenTroop(deps: ReadyDeps, req: FastifyRequest): Promise<Troop | undefined> {
+  const token = bearerToken(req);
+  if (!token || token.startsWith('sk_')) return undefined;
+  try {
+    const claims = await verifyAccessToken(deps.jwtSecret, token, deps.clock.now());
+    return await deps.troops.byProjectId(claims.pid);
+  } catch {
+    // An unusable token is refused by the guard that reads the caller, in its own words.
+    return undefined;
+  }
+}
+
 export function authGuards(deps: ReadyDeps): AuthGuards {
+  const implied = async (req: FastifyRequest) => {
+    impliedTroop.add(req);
+    req.troop = (await tokenTroop(deps, req)) ?? (await deps.troops.byId(FIRST_TROOP_ID));
+  };
   return {
     project: async (req) => {
       const projectId = projectIdOf(req);
-      req.troop =
-        projectId === undefined
-          ? await deps.troops.byId(FIRST_TROOP_ID)
-          : await troopNamed(deps, projectId);
+      if (projectId === undefined) await implied(req);
+      else req.troop = await troopNamed(deps, projectId);
+    },
+    profileTroop: async (req) => {
+      const projectId = projectIdOf(req);
+      const named =
+        typeof projectId === 'string' ? await deps.troops.byProjectId(projectId) : undefined;
+      if (named) req.troop = named;
+      else await implied(req);
     },
     person: async (req) => {
       const caller = await signedIn(deps, req);

@@ -1,7 +1,9 @@
 /**
  * The one way an account comes into being from outside: email sign-up (sign-up.ts) and sign-in
  * with a provider (providers/provider-account.ts) both call `createAccount`, so the troop's
- * joining policy (SIGNUP_MODE, docs/operations.md, Who may join) holds for every way in. Magic
+ * joining policy (its sign-up mode, docs/operations.md, Who may join) holds for every way in.
+ * The account joins one troop (troop-to-join.ts): the invitation's, or the one whose number was
+ * typed, under that troop's own mode (troops.signup_mode; SIGNUP_MODE for one left unset). Magic
  * links only sign existing accounts in. (Admins make accounts with the admin CLI or the
  * first-admin link, which are the operator's own decision.)
  *
@@ -20,8 +22,12 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { recordAudit } from '../members/audit-log.ts';
 import { claimInvitation } from '../members/invitations.ts';
+import { joinTroop } from '../members/memberships.ts';
 import { householdInvitationForSignUp, joinByInvitation } from '../households/invitations.ts';
 import { troopRoleOf } from '../members/member-list.ts';
+import type { Queryable } from '../store/store.ts';
+import { FIRST_TROOP_ID, type Troop } from '../store/tenancy.ts';
+import { invitationTroop, troopNumberOf, troopToJoin } from './troop-to-join.ts';
 import { createUser, type NewUser, type UserRow } from './users.ts';
 
 /** How the new member proved who they are. */
@@ -35,57 +41,102 @@ export interface Joining {
   invitationKey?: string | null | undefined;
   /** The token of a household invitation link (`/?family=`), in any SIGNUP_MODE. */
   householdToken?: string | null | undefined;
+  /** The troop the request was made to (its project id); absent: the first troop. */
+  troop?: Troop | undefined;
+}
+
+/** A new account, and the troop it joined (its role and status are that troop's). */
+export interface NewAccount {
+  user: UserRow;
+  troop: Troop;
+}
+
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
+
+/**
+ * Makes the account and its membership of `troop`. The account's own `role` and `status` are the
+ * first troop's (members/memberships.ts): an account that joins another troop keeps the
+ * defaults there and belongs to no troop but the one it joined.
+ */
+async function createMember(
+  deps: Deps,
+  tx: Queryable,
+  account: NewUser,
+  troop: Troop,
+  status: AccountStatus,
+): Promise<UserRow> {
+  const first = troop.id === FIRST_TROOP_ID;
+  const user = await createUser(deps, { ...account, status: first ? status : 'active' }, tx);
+  await joinTroop(
+    tx,
+    deps.clock.now(),
+    { userId: user.id, troopId: troop.id, role: deps.config.roles.defaultRole, status },
+    { onlyThisTroop: true },
+  );
+  return first ? user : { ...user, status };
 }
 
 export async function createAccount(
-  deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
+  deps: Deps,
   account: NewUser,
   origin: AccountOrigin,
   joining: Joining = {},
-): Promise<UserRow> {
-  const mode = deps.config.signupMode;
+): Promise<NewAccount> {
   const now = deps.clock.now();
-  if (joining.householdToken) return joinHousehold(deps, account, origin, joining.householdToken);
+  if (joining.householdToken) return joinHousehold(deps, account, origin, joining);
   const child = troopRoleOf(account.metadata) === 'Scout';
-  if (mode === 'invite' && !joining.invitationKey) throw new ApiError('INVITATION_REQUIRED');
-  const status: AccountStatus =
-    mode === 'approval' || (mode === 'invite' && child) ? 'pending' : 'active';
-  if (mode === 'open') return createUser(deps, account);
-
   return deps.store.transaction(async (tx) => {
+    // An invitation joins its own troop; else the number typed at sign-up names the troop.
+    const invited = joining.invitationKey
+      ? await invitationTroop(tx, deps.config, joining.invitationKey)
+      : undefined;
+    const troop =
+      invited ??
+      (await troopToJoin(tx, deps.config, joining.troop, troopNumberOf(account.metadata)));
+    const mode = troop.signupMode;
+    if (mode === 'invite' && !joining.invitationKey) throw new ApiError('INVITATION_REQUIRED');
+    const status: AccountStatus =
+      mode === 'approval' || (mode === 'invite' && child) ? 'pending' : 'active';
     const invitation =
       mode === 'invite'
         ? await claimInvitation(tx, joining.invitationKey ?? '', account.email, now)
         : null;
-    const user = await createUser(deps, { ...account, status }, tx);
-    await recordAudit(tx, now, {
-      actorId: null,
-      action: status === 'pending' ? 'member.waiting' : 'member.joined',
-      targetId: user.id,
-      details: {
-        email: user.email,
-        via: origin.method === 'provider' ? origin.provider : 'password',
-        ...(invitation ? { invitationId: invitation.id } : {}),
-      },
-    });
-    return user;
+    const user = await createMember(deps, tx, account, troop, status);
+    // An open troop's newcomer joins unremarked, as it always did.
+    if (mode !== 'open')
+      await recordAudit(tx, now, {
+        troopId: troop.id,
+        actorId: null,
+        action: status === 'pending' ? 'member.waiting' : 'member.joined',
+        targetId: user.id,
+        details: {
+          email: user.email,
+          via: origin.method === 'provider' ? origin.provider : 'password',
+          ...(invitation ? { invitationId: invitation.id } : {}),
+        },
+      });
+    return { user, troop };
   });
 }
 
+/** A household invitation joins the troop of the request, as the household's member. */
 async function joinHousehold(
-  deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
+  deps: Deps,
   account: NewUser,
   origin: AccountOrigin,
-  token: string,
-): Promise<UserRow> {
+  joining: Joining,
+): Promise<NewAccount> {
+  const token = joining.householdToken ?? '';
   const now = deps.clock.now();
   return deps.store.transaction(async (tx) => {
+    const troop = await troopToJoin(tx, deps.config, joining.troop, null);
     const { kind } = await householdInvitationForSignUp(tx, token, account.email, now);
     const held = kind === 'scout' && deps.config.roles.leadersConfirmScouts === true;
     const status: AccountStatus = held ? 'pending' : 'active';
-    const user = await createUser(deps, { ...account, status, emailVerified: true }, tx);
+    const user = await createMember(deps, tx, { ...account, emailVerified: true }, troop, status);
     const joined = await joinByInvitation(tx, now, { userId: user.id, email: user.email }, token);
     await recordAudit(tx, now, {
+      troopId: troop.id,
       actorId: null,
       action: held ? 'member.waiting' : 'member.joined',
       targetId: user.id,
@@ -95,6 +146,6 @@ async function joinHousehold(
         household: joined.householdId,
       },
     });
-    return user;
+    return { user, troop };
   });
 }

@@ -13,6 +13,7 @@ import { issueSession } from './sessions.ts';
 import { findUserById } from './users.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { isoInstant } from '../store/sql-values.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
 export const SETUP_LINK_TTL_SECONDS = 60 * 60;
 
@@ -26,12 +27,20 @@ export function adminRoles(roles: RolesConfig): string[] {
     .sort((a, b) => (a === 'admin' ? -1 : b === 'admin' ? 1 : a.localeCompare(b)));
 }
 
-export async function hasAdmin(deps: Pick<AppDeps, 'store' | 'config'>): Promise<boolean> {
+/**
+ * Whether the troop has an admin (its memberships). Setup links make the first troop's: that
+ * is the troop a new server starts with; another troop's first leader is named by a platform
+ * admin when the troop is made.
+ */
+export async function hasAdmin(
+  deps: Pick<AppDeps, 'store' | 'config'>,
+  troopId: string = FIRST_TROOP_ID,
+): Promise<boolean> {
   const roles = adminRoles(deps.config.roles);
   if (roles.length === 0) return true; // Nobody can be made an admin: nothing to offer.
   const { rows } = await deps.store.query(
-    `SELECT 1 AS one FROM users WHERE role IN (${roles.map(() => '?').join(', ')}) LIMIT 1`,
-    roles,
+    `SELECT 1 AS one FROM memberships WHERE troop_id = ? AND role IN (${roles.map(() => '?').join(', ')}) LIMIT 1`,
+    [troopId, ...roles],
   );
   return rows.length > 0;
 }

@@ -6,16 +6,22 @@ import { ApiError } from '../errors.ts';
 import type { z } from 'zod';
 import type { profilePatchBody } from './auth-bodies.ts';
 import { metadataText, storedMetadata } from './profile-fields.ts';
-import { findUserById, toWireUser, updateUser } from './users.ts';
+import { asMemberOf, findUserById, toWireUser, updateUser } from './users.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
 // The token outlived its account: the session is over, in a code clients understand.
 const userGone = () =>
   new ApiError('USER_NOT_FOUND', undefined, { status: SESSION_USER_GONE_STATUS });
 
-export async function getProfile(deps: AppDeps, userId: string): Promise<WireUser> {
+/** The profile, with the role and status the person holds in the troop (`troopId`). */
+export async function getProfile(
+  deps: AppDeps,
+  userId: string,
+  troopId: string = FIRST_TROOP_ID,
+): Promise<WireUser> {
   const user = await findUserById(deps, userId);
   if (!user) throw userGone();
-  return toWireUser(user);
+  return toWireUser(await asMemberOf(deps.store, user, troopId));
 }
 
 /**
@@ -28,6 +34,7 @@ export async function updateProfile(
   deps: AppDeps,
   userId: string,
   { displayName, avatarUrl, metadata: metadataPatch }: z.output<typeof profilePatchBody>,
+  troopId: string = FIRST_TROOP_ID,
 ): Promise<WireUser> {
   const current = await findUserById(deps, userId);
   if (!current) throw userGone();
@@ -40,5 +47,5 @@ export async function updateProfile(
   }
   const updated = await updateUser(deps, userId, { displayName, avatarUrl, metadata });
   if (!updated) throw userGone();
-  return toWireUser(updated);
+  return toWireUser(await asMemberOf(deps.store, updated, troopId));
 }

@@ -27,7 +27,8 @@ import {
   signOutBody,
   signUpBody,
 } from './auth-bodies.ts';
-import { answerUncached, authGuards, personIdOf } from './auth-guards.ts';
+import { answerUncached, authGuards, personIdOf, troopNamedBy } from './auth-guards.ts';
+import { troopOf } from '../http/route-guards.ts';
 import { AUTH_RATE_LIMITS } from './rate-limits.ts';
 import { getProfile, updateProfile } from './profile.ts';
 import { rotateRefreshToken } from './sessions.ts';
@@ -44,7 +45,8 @@ export const authRoutes =
     const guards = authGuards(deps);
     const twins = acceptSnakeCaseTwins(AUTH_FIELD_NAMES);
     const open = [guards.project, twins];
-    const person = [guards.person, twins];
+    // The profile answers the role and status of the request's troop (auth-guards.ts, project).
+    const person = [guards.profileTroop, guards.person, twins];
     answerUncached(app);
 
     app.get(
@@ -71,7 +73,7 @@ export const authRoutes =
         config: { invalidInput: AUTH_FIELD_CODES },
         schema: { body: signUpBody, response: { 200: sessionAnswer } },
       },
-      async (req) => signUp(deps, req.body),
+      async (req) => signUp(deps, req.body, troopNamedBy(req)),
     );
     app.post(
       '/signin/email',
@@ -80,7 +82,7 @@ export const authRoutes =
         config: { invalidInput: SIGN_IN_FIELD_CODES },
         schema: { body: signInBody, response: { 200: sessionAnswer } },
       },
-      async (req) => signInWithEmail(deps, req.body, req.ip),
+      async (req) => signInWithEmail(deps, req.body, req.ip, troopNamedBy(req)),
     );
     app.post(
       '/refresh',
@@ -88,17 +90,19 @@ export const authRoutes =
         preValidation: [...open, guards.perAddress('refresh', AUTH_RATE_LIMITS.refreshPerAddress)],
         schema: { body: refreshBody, response: { 200: tokenAnswer } },
       },
-      async (req) => rotateRefreshToken(deps, req.body.refreshToken),
+      async (req) => rotateRefreshToken(deps, req.body.refreshToken, troopNamedBy(req)),
     );
     app.get(
       '/me',
       { preValidation: person, schema: { response: { 200: userAnswer } } },
-      async (req) => ({ user: await getProfile(deps, personIdOf(req)) }),
+      async (req) => ({ user: await getProfile(deps, personIdOf(req), troopOf(req).id) }),
     );
     app.patch(
       '/me',
       { preValidation: person, schema: { body: profilePatchBody, response: { 200: userAnswer } } },
-      async (req) => ({ user: await updateProfile(deps, personIdOf(req), req.body) }),
+      async (req) => ({
+        user: await updateProfile(deps, personIdOf(req), req.body, troopOf(req).id),
+      }),
     );
     app.post(
       '/signout',

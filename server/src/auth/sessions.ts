@@ -16,7 +16,9 @@ import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { forgetAccount } from './session-check.ts';
 import { signAccessToken } from './tokens.ts';
-import { findUserById, toWireUser, updateUser, type UserRow } from './users.ts';
+import { asMemberOf, findUserById, toWireUser, updateUser, type UserRow } from './users.ts';
+import { sessionTroop, type SessionTroop } from './session-troop.ts';
+import type { Troop } from '../store/tenancy.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { isoInstant } from '../store/sql-values.ts';
 
@@ -73,16 +75,22 @@ async function insertRefreshToken(
   return { id, token };
 }
 
+/**
+ * The access token names the account, its session, and the troop it was signed in to (`pid`,
+ * that troop's project id) with the role it holds there; the role a request acts with is read
+ * again per request (session-check.ts), in the request's troop.
+ */
 async function tokenResponse(
   deps: SessionDeps,
   user: UserRow,
   refreshToken: string,
   familyId: string,
   nowMs: number,
+  troop: SessionTroop,
 ): Promise<TokenResponse> {
   const accessToken = await signAccessToken(
     deps.jwtSecret,
-    { sub: user.id, role: user.role, pid: deps.config.projectId, email: user.email, sid: familyId },
+    { sub: user.id, role: user.role, pid: troop.projectId, email: user.email, sid: familyId },
     nowMs,
   );
   return {
@@ -99,17 +107,23 @@ async function tokenResponse(
  * (password, magic link, sign-up) and records the sign-in time. The answer carries the complete
  * user: some clients never call /me.
  */
-export async function issueSession(deps: SessionDeps, user: UserRow): Promise<SessionResponse> {
+export async function issueSession(
+  deps: SessionDeps,
+  user: UserRow,
+  named?: Troop,
+): Promise<SessionResponse> {
   const now = deps.clock.now();
   const nowIso = isoInstant(now);
   // Expired tokens can no longer be used or replayed, so nothing is lost by dropping them here.
   await deps.store.query('DELETE FROM refresh_tokens WHERE expires_at < ?', [nowIso]);
   const familyId = crypto.randomUUID();
   const { token } = await insertRefreshToken(deps.store, now, user.id, familyId);
-  const signedIn = (await updateUser(deps, user.id, { lastSignInAt: nowIso })) ?? user;
+  const updated = (await updateUser(deps, user.id, { lastSignInAt: nowIso })) ?? user;
+  const troop = await sessionTroop(deps.store, deps.config, user.id, named);
+  const signedIn = await asMemberOf(deps.store, updated, troop.id);
   return {
     user: toWireUser(signedIn),
-    ...(await tokenResponse(deps, signedIn, token, familyId, now)),
+    ...(await tokenResponse(deps, signedIn, token, familyId, now, troop)),
   };
 }
 
@@ -128,6 +142,7 @@ type Rotation =
 export async function rotateRefreshToken(
   deps: SessionDeps,
   presented: unknown,
+  named?: Troop,
 ): Promise<TokenResponse> {
   if (
     typeof presented !== 'string' ||
@@ -182,7 +197,9 @@ export async function rotateRefreshToken(
       outcome.code,
       outcome.code === 'INVALID_CREDENTIALS' ? 'Invalid refresh token' : undefined,
     );
-  return tokenResponse(deps, outcome.user, outcome.token, outcome.familyId, now);
+  const troop = await sessionTroop(deps.store, deps.config, outcome.user.id, named);
+  const user = await asMemberOf(deps.store, outcome.user, troop.id);
+  return tokenResponse(deps, user, outcome.token, outcome.familyId, now, troop);
 }
 
 /** Revokes every token of a family (one sign-in and all its rotations). */

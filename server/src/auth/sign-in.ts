@@ -10,6 +10,7 @@ import { isKnownAddress, rememberAddress } from './known-addresses.ts';
 import { verifyPassword } from './passwords.ts';
 import { issueSession } from './sessions.ts';
 import { findUserByEmail } from './users.ts';
+import type { Troop } from '../store/tenancy.ts';
 
 /**
  * An unknown email and a wrong password get the same answer after the same work (an argon2
@@ -19,6 +20,7 @@ export async function signInWithEmail(
   deps: AppDeps,
   { email, password }: z.output<typeof signInBody>,
   clientAddress: string,
+  troop?: Troop,
 ): Promise<SessionResponse> {
   const user = await findUserByEmail(deps, email);
   // The per-email limit stops password guessing from anywhere; the owner signing in from where
@@ -34,5 +36,5 @@ export async function signInWithEmail(
   if (deps.config.requireEmailVerification && !user.email_verified)
     throw new ApiError('EMAIL_NOT_VERIFIED');
   await rememberAddress(deps, user.id, clientAddress);
-  return issueSession(deps, user);
+  return issueSession(deps, user, troop);
 }

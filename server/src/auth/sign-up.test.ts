@@ -105,7 +105,7 @@ describe.each(testStoreKinds)('POST /api/auth/signup (%s)', (kind) => {
         },
         { method: 'provider', provider: 'google' },
       );
-      expect(viaProvider.role).toBe('member');
+      expect(viaProvider.user.role).toBe('member');
 
       const leader = await bearer(invite, 'lee', 'leader');
       const made = await invite.app.inject({

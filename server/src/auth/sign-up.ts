@@ -12,6 +12,7 @@ import { issueSession } from './sessions.ts';
 import { invitationKey } from '../members/invitations.ts';
 import { createAccount } from './create-account.ts';
 import { findUserByEmail } from './users.ts';
+import type { Troop } from '../store/tenancy.ts';
 
 /**
  * Fields with a meaning of their own. `role` is listed so it is dropped: a caller never picks
@@ -52,9 +53,14 @@ function nameFromMetadata(metadata: Record<string, unknown>): string | null {
   return readDisplayName(parts.map((p) => p.trim()).join(' ')) ?? null;
 }
 
+/**
+ * Makes the account in the troop the sign-up names (create-account.ts) and signs it in there:
+ * the answer's role and status, and the token's `pid`, are that troop's.
+ */
 export async function signUp(
   deps: AppDeps,
   body: z.output<typeof signUpBody>,
+  requestTroop?: Troop,
 ): Promise<SessionResponse> {
   const { email, password } = body;
   await hitRateLimit(deps, `auth:signup:email:${email}`, AUTH_RATE_LIMITS.signUpPerEmail);
@@ -66,14 +72,15 @@ export async function signUp(
   // Checked before hashing so a taken email costs no argon2 work; createAccount still catches a race.
   if (await findUserByEmail(deps, email)) throw new ApiError('EMAIL_ALREADY_EXISTS');
   const passwordHash = await hashPassword(password);
-  const user = await createAccount(
+  const { user, troop } = await createAccount(
     deps,
     { email, passwordHash, displayName, avatarUrl, metadata: metadataJson },
     { method: 'password' },
     {
       invitationKey: body.invitation ? invitationKey(body.invitation) : undefined,
       householdToken: body.family,
+      troop: requestTroop,
     },
   );
-  return issueSession(deps, user);
+  return issueSession(deps, user, troop);
 }

@@ -140,6 +140,20 @@ export async function updateUser(
   return rows[0];
 }
 
+/**
+ * The account as a member of the troop: its role and status there (memberships,
+ * docs/decisions/065-troops.md). An account that is not a member keeps its own columns, which
+ * are the first troop's.
+ */
+export async function asMemberOf(db: Queryable, user: UserRow, troopId: string): Promise<UserRow> {
+  const { rows } = await db.query<{ role: string; status: AccountStatus }>(
+    'SELECT role, status FROM memberships WHERE user_id = ? AND troop_id = ?',
+    [user.id, troopId],
+  );
+  const membership = rows[0];
+  return membership ? { ...user, role: membership.role, status: membership.status } : user;
+}
+
 export function toWireUser(row: UserRow): WireUser {
   return {
     id: row.id,

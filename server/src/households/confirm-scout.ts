@@ -7,37 +7,44 @@
  */
 import { recordAudit } from '../members/audit-log.ts';
 import { troopRoleOf } from '../members/member-list.ts';
+import { changeMembershipRow } from '../members/memberships.ts';
 import type { Queryable } from '../store/store.ts';
-import { isoInstant } from '../store/sql-values.ts';
 
-/** Confirms the waiting scout `userId` linked through `invitationId`; false when it may not. */
+/**
+ * Confirms the waiting scout `userId` linked through `invitationId`; false when it may not. The
+ * scout waits, and the parent is active, in the troop of the household the invitation is from:
+ * the confirmation lets the scout into that troop only.
+ */
 export async function confirmLinkedScout(
   tx: Queryable,
   now: number,
   userId: string,
   invitationId: string,
 ): Promise<boolean> {
-  const account = await tx.query<{ email: string; status: string; metadata: string }>(
-    'SELECT email, status, metadata FROM users WHERE id = ?',
-    [userId],
-  );
-  const scout = account.rows[0];
-  if (!scout || scout.status !== 'pending' || troopRoleOf(scout.metadata) !== 'Scout') return false;
-  const inviter = await tx.query<{ id: string; household_id: string }>(
-    `SELECT u.id, i.household_id FROM household_invitations i
+  const inviter = await tx.query<{ id: string; household_id: string; troop_id: string }>(
+    `SELECT a.user_id AS id, i.household_id, i.troop_id FROM household_invitations i
        JOIN household_adults a ON a.household_id = i.household_id AND a.user_id = i.created_by
-       JOIN users u ON u.id = a.user_id AND u.status = 'active'
+       JOIN memberships m ON m.user_id = a.user_id AND m.troop_id = i.troop_id AND m.status = 'active'
      WHERE i.id = ?`,
     [invitationId],
   );
   const parent = inviter.rows[0];
   if (!parent) return false;
-  const changed = await tx.query(
-    "UPDATE users SET status = 'active', updated_at = ? WHERE id = ? AND status = 'pending'",
-    [isoInstant(now), userId],
+  const account = await tx.query<{ email: string; status: string; metadata: string }>(
+    `SELECT u.email, m.status, u.metadata FROM users u
+       JOIN memberships m ON m.user_id = u.id AND m.troop_id = ?
+     WHERE u.id = ?`,
+    [parent.troop_id, userId],
   );
-  if (changed.rowCount === 0) return false;
+  const scout = account.rows[0];
+  if (!scout || scout.status !== 'pending' || troopRoleOf(scout.metadata) !== 'Scout') return false;
+  const changed = await changeMembershipRow(tx, now, userId, parent.troop_id, {
+    status: 'active',
+    onlyFrom: 'pending',
+  });
+  if (!changed) return false;
   await recordAudit(tx, now, {
+    troopId: parent.troop_id,
     actorId: parent.id,
     action: 'member.approved',
     targetId: userId,

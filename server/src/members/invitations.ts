@@ -1,5 +1,7 @@
 /**
- * Invitations to join a troop that runs with SIGNUP_MODE=invite. A leader makes one for one
+ * Invitations to join a troop that joins by invitation (its sign-up mode `invite`). Each names
+ * its troop (`invitations.troop_id`), is listed and revoked there only, and a sign-up with it
+ * joins that troop (auth/troop-to-join.ts). A leader makes one for one
  * person (bound to their email, which it pre-fills and requires) or for up to N people, with an
  * expiry; it can be revoked. Only the hash of its token is kept: the link is shown once, when it
  * is made (docs/decisions/017-invitations.md). Each sign-up claims one use in a single
@@ -13,6 +15,7 @@ import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { recordAudit } from './audit-log.ts';
 import { isoInstant } from '../store/sql-values.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 import {
   findOpenInvitation,
   invitationExpiry,
@@ -81,6 +84,7 @@ export async function createInvitation(
   deps: Deps,
   actorId: string | null,
   input: NewInvitation,
+  troopId: string = FIRST_TROOP_ID,
 ): Promise<{ invitation: WireInvitation; url: string }> {
   const email = input.email ?? null;
   const maxUses = email ? 1 : (input.maxUses ?? 1);
@@ -92,11 +96,21 @@ export async function createInvitation(
   const id = crypto.randomUUID();
   const row = await deps.store.transaction(async (tx) => {
     const { rows } = await tx.query<InvitationRow>(
-      `INSERT INTO invitations (id, token_hash, email, max_uses, uses, expires_at, created_by, created_at)
-       VALUES (?, ?, ?, ?, 0, ?, ?, ?) RETURNING ${COLUMNS}`,
-      [id, tokenHash, email, maxUses, invitationExpiry(now, days), actorId, isoInstant(now)],
+      `INSERT INTO invitations (id, troop_id, token_hash, email, max_uses, uses, expires_at, created_by, created_at)
+       VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING ${COLUMNS}`,
+      [
+        id,
+        troopId,
+        tokenHash,
+        email,
+        maxUses,
+        invitationExpiry(now, days),
+        actorId,
+        isoInstant(now),
+      ],
     );
     await recordAudit(tx, now, {
+      troopId,
       actorId,
       action: 'invitation.created',
       targetId: id,
@@ -108,9 +122,11 @@ export async function createInvitation(
   return { invitation: toWire(row), url: invitationUrl(deps, token) };
 }
 
-export async function listInvitations(db: Queryable): Promise<WireInvitation[]> {
+/** The troop's invitations, the newest first. */
+export async function listInvitations(db: Queryable, troopId: string): Promise<WireInvitation[]> {
   const { rows } = await db.query<InvitationRow>(
-    `SELECT ${COLUMNS} FROM invitations ORDER BY created_at DESC, id LIMIT 500`,
+    `SELECT ${COLUMNS} FROM invitations WHERE troop_id = ? ORDER BY created_at DESC, id LIMIT 500`,
+    [troopId],
   );
   return rows.map(toWire);
 }
@@ -119,16 +135,18 @@ export async function revokeInvitation(
   deps: Deps,
   actorId: string | null,
   id: string,
+  troopId: string,
 ): Promise<WireInvitation> {
   const now = deps.clock.now();
   return deps.store.transaction(async (tx) => {
     const { rows } = await tx.query<InvitationRow>(
-      `UPDATE invitations SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? RETURNING ${COLUMNS}`,
-      [isoInstant(now), id],
+      `UPDATE invitations SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND troop_id = ?
+       RETURNING ${COLUMNS}`,
+      [isoInstant(now), id, troopId],
     );
     const row = rows[0];
     if (!row) throw new ApiError('NOT_FOUND', 'No invitation with this id');
-    await recordAudit(tx, now, { actorId, action: 'invitation.revoked', targetId: id });
+    await recordAudit(tx, now, { troopId, actorId, action: 'invitation.revoked', targetId: id });
     return toWire(row);
   });
 }

@@ -1,8 +1,11 @@
 /**
  * Letting people in and out (docs/operations.md, Who may join): leaders (`members.approve`)
- * approve or refuse pending accounts, suspend and reinstate members, and remove them. Refusing
- * or removing deletes the account and what hangs on it (sessions, profile rows, identities,
- * feed); troop calendar events they created stay the troop's. Nobody acts on themself, and only
+ * approve or refuse pending accounts, suspend and reinstate members, and remove them, each in
+ * the troop of the request only (its memberships, memberships.ts): approving someone in one
+ * troop lets them into no other. Refusing or removing takes the person out of the troop; an
+ * account left in no troop is deleted with what hangs on it (sessions, profile rows,
+ * identities, feed), as on a one-troop server, while one still in another troop stays for it.
+ * Troop calendar events they created stay the troop's. Nobody acts on themself, and only
  * someone who may manage members acts on someone who may. Every change is in the audit log and
  * reaches the member's tokens at once (auth/session-check.ts).
  */
@@ -15,8 +18,8 @@ import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { recordAudit } from './audit-log.ts';
 import { adminRoles } from '../auth/first-admin.ts';
-import { MEMBER_COLUMNS, toMember, type MemberRow } from './member-list.ts';
-import { isoInstant } from '../store/sql-values.ts';
+import { findTroopMember, toMember, type MemberRow } from './member-list.ts';
+import { changeMembershipRow, leaveTroop } from './memberships.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
 
@@ -53,26 +56,18 @@ const DONE: Record<MembershipAction, string> = {
   remove: 'removed',
 };
 
-async function findMember(tx: Queryable, userId: string): Promise<MemberRow> {
-  const { rows } = await tx.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM users WHERE id = ?`, [
-    userId,
-  ]);
-  const member = rows[0];
-  if (!member) throw new ApiError('USER_NOT_FOUND', 'No member with this id');
-  return member;
-}
-
-/** Applies `action` to the member; answers the member as they are now (or were, if deleted). */
+/** Applies `action` to the member of the troop; answers the member as they are now (or were, if gone). */
 export async function changeMembership(
   deps: Deps,
   actor: MembershipActor,
   userId: string,
   action: MembershipAction,
+  troopId: string,
 ): Promise<WireMember> {
   const rule = TRANSITIONS[action];
   const now = deps.clock.now();
   const result = await deps.store.transaction(async (tx) => {
-    const member = await findMember(tx, userId);
+    const member = await findTroopMember(tx, troopId, userId);
     if (actor.userId === userId)
       throw new ApiError('CONFLICT', 'You cannot change your own membership');
     if (!actor.manages && can(deps.config.roles, member.role, PERMISSIONS.membersManage))
@@ -83,24 +78,32 @@ export async function changeMembership(
 
     let after: MemberRow = member;
     let eventsKeptBy: string | null = null;
+    let accountDeleted = false;
     if (rule.to === null) {
-      eventsKeptBy = await keepTroopEvents(tx, deps, actor, userId);
-      await tx.query('DELETE FROM users WHERE id = ?', [userId]);
+      eventsKeptBy = await keepTroopEvents(tx, deps, actor, userId, troopId);
+      // Out of this troop only; an account left in no troop has nothing to sign in to, and
+      // goes with what hangs on it, as leaving the one troop always did.
+      if ((await leaveTroop(tx, userId, troopId)) === 0) {
+        await tx.query('DELETE FROM users WHERE id = ?', [userId]);
+        accountDeleted = true;
+      }
     } else {
-      const { rows } = await tx.query<MemberRow>(
-        `UPDATE users SET status = ?, updated_at = ? WHERE id = ? RETURNING ${MEMBER_COLUMNS}`,
-        [rule.to, isoInstant(now), userId],
-      );
-      after = rows[0] ?? member;
+      const changed = await changeMembershipRow(tx, now, userId, troopId, {
+        status: rule.to,
+        onlyFrom: member.status,
+      });
+      if (!changed) throw new ApiError('CONFLICT', rule.notFrom);
+      after = { ...member, status: rule.to };
     }
     await recordAudit(tx, now, {
+      troopId,
       actorId: actor.userId,
       action: `member.${DONE[action]}`,
       targetId: userId,
       details: {
         email: member.email,
         from: member.status,
-        to: rule.to ?? 'deleted',
+        to: rule.to ?? (accountDeleted ? 'deleted' : 'left'),
         ...(eventsKeptBy ? { eventsKeptBy } : {}),
       },
     });
@@ -111,8 +114,9 @@ export async function changeMembership(
 }
 
 /**
- * Calendar events belong to the troop: before an account is deleted (its events would go with
- * it), they pass to whoever removes it, or, for a service key, to the longest-standing admin.
+ * Calendar events belong to the troop: before a member leaves it (a deleted account's events
+ * would go with it), their events there pass to whoever removes them, or, for a service key, to
+ * the troop's longest-standing admin.
  * Only the owner changes: the event, its creator's name and its version stay as they were.
  * Answers the new owner, or null when the member made no event (or nobody can take them).
  */
@@ -121,21 +125,23 @@ async function keepTroopEvents(
   deps: Deps,
   actor: MembershipActor,
   userId: string,
+  troopId: string,
 ): Promise<string | null> {
   const admins = adminRoles(deps.config.roles);
   let heir = actor.userId;
   if (!heir && admins.length > 0) {
     const { rows } = await tx.query<{ id: string }>(
-      `SELECT id FROM users WHERE id <> ? AND role IN (${admins.map(() => '?').join(', ')})
-       ORDER BY created_at, id LIMIT 1`,
-      [userId, ...admins],
+      `SELECT u.id FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE m.troop_id = ? AND u.id <> ? AND m.role IN (${admins.map(() => '?').join(', ')})
+        ORDER BY u.created_at, u.id LIMIT 1`,
+      [troopId, userId, ...admins],
     );
     heir = rows[0]?.id ?? null;
   }
   if (!heir) return null;
   const { rows } = await tx.query<{ id: string }>(
-    'UPDATE calendar_events SET user_id = ? WHERE user_id = ? RETURNING id',
-    [heir, userId],
+    'UPDATE calendar_events SET user_id = ? WHERE user_id = ? AND troop_id = ? RETURNING id',
+    [heir, userId, troopId],
   );
   return rows.length > 0 ? heir : null;
 }

@@ -22,7 +22,13 @@ import { hitRateLimit } from '../auth/rate-limits.ts';
 import { RECOVERY_RATE_LIMITS } from '../auth/recovery-limits.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { callerCan } from '../http/caller.ts';
-import { callerOf, projectParams, routeGuards, type SignedInCaller } from '../http/route-guards.ts';
+import {
+  callerOf,
+  projectParams,
+  routeGuards,
+  troopOf,
+  type SignedInCaller,
+} from '../http/route-guards.ts';
 import { listAudit } from './audit-log.ts';
 import {
   checkInvitation,
@@ -124,7 +130,7 @@ export const memberRoutes =
           response: { 200: z.object({ members: z.array(wireMember) }) },
         },
       },
-      async () => ({ members: await listMembers(deps) }),
+      async (req) => ({ members: await listMembers(deps, troopOf(req).id) }),
     );
     app.patch(
       '/:projectId/:userId',
@@ -145,6 +151,7 @@ export const memberRoutes =
           actorIdOf(callerOf(req)),
           req.params.userId,
           req.body.role,
+          troopOf(req).id,
         ),
       }),
     );
@@ -157,7 +164,7 @@ export const memberRoutes =
           response: { 200: z.object({ invitations: z.array(wireInvitation) }) },
         },
       },
-      async () => ({ invitations: await listInvitations(deps.store) }),
+      async (req) => ({ invitations: await listInvitations(deps.store, troopOf(req).id) }),
     );
     app.post(
       '/:projectId/invitations',
@@ -171,7 +178,7 @@ export const memberRoutes =
       },
       async (req) => {
         const caller = callerOf(req);
-        const made = await createInvitation(deps, actorIdOf(caller), req.body);
+        const made = await createInvitation(deps, actorIdOf(caller), req.body, troopOf(req).id);
         if (req.body.send && made.invitation.email)
           await mailInvitation(deps, caller, made.invitation.email, made.url, made.invitation);
         return made;
@@ -209,7 +216,12 @@ export const memberRoutes =
         },
       },
       async (req) => ({
-        invitation: await revokeInvitation(deps, actorIdOf(callerOf(req)), req.params.id),
+        invitation: await revokeInvitation(
+          deps,
+          actorIdOf(callerOf(req)),
+          req.params.id,
+          troopOf(req).id,
+        ),
       }),
     );
     app.get(
@@ -224,7 +236,7 @@ export const memberRoutes =
           response: { 200: z.object({ entries: z.array(wireAuditEntry) }) },
         },
       },
-      async () => ({ entries: await listAudit(deps.store) }),
+      async (req) => ({ entries: await listAudit(deps.store, troopOf(req).id) }),
     );
     app.post(
       '/:projectId/:userId/:action',
@@ -238,6 +250,7 @@ export const memberRoutes =
           actorOf(deps, callerOf(req)),
           req.params.userId,
           req.params.action,
+          troopOf(req).id,
         ),
       }),
     );

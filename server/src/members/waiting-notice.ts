@@ -1,6 +1,6 @@
 /**
- * Those who may let people in (members.approve, docs/roles.md) are told by mail when someone new
- * waits for approval. Every way an account comes to wait (sign-up in approval mode, a scout in
+ * Those who may let people in (members.approve, docs/roles.md) to a troop are told by mail when
+ * someone new waits for approval there (the approvers of that troop, by their memberships). Every way an account comes to wait (sign-up in approval mode, a scout in
  * invite mode, a scout held by `leadersConfirmScouts`) records `member.waiting` in the audit log,
  * in the transaction that makes the account (audit-log.ts), and that same write queues a durable
  * job (docs/decisions/052-durable-jobs.md) keyed by the account: one notice per waiting person,
@@ -15,6 +15,7 @@ import { enqueueJob } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import { jobMessageId } from '../mail/message-id.ts';
 import type { Queryable } from '../store/store.ts';
+import { FIRST_TROOP_ID, troopKey } from '../store/tenancy.ts';
 import { waitingMail } from './waiting-mail.ts';
 
 export const WAITING_JOB_KINDS = {
@@ -24,12 +25,22 @@ export const WAITING_JOB_KINDS = {
   mail: 'member-waiting-mail',
 } as const;
 
-/** Queues the approvers' notice of an account that now waits; a second call for it is a no-op. */
-export async function queueWaitingNotice(db: Queryable, now: number, userId: string) {
+/**
+ * Queues the notice, to the approvers of `troopId`, of an account that now waits there; a second
+ * call for it is a no-op. The job is the troop's, and its key names the troop (the first
+ * troop's is the key a one-troop server always used).
+ */
+export async function queueWaitingNotice(
+  db: Queryable,
+  now: number,
+  userId: string,
+  troopId: string = FIRST_TROOP_ID,
+) {
   await enqueueJob(db, now, {
     kind: WAITING_JOB_KINDS.tell,
-    dedupeKey: `member-waiting:${userId}`,
+    dedupeKey: troopKey(troopId, `member-waiting:${userId}`),
     payload: { userId },
+    troopId,
   });
 }
 
@@ -53,10 +64,18 @@ function troopRoleIn(metadata: string): string | null {
   }
 }
 
-async function personWith(db: Queryable, id: string, status: 'pending' | 'active') {
+/** The person as a member of the troop, in `status` there. */
+async function personWith(
+  db: Queryable,
+  troopId: string,
+  id: string,
+  status: 'pending' | 'active',
+) {
   const { rows } = await db.query<Person>(
-    'SELECT id, email, display_name, metadata, role FROM users WHERE id = ? AND status = ?',
-    [id, status],
+    `SELECT u.id, u.email, u.display_name, u.metadata, m.role
+       FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.troop_id = ? AND m.user_id = ? AND m.status = ?`,
+    [troopId, id, status],
   );
   return rows[0];
 }
@@ -68,25 +87,31 @@ export function memberJobHandlers(deps: ReadyDeps): Record<string, JobHandler> {
   return {
     async [WAITING_JOB_KINDS.tell](job) {
       const userId = str(job.payload.userId);
-      if (!(await personWith(store, userId, 'pending'))) return;
+      // Jobs queued before troops were the one troop's.
+      const troopId = job.troopId ?? FIRST_TROOP_ID;
+      if (!(await personWith(store, troopId, userId, 'pending'))) return;
       const roles = roleNames(config.roles).filter(mayApprove);
       if (roles.length === 0) return;
       const { rows } = await store.query<{ id: string }>(
-        `SELECT id FROM users WHERE status = 'active' AND id <> ? AND role IN (${roles.map(() => '?').join(', ')}) ORDER BY id`,
-        [userId, ...roles],
+        `SELECT user_id AS id FROM memberships
+          WHERE troop_id = ? AND status = 'active' AND user_id <> ? AND role IN (${roles.map(() => '?').join(', ')})
+          ORDER BY user_id`,
+        [troopId, userId, ...roles],
       );
       const now = deps.clock.now();
       for (const approver of rows) {
         await enqueueJob(store, now, {
           kind: WAITING_JOB_KINDS.mail,
-          dedupeKey: `member-waiting:${userId}:${approver.id}`,
+          dedupeKey: troopKey(troopId, `member-waiting:${userId}:${approver.id}`),
           payload: { userId, approverId: approver.id },
+          troopId,
         });
       }
     },
     async [WAITING_JOB_KINDS.mail](job) {
-      const waiting = await personWith(store, str(job.payload.userId), 'pending');
-      const approver = await personWith(store, str(job.payload.approverId), 'active');
+      const troopId = job.troopId ?? FIRST_TROOP_ID;
+      const waiting = await personWith(store, troopId, str(job.payload.userId), 'pending');
+      const approver = await personWith(store, troopId, str(job.payload.approverId), 'active');
       // Let in or refused meanwhile, or the approver no longer may: nothing to ask of them.
       if (!waiting || !approver || !mayApprove(approver.role)) return;
       await deps.mail.send({

@@ -96,7 +96,7 @@ export async function accountForProviderSignIn(
     await linkIdentity(deps, { userId: existing.id, provider, subject: claims.subject, email });
     return fillProfile(deps, existing, claims, true);
   }
-  const user = await createAccount(
+  const { user } = await createAccount(
     deps,
     {
       email,
