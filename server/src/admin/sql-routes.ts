@@ -1,7 +1,8 @@
 /**
  * `POST /api/db/{projectId}/sql` and `/batch` (docs/protocol.md, Data API): operator SQL. Both reach every
- * table, `users.password_hash` included, so only an admin or a service key (trusted operators)
- * may call them: anonymous 401, anyone else 403. Each statement is held to a time limit
+ * table of every troop, `users.password_hash` included, so only the server's operators may call
+ * them: a service key of the operator or a platform admin (platform-operator.ts; for now an
+ * admin of the first troop), never another troop's admin. Anonymous 401, anyone else 403. Each statement is held to a time limit
  * (`deps.sqlStatementTimeoutMs`, 10 s unless set) on both databases.
  */
 import { performance } from 'node:perf_hooks';
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import { projectParams, routeGuards } from '../http/route-guards.ts';
+import { platformOperator } from './platform-operator.ts';
 import { runSqlStatements, SQL_MAX_LENGTH, SQL_MAX_STATEMENTS } from './run-sql.ts';
 
 export const sqlRoutes =
@@ -18,9 +20,11 @@ export const sqlRoutes =
   async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const guards = routeGuards(deps);
+    const refusal = 'Only admins and service keys may run SQL';
     const operator = [
-      guards.permission(PERMISSIONS.sqlRun, 'Only admins and service keys may run SQL'),
+      guards.permission(PERMISSIONS.sqlRun, refusal),
       guards.project,
+      platformOperator(deps, `${refusal}: it reads every troop, so only the server's own`),
     ];
     app.post(
       '/:projectId/sql',
