@@ -148,29 +148,44 @@ describe('building SQL', () => {
 });
 
 describe('calendar listing plan', () => {
-  it('reads a troop\u2019s page of the calendar from the troop-led index, with no sort', async () => {
-    const { openTestStore } = await import('../../test/test-app.ts');
-    const { TABLES } = await import('../tables.ts');
-    const table = TABLES.served.get('calendar_events');
-    if (!table) throw new Error('calendar_events is declared');
-    const store = await openTestStore('sqlite');
-    try {
-      const sql = buildSelect(table, 'sqlite', {
-        columns: ['id', 'event_name'],
-        selection: { troop: troopScope(table, 'troop-b'), filters: [], scope: { kind: 'all' } },
-        order: totalOrder([{ column: 'event_date', descending: false, nullsFirst: false }]),
-        limit: 20,
-        offset: 0,
-      });
-      const plan = await store.query<{ detail: string }>(
-        `EXPLAIN QUERY PLAN ${sql.text}`,
-        sql.params,
-      );
-      const details = plan.rows.map((r) => r.detail).join('\n');
-      expect(details).toContain('calendar_events_troop_date (troop_id=?)');
-      expect(details).not.toContain('TEMP B-TREE');
-    } finally {
-      await store.close();
-    }
-  });
+  it.each([
+    ['event_date', ['event_date'], 'calendar_events_troop_date'],
+    ['event_date, event_time', ['event_date', 'event_time'], 'calendar_events_troop_when'],
+  ])(
+    'reads a troop\u2019s page ordered by %s from the troop-led index, with no sort',
+    async (_, columns, index) => {
+      const { openTestStore } = await import('../../test/test-app.ts');
+      const { TABLES } = await import('../tables.ts');
+      const table = TABLES.served.get('calendar_events');
+      if (!table) throw new Error('calendar_events is declared');
+      const store = await openTestStore('sqlite');
+      try {
+        const sql = buildSelect(table, 'sqlite', {
+          columns: ['id', 'event_name'],
+          selection: { troop: troopScope(table, 'troop-b'), filters: [], scope: { kind: 'all' } },
+          order: totalOrder(
+            columns.map((column) => ({ column, descending: false, nullsFirst: false })),
+          ),
+          // A later page, after a cursor: read from the index from there on.
+          after: ['2031-03-02', ...(columns.length > 1 ? ['19:00'] : []), 'ev-1'],
+          limit: 20,
+          offset: 0,
+        });
+        const plan = await store.query<{ detail: string }>(
+          `EXPLAIN QUERY PLAN ${sql.text}`,
+          sql.params,
+        );
+        const details = plan.rows.map((r) => r.detail).join('\n');
+        expect(details).toContain(`${index} (troop_id=? AND event_date>?)`);
+        expect(details).not.toContain('TEMP B-TREE');
+        // The indexes without the troop are gone (migration 043): nothing reads them.
+        const { rows } = await store.query<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'calendar_events' AND name IN ('calendar_events_when', 'calendar_events_date')",
+        );
+        expect(rows).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    },
+  );
 });

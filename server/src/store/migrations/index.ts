@@ -27,6 +27,7 @@ import { digestChangedAt } from './039-digest-changed-at.ts';
 import { signInHouseholdLinks } from './040-sign-in-household-links.ts';
 import { troops } from './041-troops.ts';
 import { troopCalendarJobs } from './042-troop-calendar-jobs.ts';
+import { calendarUntroopedIndexes } from './043-calendar-untrooped-indexes.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   signInHouseholdLinks,
   troops,
   troopCalendarJobs,
+  calendarUntroopedIndexes,
 ];
