@@ -5,17 +5,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { addTroop, joinTroop, readCalendar, troopEvent } from '../../test/calendar.ts';
 import { bearer } from '../../test/storage.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, openTestStore, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { migrate } from '../store/migrate.ts';
+import type { Store } from '../store/store.ts';
 
 const B = { id: 'troop-b', projectId: 'troop-b-project', timeZone: 'America/Denver' };
 
 describe.each(testStoreKinds)('the calendar of two troops (%s)', (kind) => {
   let t: TestApp;
-  afterEach(async () => t?.close());
+  /** What this test opened, closed after it. */
+  let open: TestApp | Store | undefined;
+  afterEach(async () => {
+    await open?.close();
+    open = undefined;
+  });
 
   /** Troop A (the first) and B, a leader in both, each troop with one event. */
   async function twoTroops() {
     t = await buildTestApp({ store: kind });
+    open = t;
     await addTroop(t, B);
     const leader = await bearer(t, 'lee', 'admin');
     await joinTroop(t, 'lee', B.id, 'admin');
@@ -105,5 +113,34 @@ describe.each(testStoreKinds)('the calendar of two troops (%s)', (kind) => {
     const res = await get(B.projectId, '/occurrences?from=2026-07-01&to=2026-07-31', onlyA);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
+  });
+
+  it("upgrades a one-troop server: its feeds and its events' jobs are the first troop's, and a member may hold a feed in another troop", async () => {
+    const store = await openTestStore(kind, { upTo: 41 });
+    open = store;
+    const at = '2026-05-01T00:00:00.000Z';
+    await store.query(
+      'INSERT INTO users (id, email, display_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+      ['u1', 'u1@example.org', 'u1', at, at],
+    );
+    await store.query(
+      'INSERT INTO calendar_feeds (user_id, token_hash, token_encrypted, created_at) VALUES (?, ?, ?, ?)',
+      ['u1', 'hash-1', 'sealed', at],
+    );
+    await migrate(store);
+    const feeds = await store.query('SELECT user_id, troop_id, token_hash FROM calendar_feeds');
+    expect(feeds.rows).toEqual([{ user_id: 'u1', troop_id: 'troop-1', token_hash: 'hash-1' }]);
+    await store.query(
+      `INSERT INTO calendar_feeds (user_id, troop_id, token_hash, token_encrypted, created_at)
+       VALUES ('u1', 'troop-b', 'hash-2', 'sealed', ?)`,
+      [at],
+    );
+    await store.query(
+      `INSERT INTO calendar_events (id, user_id, event_name, event_date, event_time, created_at, updated_at)
+       VALUES ('old-style', 'u1', 'Meeting', '2026-07-07', '19:00', ?, ?)`,
+      [at, at],
+    );
+    const jobs = await store.query('SELECT kind, troop_id FROM jobs');
+    expect(jobs.rows).toEqual([{ kind: 'event-created', troop_id: 'troop-1' }]);
   });
 });

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { addTroop, joinTroop, troopEvent } from '../../test/calendar.ts';
 import { createEvent, runJobs, to, troopPerTest, withSubject } from '../../test/notices.ts';
-import { embeddedStore } from '../../test/test-app.ts';
+import { testStoreKinds } from '../../test/test-app.ts';
 
 const B = { id: 'troop-b', projectId: 'troop-b-project', name: 'Troop 45 Riverside' };
 
-describe.each(embeddedStore)('notices of two troops (%s)', (kind) => {
+describe.each(testStoreKinds)('notices of two troops (%s)', (kind) => {
   const troop = troopPerTest(kind);
 
   async function twoTroops() {
@@ -21,9 +21,15 @@ describe.each(embeddedStore)('notices of two troops (%s)', (kind) => {
       'SELECT id, email FROM users',
     );
     const idOf = (email: string) => ids.rows.find((r) => r.email === email)!.id;
-    // The leader and the parent are in both troops; the other member is in the first only.
+    // The leader and the parent are members of both troops.
     await joinTroop(t, idOf('leader@troop12.org'), B.id, 'admin');
     await joinTroop(t, idOf('parent@troop12.org'), B.id, 'user');
+    // The other member has asked to join B and waits: B tells them nothing yet.
+    await t.deps.store.query(
+      `INSERT INTO memberships (user_id, troop_id, role, status, joined_at)
+       VALUES (?, ?, 'user', 'pending', ?)`,
+      [idOf('other@troop12.org'), B.id, new Date(t.clock.now()).toISOString()],
+    );
     return { ...made, idOf };
   }
 
