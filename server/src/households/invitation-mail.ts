@@ -1,7 +1,8 @@
 /**
  * Mails a household invitation to the address its adult gave. Any member may send one, and mail
  * to any address is what spam would send, so the words are fixed, the link leads only to this
- * troop, and each member sends at most a few an hour.
+ * troop, and each member sends at most a few an hour. A named troop's invitation says whose it is
+ * in its subject (docs/decisions/065-troops.md); an unnamed troop's reads as it always did.
  */
 import { HOUSEHOLD_LIMITS } from '@scout/protocol/households';
 import { hitRateLimit } from '../auth/rate-limits.ts';
@@ -22,6 +23,7 @@ export async function countInvitationMail(deps: ReadyDeps, userId: string): Prom
 
 export async function mailHouseholdInvitation(
   deps: ReadyDeps,
+  troopName: string | null,
   inviterId: string,
   to: string,
   made: MadeInvitation,
@@ -34,5 +36,6 @@ export async function mailHouseholdInvitation(
     inviter: inviter?.display_name ?? inviter?.email ?? '',
     scoutName: made.scoutName,
   });
-  await deps.mail.send({ to: [{ address: to }], ...mail });
+  const subject = troopName ? `${troopName}: ${mail.subject}` : mail.subject;
+  await deps.mail.send({ to: [{ address: to }], ...mail, subject });
 }

@@ -169,7 +169,7 @@ export const householdRoutes =
         const email = req.body.email ?? null;
         if (email) await countInvitationMail(deps, inviterId);
         const made = await createHouseholdInvitation(deps, household, inviterId, req.body);
-        if (email) await mailHouseholdInvitation(deps, inviterId, email, made);
+        if (email) await mailHouseholdInvitation(deps, troopOf(req).name, inviterId, email, made);
         return { invitation: made.invitation, url: made.url };
       },
     );

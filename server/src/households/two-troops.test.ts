@@ -6,17 +6,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { addTroop, joinTroop } from '../../test/calendar.ts';
 import { familyToken } from '../../test/households.ts';
+import { createMemoryMailer, type MemoryMailer } from '../../test/mail.ts';
 import { bearer } from '../../test/storage.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 
-const B = { id: 'troop-b', projectId: 'troop-b-project' };
+const B = { id: 'troop-b', projectId: 'troop-b-project', name: 'Troop 45 Riverside' };
 
 describe.each(testStoreKinds)('households of two troops (%s)', (kind) => {
   let t: TestApp;
+  let mail: MemoryMailer;
   afterEach(async () => t?.close());
 
   async function twoTroops() {
-    t = await buildTestApp({ store: kind });
+    mail = createMemoryMailer();
+    t = await buildTestApp({ store: kind, deps: { mail } });
     await addTroop(t, B);
     const leader = await bearer(t, 'lee', 'admin');
     const parent = await bearer(t, 'pat', 'user');
@@ -99,8 +102,15 @@ describe.each(testStoreKinds)('households of two troops (%s)', (kind) => {
 
   it("takes an invitation at its own troop's address only", async () => {
     const { a, call, parent, friend } = await twoTroops();
-    const made = await call(B.projectId, 'POST', '/mine/invitations', parent, { kind: 'adult' });
+    const made = await call(B.projectId, 'POST', '/mine/invitations', parent, {
+      kind: 'adult',
+      email: 'fay@example.org',
+    });
     expect(made.statusCode, made.body).toBe(200);
+    // The mail names the troop it invites into.
+    expect(mail.sent.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Troop 45 Riverside: /),
+    ]);
     const token = familyToken(made.json().url as string);
     const landing = await call(a, 'POST', '/invitations/landing', friend, { token });
     expect(landing.json()).toMatchObject({ usable: false });
