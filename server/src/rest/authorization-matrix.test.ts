@@ -1,6 +1,9 @@
 /**
  * Who may do what, as data: every caller x every operation x every kind of table, each cell
  * asserted, refused writes included (they must change nothing). Member A owns the target rows.
+ * Every call is made through the first troop's path while a second troop holds rows of its own
+ * (A's among them) and makes member B and the leader its admins: no cell may read, change or take the
+ * role of anything of the second troop (docs/decisions/065-troops.md).
  * The leader has the default configuration's `leader` role (docs/roles.md): a member who also
  * changes and deletes every calendar event, and nothing more of the tables.
  */
@@ -8,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import {
   addMember,
+  addTroop,
   callRest,
   insertMemberRow,
   SERVICE_KEY,
@@ -21,6 +25,15 @@ const B = 'member-b';
 const C = 'member-c';
 const ADMIN = 'admin-1';
 const LEADER = 'leader-1';
+/** The second troop, its member (of it only), and its rows: none is ever answered or changed. */
+const OTHER_TROOP = 'troop-2';
+const X = 'member-x';
+const OTHER_ROWS: Record<Table, string> = {
+  users: X,
+  custom_users: X,
+  calendar_events: 'event-x',
+  troop_notes: 'note-x',
+};
 
 type Actor = 'anonymous' | 'memberA' | 'memberB' | 'leader' | 'admin' | 'service';
 type Op = 'list' | 'get' | 'insertSelf' | 'insertForA' | 'update' | 'delete';
@@ -304,6 +317,7 @@ describe.each(testStoreKinds)('authorization matrix (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await buildTestApp({ store: kind, deps: { serviceKeys } });
+    await addTroop(t, OTHER_TROOP, 'troop-2-project');
     const members: Array<[Actor, TestMember]> = [
       ['memberA', await addMember(t, A)],
       ['memberB', await addMember(t, B)],
@@ -329,6 +343,31 @@ describe.each(testStoreKinds)('authorization matrix (%s)', (kind) => {
     await insertMemberRow(t, ADMIN, 'admin');
     await insertMemberRow(t, LEADER, 'leader');
     const now = new Date(t.clock.now()).toISOString();
+    // The second troop: its own member, and B and the leader its admins (their role here stays
+    // theirs); A's rows there are A's own, so only the troop keeps them out of A's answers.
+    await insertMemberRow(t, X);
+    await db.query('DELETE FROM memberships WHERE user_id = ?', [X]);
+    for (const [id, role] of [
+      [X, 'user'],
+      [B, 'admin'],
+      [LEADER, 'admin'],
+    ])
+      await db.query(
+        'INSERT INTO memberships (user_id, troop_id, role, status, joined_at) VALUES (?, ?, ?, ?, ?)',
+        [id, OTHER_TROOP, role, 'active', now],
+      );
+    await db.query(
+      'INSERT INTO custom_users (id, user_id, first_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+      [X, X, 'Other', now, now],
+    );
+    await db.query(
+      'INSERT INTO calendar_events (id, user_id, event_name, event_date, event_time, created_at, updated_at, troop_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ['event-x', A, 'Campout', '2026-04-10', '08:00', now, now, OTHER_TROOP],
+    );
+    await db.query(
+      'INSERT INTO troop_notes (id, owner_id, text, created_at, updated_at, troop_id) VALUES (?, ?, ?, ?, ?, ?)',
+      ['note-x', A, 'Bring tents', now, now, OTHER_TROOP],
+    );
     for (const id of [A, B].filter((id) => !withoutProfile.includes(id))) {
       await db.query(
         'INSERT INTO custom_users (id, user_id, first_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
@@ -374,6 +413,8 @@ describe.each(testStoreKinds)('authorization matrix (%s)', (kind) => {
     const self = actorId[actor];
     await reset(op === 'insertSelf' ? [self] : op === 'insertForA' ? [A] : []);
     const before = await snapshot(table);
+    const otherBefore = before.find((r) => r.id === OTHER_ROWS[table]);
+    expect(otherBefore, 'the second troop has its row').toBeDefined();
     const token = tokens[actor];
     const res =
       op === 'list'
@@ -394,6 +435,10 @@ describe.each(testStoreKinds)('authorization matrix (%s)', (kind) => {
     const after = await snapshot(table);
 
     expect(res.statusCode, res.body).toBe(expected.status);
+    expect(
+      after.find((r) => r.id === OTHER_ROWS[table]),
+      'the second troop’s row is as it was',
+    ).toEqual(otherBefore);
     if (expected.status >= 400) {
       expect(res.json().error.code).toBeTruthy();
       expect(after, 'a refused call changes nothing').toEqual(before);
@@ -401,6 +446,7 @@ describe.each(testStoreKinds)('authorization matrix (%s)', (kind) => {
     }
     const rows = res.json() as Array<Record<string, unknown>>;
     if (expected.ids) expect(rows.map((r) => r.id).sort()).toEqual(expected.ids);
+    expect(rows.map((r) => r.id)).not.toContain(OTHER_ROWS[table]);
     if (op === 'list' || op === 'get' || expected.ids?.length === 0) {
       expect(after, 'reads and empty matches change nothing').toEqual(before);
     }

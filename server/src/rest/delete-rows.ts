@@ -10,6 +10,7 @@ import {
 } from './build-sql.ts';
 import { checkQueryColumns, queryColumns, toApiRow, type DataContext } from './data-context.ts';
 import type { ParsedQuery } from './parse-query.ts';
+import { TROOP_COLUMN } from './table-definition.ts';
 import { accessFor, onTheFly, visibleButNotWritable, type SignedInCaller } from './rules.ts';
 import {
   atomically,
@@ -69,9 +70,12 @@ export async function deleteRows(
         limit: Number.MAX_SAFE_INTEGER,
         offset: 0,
       });
+      // Reported on the path's troop's channels, so only that troop's rows are named there: an
+      // account's rows in another troop go too, and that troop's members see it at their reload.
+      const ofTroop = ctx.tables.declared(c.table)?.tenancy === 'troop';
       const children = await tx.query(
-        `SELECT ${quoteIdent('id')} FROM ${quoteIdent(c.table)} WHERE ${quoteIdent(c.column)} IN (${parents.text})`,
-        parents.params,
+        `SELECT ${quoteIdent('id')} FROM ${quoteIdent(c.table)} WHERE ${quoteIdent(c.column)} IN (${parents.text})${ofTroop ? ` AND ${quoteIdent(TROOP_COLUMN)} = ?` : ''}`,
+        ofTroop ? [...parents.params, troopId] : parents.params,
       );
       cascaded.push({ table: c.table, kind: 'deleted', ids: idsOf(children.rows) });
     }

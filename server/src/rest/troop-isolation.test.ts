@@ -13,6 +13,8 @@ import {
   type TestMember,
 } from '../../test/rest.ts';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
+import { deleteRows } from './delete-rows.ts';
+import { parseQuery } from './parse-query.ts';
 
 const B = 'troop-b';
 const B_PROJECT = 'troop-b-project';
@@ -215,6 +217,29 @@ describe.each(testStoreKinds)('troops through the Data API (%s)', (kind) => {
       "SELECT display_name FROM users WHERE id = 'only-b'",
     );
     expect(name.rows[0]?.display_name).toBe('Member only-b');
+  });
+
+  it('names only the path’s troop’s rows among those that go with a deleted account', async () => {
+    // A former member of B: their event there stays until their account goes.
+    await t.deps.store.query("UPDATE calendar_events SET user_id = 'only-a' WHERE id = 'ev-b1'");
+    const ctx = {
+      store: t.deps.store,
+      clock: t.clock,
+      tables: t.deps.tables,
+      roles: t.deps.config.roles,
+    };
+    const { changes } = await deleteRows(
+      ctx,
+      { kind: 'service', keyId: 'k1' },
+      FIRST_TROOP_ID,
+      'users',
+      parseQuery('id=eq.only-a'),
+    );
+    expect(changes).toEqual([
+      { table: 'users', kind: 'deleted', ids: ['only-a'], owners: { 'only-a': 'only-a' } },
+      { table: 'calendar_events', kind: 'deleted', ids: ['ev-a1'] },
+    ]);
+    expect(await stored('ev-b1')).toBeUndefined();
   });
 
   it('keeps the rows of a table made on the fly to the troop they were written in', async () => {
