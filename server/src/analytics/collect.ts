@@ -1,6 +1,7 @@
 /**
- * `POST /api/analytics/{projectId}/log`: who sent the batch, whether they asked not to be
- * tracked, then the pure intake (event-intake.ts) and the write (store-events.ts).
+ * `POST /api/analytics/{projectId}/log`: the troop the project id names, who sent the batch,
+ * whether they asked not to be tracked, then the pure intake (event-intake.ts) and the write
+ * (store-events.ts). Events are the troop's (docs/decisions/065-troops.md).
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -8,11 +9,12 @@ import { ANALYTICS_REQUESTS_PER_MINUTE } from '@scout/protocol/limits';
 import type { AnalyticsLogAnswer } from '@scout/protocol/analytics';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { resolveCaller } from '../http/caller.ts';
+import { bearerToken, resolveCredential } from '../http/caller.ts';
 import { hitRateLimit } from '../auth/rate-limits.ts';
 import { OversizeBody } from './capped-body.ts';
-import { countEvents, readEvents, type IntakeIdentity } from './event-intake.ts';
+import { countEvents, readEvents, type EventRow, type IntakeIdentity } from './event-intake.ts';
 import type { Queryable } from '../store/store.ts';
+import { FIRST_TROOP_ID, type Troop } from '../store/tenancy.ts';
 import type { HourlyCounter } from './hourly-counts.ts';
 import { writeEvents } from './store-events.ts';
 
@@ -25,14 +27,19 @@ export const optedOut = (req: FastifyRequest) =>
 /**
  * The identity a token proves. A token that no longer works (expired, signed out) is not a
  * reason to refuse the events: they are kept as a visitor's, with nothing claimed believed. A
- * service key proves no member either: its events' user ids are kept as claims.
+ * service key proves no member either: its events' user ids are kept as claims. Nor does the
+ * token of an account that is not a member of the troop (404): its events are a visitor's.
  */
-async function identityOf(deps: ReadyDeps, req: FastifyRequest): Promise<IntakeIdentity> {
+async function identityOf(
+  deps: ReadyDeps,
+  req: FastifyRequest,
+  troop: Troop,
+): Promise<IntakeIdentity> {
   try {
-    const caller = await resolveCaller(deps, req);
+    const caller = await resolveCredential(deps, bearerToken(req), troop.id);
     if (caller.kind === 'user') return { kind: 'verified', userId: caller.userId };
   } catch (err) {
-    if (!(err instanceof ApiError) || err.status !== 401) throw err;
+    if (!(err instanceof ApiError) || (err.status !== 401 && err.status !== 404)) throw err;
   }
   return { kind: 'anonymous' };
 }
@@ -50,6 +57,9 @@ async function limitAddress(deps: ReadyDeps, tx: Queryable, req: FastifyRequest)
   });
 }
 
+/** The hourly counts are the first troop's: their key names no troop (stats.ts, eventsBy). */
+const firstTroops = (rows: EventRow[]) => rows.filter((r) => r.troop_id === FIRST_TROOP_ID);
+
 export async function collectEvents(
   deps: ReadyDeps,
   hourly: HourlyCounter,
@@ -62,13 +72,15 @@ export async function collectEvents(
     await limitAddress(deps, deps.store, req);
     return { accepted: 0, dropped: 0, reason: 'body_too_large' };
   }
-  if (projectId !== deps.config.projectId) {
+  const troop = await deps.troops.byProjectId(projectId);
+  if (!troop) {
     await limitAddress(deps, deps.store, req);
     return { accepted: 0, dropped: countEvents(body), reason: 'unknown_project' };
   }
   const intake = readEvents(body, {
-    projectId: deps.config.projectId,
-    identity: await identityOf(deps, req),
+    troopId: troop.id,
+    projectId: troop.projectId,
+    identity: await identityOf(deps, req, troop),
     now: deps.clock.now(),
     retentionMs: deps.config.analyticsRetentionDays * DAY_MS,
     pseudonym: (id) =>
@@ -91,12 +103,13 @@ export async function collectEvents(
       return writeEvents(tx, rows);
     });
     if (refused) throw refused;
-    hourly.add(fresh);
+    hourly.add(firstTroops(fresh));
   } else {
     // On PostgreSQL the count's row stays locked until its transaction ends: counted inside,
     // every batch from one address would wait for the one before.
     await limitAddress(deps, deps.store, req);
-    if (rows.length > 0) hourly.add(await deps.store.transaction((tx) => writeEvents(tx, rows)));
+    if (rows.length > 0)
+      hourly.add(firstTroops(await deps.store.transaction((tx) => writeEvents(tx, rows))));
   }
   if (optOut) return { accepted: 0, dropped: intake.rows.length + intake.dropped };
   return { accepted: intake.rows.length, dropped: intake.dropped };

@@ -15,6 +15,8 @@ import {
 export type IntakeIdentity = { kind: 'verified'; userId: string } | { kind: 'anonymous' };
 
 export interface EventRow {
+  /** The troop whose address the batch was sent to (docs/decisions/065-troops.md). */
+  troop_id: string;
   session_id: string;
   ts: number;
   type: string;
@@ -37,6 +39,7 @@ export interface EventRow {
 }
 
 export interface IntakeContext {
+  troopId: string;
   projectId: string;
   identity: IntakeIdentity;
   now: number;
@@ -98,6 +101,7 @@ export function eventRow(raw: unknown, ctx: IntakeContext): EventRow | null {
   const someone = userId ?? claimedId;
   const { host, path } = referrerParts(referrer);
   return {
+    troop_id: ctx.troopId,
     session_id: sessionId,
     ts,
     type,

@@ -11,14 +11,14 @@ import { ANALYTICS_LOG_REASONS, ANALYTICS_PERIODS } from '@scout/protocol/analyt
 import { ANALYTICS_BODY_MAX_BYTES } from '@scout/protocol/limits';
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import type { ReadyDeps } from '../deps.ts';
-import { projectParams, routeGuards } from '../http/route-guards.ts';
+import { projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
 import { OversizeBody, readCappedBody } from './capped-body.ts';
 import { collectEvents } from './collect.ts';
 import { createHourlyCounter } from './hourly-counts.ts';
 import { analyticsStats } from './stats.ts';
 import { scheduleAnalyticsPurge } from './retention.ts';
 
-/** Any project id: one that is not this server's is answered 200 as well (collectEvents). */
+/** Any project id: one that names no troop of this server is answered 200 as well (collectEvents). */
 const logParams = z.object({ projectId: z.string() });
 const logAnswer = z.object({
   accepted: z.number().int(),
@@ -121,7 +121,7 @@ export const analyticsRoutes =
       },
       async (req) => {
         await hourly.flush();
-        return analyticsStats(deps, req.query);
+        return analyticsStats(deps, troopOf(req), req.query);
       },
     );
 

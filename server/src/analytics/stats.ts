@@ -1,7 +1,8 @@
 /**
  * `GET /api/analytics/{projectId}/stats`: the dashboard's figures for one range. Visits come from
  * `analytics_sessions` (one row per visit), pages and custom events from `analytics_hourly`;
- * both are kept up to date at intake (docs/decisions/031-analytics-dashboard-figures.md).
+ * both are kept up to date at intake (docs/decisions/031-analytics-dashboard-figures.md). The
+ * figures are one troop's, in its time zone (docs/decisions/065-troops.md).
  */
 import type {
   AnalyticsBreakdownRow,
@@ -11,6 +12,7 @@ import type {
 import { ANALYTICS_LIVE_WINDOW_MS } from '@scout/protocol/limits';
 import type { AppDeps } from '../deps.ts';
 import type { Queryable } from '../store/store.ts';
+import { FIRST_TROOP_ID, type Troop } from '../store/tenancy.ts';
 import { segmentsOf, statsRange, type StatsRange } from './stats-range.ts';
 
 const TOP = 10;
@@ -18,7 +20,11 @@ const num = (v: unknown) => Number(v ?? 0);
 
 type Row = Record<string, unknown>;
 
-async function seriesOf(db: Queryable, range: StatsRange): Promise<AnalyticsStats['series']> {
+async function seriesOf(
+  db: Queryable,
+  troopId: string,
+  range: StatsRange,
+): Promise<AnalyticsStats['series']> {
   const series = range.buckets.map((b) => ({
     label: b.label,
     visitors: 0,
@@ -30,8 +36,8 @@ async function seriesOf(db: Queryable, range: StatsRange): Promise<AnalyticsStat
       // SQLite binds numbers as reals: the cast makes the bucket a whole number on both stores.
       `SELECT CAST((first_ts - ?) / ? AS INTEGER) AS b, count(*) AS visits,
               count(DISTINCT visitor) AS visitors, sum(pageviews) AS pageviews
-       FROM analytics_sessions WHERE first_ts >= ? AND first_ts < ? GROUP BY 1`,
-      [seg.start, seg.length, seg.start, seg.end],
+       FROM analytics_sessions WHERE troop_id = ? AND first_ts >= ? AND first_ts < ? GROUP BY 1`,
+      [seg.start, seg.length, troopId, seg.start, seg.end],
     );
     for (const r of rows) {
       const point = series[seg.first + num(r.b)];
@@ -72,12 +78,13 @@ function top(counts: Map<string, number>): AnalyticsBreakdownRow[] {
  * Visits of the range by entry page, channel, referrer, campaign and screen size, in one pass
  * over the visits: one grouping by all five, added up here per dimension.
  */
-async function visitsByDimension(db: Queryable, range: StatsRange) {
+async function visitsByDimension(db: Queryable, troopId: string, range: StatsRange) {
   const { rows } = await db.query<Row>(
     `SELECT entry_path, channel, referrer_host, utm_campaign, ${SCREEN_SIZE} AS screen,
             count(*) AS count
-     FROM analytics_sessions WHERE first_ts >= ? AND first_ts < ? GROUP BY 1, 2, 3, 4, 5`,
-    [range.start, range.end],
+     FROM analytics_sessions WHERE troop_id = ? AND first_ts >= ? AND first_ts < ?
+     GROUP BY 1, 2, 3, 4, 5`,
+    [troopId, range.start, range.end],
   );
   const counts = new Map<VisitDimension, Map<string, number>>(
     VISIT_DIMENSIONS.map((d) => [d, new Map()]),
@@ -103,9 +110,11 @@ async function visitsByDimension(db: Queryable, range: StatsRange) {
 
 /**
  * Pageviews by page, or custom events by type, from the hourly counts: a range starts and ends
- * on the hour (midnight in the time zone).
+ * on the hour (midnight in the time zone). The hourly counts are the first troop's only, since
+ * their key names no troop (migration 020); another troop's come from its events.
  */
-async function eventsBy(db: Queryable, range: StatsRange, pageviews: boolean) {
+async function eventsBy(db: Queryable, troopId: string, range: StatsRange, pageviews: boolean) {
+  if (troopId !== FIRST_TROOP_ID) return eventsCounted(db, troopId, range, pageviews);
   const { rows } = await db.query<Row>(
     pageviews
       ? `SELECT pathname AS name, sum(events) AS count FROM analytics_hourly
@@ -119,26 +128,45 @@ async function eventsBy(db: Queryable, range: StatsRange, pageviews: boolean) {
   return breakdown(rows);
 }
 
+/** `eventsBy` from a troop's events themselves. */
+async function eventsCounted(
+  db: Queryable,
+  troopId: string,
+  range: StatsRange,
+  pageviews: boolean,
+) {
+  const name = pageviews ? 'pathname' : 'type';
+  const { rows } = await db.query<Row>(
+    `SELECT ${name} AS name, count(*) AS count FROM analytics_events
+     WHERE troop_id = ? AND type ${pageviews ? '=' : '<>'} 'pageview' AND ts >= ? AND ts < ?
+     GROUP BY ${name} ORDER BY count DESC, name LIMIT ${TOP}`,
+    [troopId, range.start, range.end],
+  );
+  return breakdown(rows);
+}
+
 export async function analyticsStats(
-  deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
+  deps: Pick<AppDeps, 'store' | 'clock'>,
+  troop: Pick<Troop, 'id' | 'timeZone'>,
   query: { period: AnalyticsPeriod; from?: string | undefined; to?: string | undefined },
 ): Promise<AnalyticsStats> {
   const now = deps.clock.now();
-  const tz = deps.config.timezone;
+  const tz = troop.timeZone;
+  const troopId = troop.id;
   const range = statsRange(query, now, tz);
   const db = deps.store;
   const { rows: totalRows } = await db.query<Row>(
     `SELECT count(*) AS visits, count(DISTINCT visitor) AS visitors, sum(pageviews) AS pageviews,
             sum(CASE WHEN pageviews <= 1 THEN 1 ELSE 0 END) AS bounces,
             avg(last_ts - first_ts) AS duration
-     FROM analytics_sessions WHERE first_ts >= ? AND first_ts < ?`,
-    [range.start, range.end],
+     FROM analytics_sessions WHERE troop_id = ? AND first_ts >= ? AND first_ts < ?`,
+    [troopId, range.start, range.end],
   );
   const t = totalRows[0] ?? {};
   const visits = num(t.visits);
   const { rows: liveRows } = await db.query<Row>(
-    'SELECT count(DISTINCT visitor) AS n FROM analytics_sessions WHERE last_ts >= ?',
-    [now - ANALYTICS_LIVE_WINDOW_MS],
+    'SELECT count(DISTINCT visitor) AS n FROM analytics_sessions WHERE troop_id = ? AND last_ts >= ?',
+    [troopId, now - ANALYTICS_LIVE_WINDOW_MS],
   );
   return {
     range: {
@@ -155,10 +183,10 @@ export async function analyticsStats(
       bounceRate: visits === 0 ? 0 : Math.round((num(t.bounces) / visits) * 100),
       visitDurationSeconds: Math.round(num(t.duration) / 1000),
     },
-    series: await seriesOf(db, range),
-    topPages: await eventsBy(db, range, true),
-    ...(await visitsByDimension(db, range)),
-    customEvents: await eventsBy(db, range, false),
+    series: await seriesOf(db, troopId, range),
+    topPages: await eventsBy(db, troopId, range, true),
+    ...(await visitsByDimension(db, troopId, range)),
+    customEvents: await eventsBy(db, troopId, range, false),
     liveVisitors: num(liveRows[0]?.n),
   };
 }

@@ -1,12 +1,15 @@
 /**
  * Writes a batch's rows: events that are new (a resent batch matches the primary key and is
  * skipped), then their visits, in the caller's transaction so a visit never counts an event twice.
+ * Rows carry their troop. The keys do not name it yet (migration 020): a visit id another troop
+ * used already adds nothing to that troop's visit, so no troop's figures take another's events.
  */
 import type { Queryable, Store } from '../store/store.ts';
 import type { EventRow } from './event-intake.ts';
 
 /** Every column of an analytics_events row, in the order they are written. */
 export const EVENT_COLUMNS = [
+  'troop_id',
   'session_id',
   'ts',
   'type',
@@ -27,6 +30,7 @@ export const EVENT_COLUMNS = [
 ] as const satisfies readonly (keyof EventRow)[];
 
 const SESSION_COLUMNS = [
+  'troop_id',
   'session_id',
   'visitor',
   'first_ts',
@@ -56,6 +60,7 @@ export function visitsOf(rows: readonly EventRow[]): SessionRow[] {
     const v = visits.get(r.session_id);
     if (!v) {
       visits.set(r.session_id, {
+        troop_id: r.troop_id,
         session_id: r.session_id,
         visitor: r.visitor,
         first_ts: r.ts,
@@ -98,7 +103,8 @@ const UPSERT_VISITS = (count: number) =>
      events = analytics_sessions.events + excluded.events,
      entry_path = CASE WHEN excluded.entry_ts IS NOT NULL AND (analytics_sessions.entry_ts IS NULL OR excluded.entry_ts < analytics_sessions.entry_ts) THEN excluded.entry_path ELSE analytics_sessions.entry_path END,
      entry_ts = CASE WHEN excluded.entry_ts IS NOT NULL AND (analytics_sessions.entry_ts IS NULL OR excluded.entry_ts < analytics_sessions.entry_ts) THEN excluded.entry_ts ELSE analytics_sessions.entry_ts END,
-     ${['channel', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign', 'screen_width'].map(older).join(',\n     ')}`;
+     ${['channel', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign', 'screen_width'].map(older).join(',\n     ')}
+   WHERE analytics_sessions.troop_id = excluded.troop_id`;
 
 async function insertNew(tx: Queryable, rows: readonly EventRow[]): Promise<EventRow[]> {
   // The same event twice in one batch: keep one, as the primary key would.
