@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addTroop, joinTroop, troopEvent } from '../../test/calendar.ts';
+import { bearer } from '../../test/auth.ts';
 import { createEvent, runJobs, to, troopPerTest, withSubject } from '../../test/notices.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 
@@ -116,5 +117,45 @@ describe.each(testStoreKinds)('notices of two troops (%s)', (kind) => {
       [],
     );
     expect((await t.deps.store.query('SELECT * FROM notice_batch_events')).rows).toEqual([]);
+  });
+
+  it("gathers a member's digest from every troop they are in, grouped by troop and named", async () => {
+    const { t, leader, parent, idOf } = await twoTroops();
+    const daily = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${t.deps.config.projectId}/settings`,
+      headers: bearer(parent.access_token),
+      payload: {
+        newEvents: true,
+        newEventsDigest: 'daily',
+        changes: true,
+        reminders: true,
+        reminderHours: 48,
+      },
+    });
+    expect(daily.statusCode, daily.body).toBe(200);
+    await createEvent(t, leader.access_token, {
+      event_name: 'A hike',
+      event_date: '2026-07-01',
+      event_time: '09:00',
+    });
+    await troopEvent(t, B.id, {
+      id: 'b-campout',
+      user_id: idOf('leader@troop12.org'),
+      event_name: 'B campout',
+      event_date: '2026-07-02',
+    });
+    await runJobs(t);
+    t.clock.advance(t.deps.config.noticeBatchMs + 1);
+    await runJobs(t);
+    // 18:00 in the server's zone that day is past by 22:00 UTC.
+    t.clock.set(Date.UTC(2026, 5, 10, 23));
+    await runJobs(t);
+    const digests = withSubject(t, "New events: 2 on your troops' calendars");
+    expect(digests.map(to)).toEqual(['parent@troop12.org']);
+    const text = digests[0]!.parsed.text ?? '';
+    expect(text).toContain('Troop 45 Riverside:');
+    expect(text.indexOf('B campout')).toBeGreaterThan(text.indexOf('Troop 45 Riverside:'));
+    expect(text).toContain('A hike');
   });
 });
