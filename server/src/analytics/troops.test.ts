@@ -90,4 +90,19 @@ describe.each(testStoreKinds)("a troop's analytics (%s)", (kind) => {
     expect(them.customEvents).toEqual([{ name: 'rsvp', count: 1 }]);
     expect(them.liveVisitors).toBe(1);
   });
+
+  it("takes a batch signed by an account of another troop as a visitor's, not a member's", async () => {
+    const { app, firstAdmin } = await twoTroops();
+    const res = await logEvents(
+      app,
+      { events: [analyticsEvent(app, { project_id: 'troop-45', user_id: 'admin-1' })] },
+      { projectId: 'troop-45', headers: { authorization: firstAdmin } },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ accepted: 1 });
+    const { rows } = await app.deps.store.query<{ user_id: string | null; troop_id: string }>(
+      'SELECT user_id, claimed_user_id, troop_id FROM analytics_events',
+    );
+    expect(rows).toEqual([{ user_id: null, claimed_user_id: 'admin-1', troop_id: 't45' }]);
+  });
 });
