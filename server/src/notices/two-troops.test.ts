@@ -8,6 +8,7 @@ import { addTroop, joinTroop, troopEvent } from '../../test/calendar.ts';
 import { bearer } from '../../test/auth.ts';
 import { createEvent, runJobs, to, troopPerTest, withSubject } from '../../test/notices.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
+import { scheduleReminders } from './reminder-scan.ts';
 
 const B = { id: 'troop-b', projectId: 'troop-b-project', name: 'Troop 45 Riverside' };
 
@@ -157,5 +158,38 @@ describe.each(testStoreKinds)('notices of two troops (%s)', (kind) => {
     expect(text).toContain('Troop 45 Riverside:');
     expect(text.indexOf('B campout')).toBeGreaterThan(text.indexOf('Troop 45 Riverside:'));
     expect(text).toContain('A hike');
+  });
+
+  it("schedules a troop's reminders for its own households, as jobs of the troop", async () => {
+    const { t, idOf } = await twoTroops();
+    const at = new Date(t.clock.now()).toISOString();
+    const household = async (id: string, troopId: string, email: string) => {
+      await t.deps.store.query(
+        'INSERT INTO households (id, name, created_by, created_at, troop_id) VALUES (?, ?, ?, ?, ?)',
+        [id, id, idOf(email), at, troopId],
+      );
+      await t.deps.store.query(
+        'INSERT INTO household_adults (household_id, user_id, joined_at, troop_id) VALUES (?, ?, ?, ?)',
+        [id, idOf(email), at, troopId],
+      );
+    };
+    await household('fam-a', 'troop-1', 'parent@troop12.org');
+    await household('fam-b', B.id, 'parent@troop12.org');
+    // Eight hours from now: inside every reminder setting.
+    await troopEvent(t, B.id, {
+      id: 'b-campout',
+      user_id: idOf('leader@troop12.org'),
+      event_name: 'B campout',
+      event_date: '2026-06-10',
+      event_time: '16:00',
+    });
+    await scheduleReminders(t.deps);
+    const reminders = await t.deps.store.query<{ dedupe_key: string; troop_id: string }>(
+      "SELECT dedupe_key, troop_id FROM jobs WHERE kind = 'reminder' ORDER BY dedupe_key",
+    );
+    expect(reminders.rows).toEqual([
+      { dedupe_key: 'reminder:b-campout::household:fam-b', troop_id: B.id },
+      { dedupe_key: `reminder:b-campout::user:${idOf('leader@troop12.org')}`, troop_id: B.id },
+    ]);
   });
 });
