@@ -6,7 +6,8 @@
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Caller } from '../http/caller.ts';
-import { mailLink, type LinkMailDeps } from './link-mail.ts';
+import { linkableAccount, mailLink, type LinkMailDeps } from './link-mail.ts';
+import type { Troop } from '../store/tenancy.ts';
 import { consumeLink, createLink } from './links.ts';
 import { hitLinkMailLimit, hitRedeemLimit } from './recovery-limits.ts';
 import type { z } from 'zod';
@@ -20,12 +21,13 @@ import { findUserByEmail, findUserById, updateUser } from './users.ts';
 export async function sendVerificationMail(
   deps: LinkMailDeps,
   userId: string,
+  projectId?: string,
 ): Promise<{ success: true }> {
   await hitLinkMailLimit(deps, 'verify', `user:${userId}`);
   const user = await findUserById(deps, userId);
   if (!user) throw new ApiError('TOKEN_EXPIRED', 'This account no longer exists');
   if (!user.email_verified) {
-    const sent = await mailLink(deps, user, 'verify');
+    const sent = await mailLink(deps, user, 'verify', undefined, projectId);
     if (!sent)
       throw new ApiError('INVALID_EMAIL', 'This account has no address mail can be sent to');
   }
@@ -51,6 +53,8 @@ export async function generateVerification(
   deps: Pick<AppDeps, 'store' | 'clock' | 'config'>,
   caller: Caller,
   { email }: z.output<typeof verifyGenerateBody>,
+  troop: Pick<Troop, 'id' | 'projectId'>,
+  anyTroop: boolean,
 ) {
   // A service key has no account of its own: it must name one.
   if (email === undefined && caller.kind !== 'user') throw new ApiError('INVALID_EMAIL');
@@ -58,7 +62,13 @@ export async function generateVerification(
     email === undefined && caller.kind === 'user'
       ? await findUserById(deps, caller.userId)
       : await findUserByEmail(deps, email ?? '');
-  if (!user) throw new ApiError('USER_NOT_FOUND');
-  const link = await createLink(deps, { userId: user.id, purpose: 'verify' });
+  const own = email === undefined;
+  const target = own ? user : await linkableAccount(deps, user, troop.id, anyTroop);
+  if (!target) throw new ApiError('USER_NOT_FOUND');
+  const link = await createLink(deps, {
+    userId: target.id,
+    purpose: 'verify',
+    projectId: troop.projectId,
+  });
   return { token: link.token, expiresAt: link.expiresAt, verifyUrl: link.url };
 }

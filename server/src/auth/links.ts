@@ -97,12 +97,14 @@ export function urlOnOrigins(
 /**
  * The link a user opens. Parameter names are fixed by docs/protocol.md (`magic_token`, `token` and
  * `projectId`); `type` tells the app which form to show. Never an access or refresh token.
+ * `projectId` names the troop the link was asked for (the request's), so the app opens there.
  */
 export function linkUrl(
   config: Pick<AppDeps['config'], 'publicUrl' | 'projectId'>,
   purpose: LinkPurpose,
   token: string,
   redirectUrl?: string,
+  projectId: string = config.projectId,
 ): string {
   const url = new URL(redirectUrl ?? `${config.publicUrl}/`);
   if (purpose === 'magic') {
@@ -111,13 +113,13 @@ export function linkUrl(
     url.searchParams.set('token', token);
     url.searchParams.set('type', purpose);
   }
-  url.searchParams.set('projectId', config.projectId);
+  url.searchParams.set('projectId', projectId);
   return url.toString();
 }
 
 export async function createLink(
   deps: LinkDeps,
-  input: { userId: string; purpose: LinkPurpose; redirectUrl?: string },
+  input: { userId: string; purpose: LinkPurpose; redirectUrl?: string; projectId?: string },
 ): Promise<IssuedLink> {
   const now = deps.clock.now();
   const token = newToken();
@@ -143,7 +145,11 @@ export async function createLink(
       ],
     );
   });
-  return { token, expiresAt, url: linkUrl(deps.config, input.purpose, token, input.redirectUrl) };
+  return {
+    token,
+    expiresAt,
+    url: linkUrl(deps.config, input.purpose, token, input.redirectUrl, input.projectId),
+  };
 }
 
 /** Marks a user's unused links of these kinds as spent (after a password reset or change). */

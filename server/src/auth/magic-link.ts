@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { tokenBody } from './auth-bodies.ts';
 import { issueSession } from './sessions.ts';
 import { findUserById, updateUser } from './users.ts';
+import type { Troop } from '../store/tenancy.ts';
 
 /**
  * Spends the link and signs in, answering like a password sign-in. The link reached the
@@ -22,11 +23,12 @@ export async function verifyMagicLink(
   deps: AppDeps,
   body: z.output<typeof tokenBody>,
   clientAddress: string,
+  troop?: Troop,
 ): Promise<SessionResponse> {
   await hitRedeemLimit(deps, clientAddress);
   const { userId } = await consumeLink(deps, body.token ?? body.magicToken, 'magic');
   const user =
     (await updateUser(deps, userId, { emailVerified: true })) ?? (await findUserById(deps, userId));
   if (!user) throw new ApiError('VERIFICATION_FAILED');
-  return issueSession(deps, user);
+  return issueSession(deps, user, troop);
 }

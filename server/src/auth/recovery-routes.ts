@@ -17,7 +17,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ReadyDeps } from '../deps.ts';
-import { callerOf } from '../http/route-guards.ts';
+import { isPlatformOperator } from '../admin/platform-operator.ts';
+import { callerOf, troopOf } from '../http/route-guards.ts';
 import { acceptSnakeCaseTwins } from '../http/snake-case-twins.ts';
 import { issuedLinkAnswer, sessionAnswer, successAnswer } from './auth-answers.ts';
 import {
@@ -30,7 +31,7 @@ import {
   tokenBody,
   verifyGenerateBody,
 } from './auth-bodies.ts';
-import { answerUncached, authGuards, personIdOf, personOf } from './auth-guards.ts';
+import { answerUncached, authGuards, personIdOf, personOf, troopNamedBy } from './auth-guards.ts';
 import { backgroundTasks } from './background-tasks.ts';
 import { generateVerification, sendVerificationMail, verifyEmail } from './email-verification.ts';
 import type { LinkMailDeps } from './link-mail.ts';
@@ -64,12 +65,18 @@ export const recoveryRoutes =
     };
     app.post('/password/reset', linkRequest, async (req) => {
       const request = await acceptLinkRequest(deps, 'reset', req.body, req.ip);
-      background.run('password reset mail', () => mailLinkToAccount(mailDeps, 'reset', request));
+      const { projectId } = troopOf(req);
+      background.run('password reset mail', () =>
+        mailLinkToAccount(mailDeps, 'reset', request, projectId),
+      );
       return { success: true as const };
     });
     app.post('/signin/magic', linkRequest, async (req) => {
       const request = await acceptLinkRequest(deps, 'magic', req.body, req.ip);
-      background.run('magic link mail', () => mailLinkToAccount(mailDeps, 'magic', request));
+      const { projectId } = troopOf(req);
+      background.run('magic link mail', () =>
+        mailLinkToAccount(mailDeps, 'magic', request, projectId),
+      );
       return { success: true as const };
     });
 
@@ -80,7 +87,7 @@ export const recoveryRoutes =
         config,
         schema: { body: resetConfirmBody, response: { 200: confirmedSession } },
       },
-      async (req) => confirmPasswordReset(deps, req.body, req.ip),
+      async (req) => confirmPasswordReset(deps, req.body, req.ip, troopNamedBy(req)),
     );
     app.post(
       '/password/change',
@@ -97,7 +104,7 @@ export const recoveryRoutes =
     app.post(
       '/email/verify/send',
       { preValidation: person, schema: { body: emptyBody, response: { 200: successAnswer } } },
-      async (req) => sendVerificationMail(mailDeps, personIdOf(req)),
+      async (req) => sendVerificationMail(mailDeps, personIdOf(req), troopOf(req).projectId),
     );
     app.post(
       '/email/verify',
@@ -115,7 +122,7 @@ export const recoveryRoutes =
         config,
         schema: { body: tokenBody, response: { 200: sessionAnswer } },
       },
-      async (req) => verifyMagicLink(deps, req.body, req.ip),
+      async (req) => verifyMagicLink(deps, req.body, req.ip, troopNamedBy(req)),
     );
 
     // For admins and service keys: a usable one-time link in the answer instead of a mail.
@@ -127,7 +134,13 @@ export const recoveryRoutes =
         schema: { body: linkRequestBody, response: { 200: issuedLinkAnswer('resetUrl') } },
       },
       async (req) => {
-        const link = await generateAccountLink(deps, 'reset', req.body);
+        const link = await generateAccountLink(
+          deps,
+          'reset',
+          req.body,
+          troopOf(req),
+          await isPlatformOperator(deps, req),
+        );
         return { token: link.token, expiresAt: link.expiresAt, resetUrl: link.url };
       },
     );
@@ -139,7 +152,13 @@ export const recoveryRoutes =
         schema: { body: linkRequestBody, response: { 200: issuedLinkAnswer('magicUrl') } },
       },
       async (req) => {
-        const link = await generateAccountLink(deps, 'magic', req.body);
+        const link = await generateAccountLink(
+          deps,
+          'magic',
+          req.body,
+          troopOf(req),
+          await isPlatformOperator(deps, req),
+        );
         return { token: link.token, expiresAt: link.expiresAt, magicUrl: link.url };
       },
     );
@@ -150,6 +169,13 @@ export const recoveryRoutes =
         config,
         schema: { body: verifyGenerateBody, response: { 200: issuedLinkAnswer('verifyUrl') } },
       },
-      async (req) => generateVerification(deps, callerOf(req), req.body),
+      async (req) =>
+        generateVerification(
+          deps,
+          callerOf(req),
+          req.body,
+          troopOf(req),
+          await isPlatformOperator(deps, req),
+        ),
     );
   };

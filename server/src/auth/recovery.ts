@@ -15,6 +15,7 @@ import { acceptedRedirect, checkLink, consumeLink, spendLinks } from './links.ts
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hitLinkMailLimit, hitRedeemLimit, RECOVERY_RATE_LIMITS } from './recovery-limits.ts';
 import { issueSession, revokeUserSessions } from './sessions.ts';
+import type { Troop } from '../store/tenancy.ts';
 import { findUserById, updateUser } from './users.ts';
 
 /** A new password the body left out (the schema has checked any that was sent). */
@@ -53,6 +54,7 @@ export async function confirmPasswordReset(
   deps: Pick<AppDeps, 'store' | 'clock' | 'jwtSecret' | 'config'>,
   body: z.output<typeof resetConfirmBody>,
   clientAddress: string,
+  troop?: Troop,
 ): Promise<{ success: true } & SessionResponse> {
   await hitRedeemLimit(deps, clientAddress);
   const { token } = body;
@@ -69,7 +71,7 @@ export async function confirmPasswordReset(
   await revokeUserSessions(deps, userId);
   const user = await findUserById(deps, userId);
   if (!user) throw new ApiError('VERIFICATION_FAILED');
-  return { success: true, ...(await issueSession(deps, user)) };
+  return { success: true, ...(await issueSession(deps, user, troop)) };
 }
 
 /**

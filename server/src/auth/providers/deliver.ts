@@ -12,6 +12,7 @@
  */
 import crypto from 'node:crypto';
 import type { TokenResponse } from '@scout/protocol/auth';
+import { decodeJwt } from 'jose';
 import type { AppDeps } from '../../deps.ts';
 import type { ApiError } from '../../errors.ts';
 import { issueAppCode } from './mobile-sessions.ts';
@@ -90,12 +91,24 @@ function withQuery(url: string, params: Record<string, string | number | null>):
   return u.toString();
 }
 
+/** The `pid` of an access token this server just signed; undefined if it cannot be read. */
+function projectIdOf(accessToken: string): string | undefined {
+  try {
+    const { pid } = decodeJwt(accessToken);
+    return typeof pid === 'string' ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function deliverTokens(
   deps: Pick<AppDeps, 'store' | 'clock' | 'jwtSecret' | 'config'>,
   back: SignInReturn,
   tokens: TokenResponse,
 ): Promise<SignInAnswer> {
-  const projectId = deps.config.projectId;
+  // The troop the session was signed in to (its token's `pid`, sessions.ts), as the client
+  // checks the answer against the project id it asked with.
+  const projectId = projectIdOf(tokens.access_token) ?? deps.config.projectId;
   const fields = {
     access_token: tokens.access_token,
     refresh_token: tokens.refresh_token,

@@ -35,7 +35,7 @@ import {
   providerName,
   tokensAnswer,
 } from './route-schemas.ts';
-import { readHostedQuery, type HostedQuery } from './sign-in-return.ts';
+import { hostedProjectId, readHostedQuery, type HostedQuery } from './sign-in-return.ts';
 
 /** A form is a few fields; nothing legitimate comes near this. */
 const FORM_BODY_MAX_BYTES = 64 * 1024;
@@ -148,16 +148,21 @@ export const providerRoutes =
     }
 
     /** A flow whose parameters do not check out ends on an error page: nothing goes anywhere. */
-    function withHostedQuery(
+    async function withHostedQuery(
       input: Record<string, unknown>,
       then: (hosted: HostedQuery) => Promise<SignInAnswer>,
     ): Promise<SignInAnswer> {
+      // The troop the sign-in is for: any troop of the server (none named: the first).
+      const projectId = hostedProjectId(input);
+      const troop = projectId === undefined ? undefined : await deps.troops.byProjectId(projectId);
+      let hosted: HostedQuery;
       try {
-        return then(readHostedQuery(deps.config, input));
+        hosted = readHostedQuery(deps.config, input, troop);
       } catch (err) {
-        if (err instanceof ApiError) return Promise.resolve(errorPage(err));
+        if (err instanceof ApiError) return errorPage(err);
         throw err;
       }
+      return then(hosted);
     }
 
     async function callback(

@@ -15,8 +15,15 @@ import { snakeToCamel } from '@scout/protocol/case';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { ApiError } from '../../errors.ts';
+import type { Troop } from '../../store/tenancy.ts';
 import { urlOnOrigins } from '../links.ts';
 import { appRedirect } from './app-redirects.ts';
+
+/** The project id a sign-in's parameters name, in either spelling, before they are checked. */
+export function hostedProjectId(query: Record<string, unknown>): string | undefined {
+  const raw = query.project_id ?? query.projectId;
+  return typeof raw === 'string' ? raw : undefined;
+}
 
 export type SignInReturn =
   | { mode: 'popup'; openerOrigin: string; clientState: string | null }
@@ -98,7 +105,16 @@ function allowed(config: Config, raw: string | undefined, name: string): string 
   return url;
 }
 
-export function readHostedQuery(config: Config, query: Record<string, unknown>): HostedQuery {
+/**
+ * Reads a sign-in's parameters. `troop` is the troop its `project_id` names (the caller looks it
+ * up, hostedProjectId; the first troop's when it names none or an unknown one, which is then
+ * PROJECT_NOT_FOUND).
+ */
+export function readHostedQuery(
+  config: Config,
+  query: Record<string, unknown>,
+  troop: Pick<Troop, 'projectId'> = { projectId: config.projectId },
+): HostedQuery {
   const read = hostedParams.safeParse(underSnakeNames(query));
   if (!read.success)
     throw new ApiError(
@@ -114,7 +130,7 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
     invitation,
     family,
   } = read.data;
-  if (projectId !== undefined && projectId !== config.projectId)
+  if (projectId !== undefined && projectId !== troop.projectId)
     throw new ApiError('PROJECT_NOT_FOUND');
   const state = read.data.state ?? null;
   if (invitation !== undefined && !INVITATION_PATTERN.test(invitation))
@@ -123,7 +139,7 @@ export function readHostedQuery(config: Config, query: Record<string, unknown>):
   if (family !== undefined && !INVITATION_PATTERN.test(family))
     throw new ApiError('HOUSEHOLD_INVITATION_INVALID');
 
-  const params: Record<string, string> = { mode, project_id: config.projectId };
+  const params: Record<string, string> = { mode, project_id: troop.projectId };
   if (state !== null) params.state = state;
   if (redirect !== undefined) params.redirect_url = redirect;
   if (opener !== undefined) params.opener_origin = opener;
