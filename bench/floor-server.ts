@@ -15,6 +15,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { FIRST_TROOP_ID } from '../server/src/store/tenancy.ts';
 
 interface FloorSql {
   list: string;
@@ -76,8 +77,9 @@ const run = process.env.DATABASE_URL
   : sqliteRunner(process.env.BENCH_DB ?? '');
 
 async function list(res: http.ServerResponse) {
-  const rows = await run(sql!.list, [0]);
-  const total = Number((await run(sql!.count, []))[0]?.n);
+  // The server's statements name the troop first (a one-troop server's is the first troop).
+  const rows = await run(sql!.list, [FIRST_TROOP_ID, 0]);
+  const total = Number((await run(sql!.count, [FIRST_TROOP_ID]))[0]?.n);
   res.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',
     'content-range': rows.length > 0 ? `0-${rows.length - 1}/${total}` : `*/${total}`,
@@ -94,6 +96,7 @@ async function create(req: http.IncomingMessage, res: http.ServerResponse) {
     ...body,
     id: crypto.randomUUID(),
     user_id: userId,
+    troop_id: FIRST_TROOP_ID,
     created_at: now,
     updated_at: now,
   };

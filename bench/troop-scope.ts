@@ -133,7 +133,12 @@ function selectOf(shape: ReturnType<typeof shapeOf>, dialect: Dialect, q: Parsed
   const columns = [
     ...new Set([...(q.select ?? shape.columns.keys()), 'event_date', 'event_time', 'id']),
   ];
-  const selection = { filters: q.filters, scope: { kind: 'all' as const } };
+  // The troop is one of the query's filters here, so each way of reading it can be timed.
+  const selection = {
+    troop: { kind: 'global' as const },
+    filters: q.filters,
+    scope: { kind: 'all' as const },
+  };
   const select = buildSelect(shape, dialect, {
     columns,
     selection,
