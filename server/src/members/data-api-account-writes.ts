@@ -59,12 +59,8 @@ async function accountsBefore(
   return before;
 }
 
-/**
- * The request's troop (rest/table-definition.ts WriteContext.troopId); the first troop for a
- * context without one.
- */
-const troopOfWrite = (ctx: WriteContext): string =>
-  (ctx as { troopId?: string }).troopId ?? FIRST_TROOP_ID;
+/** The request's troop (rest/table-definition.ts WriteContext). */
+const troopOfWrite = (ctx: WriteContext): string => ctx.troopId;
 
 /** What each account's role in the troop was before the write. */
 const roleIn = (was: AccountBefore, troopId: string): string =>

@@ -17,6 +17,7 @@ import { embeddedStore } from '../../test/test-app.ts';
 import { getOrCreateFeedToken } from '../calendar/feed-tokens.ts';
 import { deriveFeedTokenKey } from '../calendar/token-crypto.ts';
 import { forgetAccount } from '../auth/session-check.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -334,7 +335,7 @@ describe.each(embeddedStore)('what a waiting or suspended account reaches (%s)',
         await getOrCreateFeedToken(
           t.deps.store,
           deriveFeedTokenKey(t.deps.jwtSecret),
-          account.id,
+          { userId: account.id, troopId: FIRST_TROOP_ID },
           t.clock.now(),
         )
       ).token;

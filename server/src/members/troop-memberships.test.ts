@@ -274,4 +274,41 @@ describe.each(testStoreKinds)('memberships per troop (%s)', (kind) => {
     });
     expect(listA.json()).toEqual({ invitations: [] });
   });
+
+  it('a role written through the Data API on a troop’s path is that troop’s; an account of two troops is not deleted there', async () => {
+    const app = await twoTroops();
+    const adminB = await adminOf(app, 't45', 'admin45@troop45.org');
+    const sam = await signUp(app, { email: 'sam@troop12.org' });
+    await giveMembership(app, sam.user.id, 't45', 'user');
+    const patch = await app.app.inject({
+      method: 'PATCH',
+      url: `/api/db/${B}/rest/v1/users?id=eq.${sam.user.id}`,
+      headers: { ...bearer(adminB.access_token), prefer: 'return=minimal' },
+      payload: { role: 'leader' },
+    });
+    expect(patch.statusCode).toBeLessThan(300);
+    expect(await memberships(app, sam.user.id)).toEqual([
+      { troop_id: 't45', role: 'leader', status: 'active' },
+      { troop_id: FIRST_TROOP_ID, role: 'user', status: 'active' },
+    ]);
+    const { rows } = await app.deps.store.query<{ role: string }>(
+      'SELECT role FROM users WHERE id = ?',
+      [sam.user.id],
+    );
+    expect(rows[0]?.role).toBe('user');
+    const audit = await app.deps.store.query<{ troop_id: string; details: string }>(
+      "SELECT troop_id, details FROM audit_log WHERE action = 'member.role_changed' AND target_id = ?",
+      [sam.user.id],
+    );
+    expect(audit.rows.map((r) => [r.troop_id, JSON.parse(r.details)])).toEqual([
+      ['t45', { from: 'user', to: 'leader', via: 'data-api' }],
+    ]);
+    const deleted = await app.app.inject({
+      method: 'DELETE',
+      url: `/api/db/${B}/rest/v1/users?id=eq.${sam.user.id}`,
+      headers: bearer(adminB.access_token),
+    });
+    expect(deleted.statusCode).toBe(409);
+    expect((await memberships(app, sam.user.id)).length).toBe(2);
+  });
 });
