@@ -50,6 +50,12 @@ describe.each(testStoreKinds)('household authorization matrix (%s)', (kind) => {
 
   beforeAll(async () => {
     h = await householdApp(kind);
+    // The matrix's service key stands for the operator's: made by the admin CLI, of no troop
+    // (admin/platform-operator.ts), so it reaches operator SQL as a one-troop server's did.
+    await h.t.deps.store.query(
+      `INSERT INTO service_keys (id, name, key_hash, created_at, troop_id)
+       VALUES ('key-1', 'operator', 'matrix-key', '2026-01-01T00:00:00.000Z', NULL)`,
+    );
     ({ auth, scoutA, scoutB } = await matrixTroop(h, {
       firstName: 'Robin',
       lastName: 'Avery',
