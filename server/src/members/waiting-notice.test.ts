@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildMailTestApp, type MailTestApp } from '../../test/auth-links.ts';
 import { bearer, signIn, signUp } from '../../test/auth.ts';
-import { memberAction } from '../../test/members.ts';
+import { addTroop, giveMembership, memberAction } from '../../test/members.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 import { queueWaitingNotice } from './waiting-notice.ts';
 
@@ -90,5 +90,30 @@ describe.each(testStoreKinds)('approvers told of someone waiting (%s)', (kind) =
     await runJobs(t);
     await t.close();
     expect(t.peer.received).toEqual([]);
+  });
+
+  it('tells the approvers of the troop the newcomer waits in, and nobody of another troop', async () => {
+    t = await buildMailTestApp(kind, { config: { signupMode: 'approval' } });
+    await addTroop(t, { id: 't45', projectId: 'troop-45', number: '45', signupMode: 'approval' });
+    // Approvers of the first troop; a leader of troop 45 only.
+    await member(t, 'admin@troop12.org', 'admin');
+    const leader45 = await signUp(t, {
+      email: 'leader@troop45.org',
+      metadata: { troopNumber: '45' },
+    });
+    await giveMembership(t, leader45.user.id, 't45', 'leader');
+    await runJobs(t);
+    expect(t.peer.received).toEqual([]);
+
+    const newcomer = await signUp(t, {
+      email: 'jo@troop45.org',
+      metadata: { troopNumber: '45', troopRole: 'Parent' },
+    });
+    expect(newcomer.user.status).toBe('pending');
+    await runJobs(t);
+    const mails = await t.peer.waitFor(1);
+    await t.close();
+    expect(mails.map(to)).toEqual(['leader@troop45.org']);
+    expect(t.peer.received.map(to)).toEqual(['leader@troop45.org']);
   });
 });
