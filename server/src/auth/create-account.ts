@@ -27,7 +27,12 @@ import { householdInvitationForSignUp, joinByInvitation } from '../households/in
 import { troopRoleOf } from '../members/member-list.ts';
 import type { Queryable } from '../store/store.ts';
 import { FIRST_TROOP_ID, type Troop } from '../store/tenancy.ts';
-import { invitationTroop, troopNumberOf, troopToJoin } from './troop-to-join.ts';
+import {
+  householdInvitationTroop,
+  invitationTroop,
+  troopNumberOf,
+  troopToJoin,
+} from './troop-to-join.ts';
 import { createUser, type NewUser, type UserRow } from './users.ts';
 
 /** How the new member proved who they are. */
@@ -119,7 +124,7 @@ export async function createAccount(
   });
 }
 
-/** A household invitation joins the troop of the request, as the household's member. */
+/** A household invitation joins the troop of its household, as the household's member. */
 async function joinHousehold(
   deps: Deps,
   account: NewUser,
@@ -129,12 +134,20 @@ async function joinHousehold(
   const token = joining.householdToken ?? '';
   const now = deps.clock.now();
   return deps.store.transaction(async (tx) => {
-    const troop = await troopToJoin(tx, deps.config, joining.troop, null);
+    const troop =
+      (await householdInvitationTroop(tx, deps.config, token)) ??
+      (await troopToJoin(tx, deps.config, joining.troop, null));
     const { kind } = await householdInvitationForSignUp(tx, token, account.email, now);
     const held = kind === 'scout' && deps.config.roles.leadersConfirmScouts === true;
     const status: AccountStatus = held ? 'pending' : 'active';
     const user = await createMember(deps, tx, { ...account, emailVerified: true }, troop, status);
-    const joined = await joinByInvitation(tx, now, { userId: user.id, email: user.email }, token);
+    const joined = await joinByInvitation(
+      tx,
+      now,
+      { userId: user.id, email: user.email },
+      token,
+      troop.id,
+    );
     await recordAudit(tx, now, {
       troopId: troop.id,
       actorId: null,

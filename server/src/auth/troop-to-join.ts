@@ -11,6 +11,7 @@
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
+import { invitationKey } from '../security/invitations.ts';
 import { FIRST_TROOP_ID, type Troop } from '../store/tenancy.ts';
 import { TROOP_COLUMNS, toTroop } from '../troops/troop-directory.ts';
 
@@ -63,6 +64,20 @@ export function invitationTroop(
   return troopWhere(db, config, 'id = (SELECT troop_id FROM invitations WHERE token_hash = ?)', [
     key,
   ]);
+}
+
+/** The troop a household invitation's household belongs to (named by its link's token). */
+export function householdInvitationTroop(
+  db: Queryable,
+  config: AppDeps['config'],
+  token: string,
+): Promise<Troop | undefined> {
+  return troopWhere(
+    db,
+    config,
+    'id = (SELECT troop_id FROM household_invitations WHERE token_hash = ?)',
+    [invitationKey(token)],
+  );
 }
 
 /**

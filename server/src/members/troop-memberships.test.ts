@@ -311,4 +311,26 @@ describe.each(testStoreKinds)('memberships per troop (%s)', (kind) => {
     expect(deleted.statusCode).toBe(409);
     expect((await memberships(app, sam.user.id)).length).toBe(2);
   });
+
+  it('a household invitation joins the troop of its household', async () => {
+    const app = await twoTroops();
+    const parent = await signUp(app, {
+      email: 'parent@troop45.org',
+      metadata: { troopNumber: '45' },
+    });
+    await giveMembership(app, parent.user.id, 't45', 'user');
+    const made = await app.app.inject({
+      method: 'POST',
+      url: `/api/households/${B}/mine/invitations`,
+      headers: bearer(parent.access_token),
+      payload: { kind: 'adult' },
+    });
+    expect(made.statusCode).toBe(200);
+    const family = new URL(made.json<{ url: string }>().url).searchParams.get('family') ?? '';
+    const partner = await signUp(app, { email: 'partner@troop45.org', family });
+    expect(await memberships(app, partner.user.id)).toEqual([
+      { troop_id: 't45', role: 'user', status: 'active' },
+    ]);
+    expect(decodeJwt(partner.access_token).pid).toBe(B);
+  });
 });
