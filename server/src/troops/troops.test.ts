@@ -105,17 +105,16 @@ describe.each(testStoreKinds)('troops (%s)', (kind) => {
       `INSERT INTO memberships (user_id, troop_id, role, status, joined_at) VALUES (?, 't45', 'admin', 'active', ?)`,
       [user.id, NOW],
     );
-    const sql = (projectId: string) =>
+    const members = (projectId: string) =>
       t!.app.inject({
-        method: 'POST',
-        url: `/api/db/${projectId}/sql`,
+        method: 'GET',
+        url: `/api/members/${projectId}/audit`,
         headers: bearer(access_token),
-        payload: { query: 'SELECT 1 AS one' },
       });
-    // A member in troop 12, an admin in troop 45: operator SQL is for admins only.
-    expect((await sql('troop-12')).statusCode).toBe(403);
-    expect((await sql('troop-45')).statusCode).toBe(200);
-    const stranger = await sql('troop-7');
+    // A member in troop 12, an admin in troop 45: the audit log is for admins only.
+    expect((await members('troop-12')).statusCode).toBe(403);
+    expect((await members('troop-45')).statusCode).toBe(200);
+    const stranger = await members('troop-7');
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
   });
