@@ -226,6 +226,48 @@ describe('admin CLI (sqlite)', () => {
     } finally {
       db.close();
     }
+
+    // A role is given in one troop, named by its number or project id; the first troop's stays.
+    expect(
+      await admin('set-role', '--email', 'pat@troop45.example', '--role', 'admin', '--troop', '45'),
+    ).toBe(EXIT_OK);
+    expect(
+      await admin(
+        'create-user',
+        '--email',
+        'sam@pack7.example',
+        '--password',
+        'campfire-2026',
+        '--role',
+        'leader',
+        '--troop',
+        'pack_7',
+      ),
+    ).toBe(EXIT_OK);
+    errors = [];
+    expect(
+      await admin('set-role', '--email', 'pat@troop45.example', '--role', 'user', '--troop', '99'),
+    ).toBe(EXIT_FAILED);
+    expect(errors.join('\n')).toContain('99');
+    const after = new Database(path.join(dir, 'data', 'scout.db'), { readonly: true });
+    try {
+      expect(
+        after
+          .prepare(
+            `SELECT u.email, t.project_id, m.role FROM memberships m JOIN users u ON u.id = m.user_id
+              JOIN troops t ON t.id = m.troop_id
+              WHERE u.email IN ('pat@troop45.example', 'sam@pack7.example')
+              ORDER BY u.email, t.project_id`,
+          )
+          .all(),
+      ).toEqual([
+        { email: 'pat@troop45.example', project_id: null, role: 'user' },
+        { email: 'pat@troop45.example', project_id: 'troop-45', role: 'admin' },
+        { email: 'sam@pack7.example', project_id: 'pack_7', role: 'leader' },
+      ]);
+    } finally {
+      after.close();
+    }
   });
 
   it('backs up to a path relative to where npm was run', async () => {

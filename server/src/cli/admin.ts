@@ -31,12 +31,15 @@ export const EXIT_USAGE = 2;
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  create-user --email E --password P --role R [--name N]   R: a configured role (admin, leader, user)
+  create-user --email E --password P --role R [--name N] [--troop T]
+                            R: a configured role (admin, leader, user)
                             create an account (the first admin, for instance);
                             --password - reads the password from standard input
-  set-role --email E --role R        R: a configured role (admin, leader, user)
+  set-role --email E --role R [--troop T]   R: a configured role (admin, leader, user)
                             change an account's role; tokens already issued act with it
                             within seconds, on every server process
+                            T: the troop (its number, project id or id); without it, the
+                            server's first troop
   issue-key --name N        issue a service key; it is printed once and never again
   revoke-key --id ID        revoke a service key
   list-keys                 list service keys (never the keys themselves)
@@ -79,13 +82,19 @@ export interface CommandIo {
 const COMMANDS: Record<string, CommandSpec> = {
   'create-user': {
     required: ['email', 'password', 'role'],
-    optional: ['name'],
+    optional: ['name', 'troop'],
     async run(store, f, out, io) {
       const password =
         f.password === '-' ? (await io.readStdin()).replace(/\r?\n$/, '') : (f.password as string);
       const user = await createUserWithRole(
         store,
-        { email: f.email as string, password, role: f.role as string, name: f.name },
+        {
+          email: f.email as string,
+          password,
+          role: f.role as string,
+          name: f.name,
+          troop: f.troop,
+        },
         io.now,
         io.roles,
       );
@@ -94,8 +103,16 @@ const COMMANDS: Record<string, CommandSpec> = {
   },
   'set-role': {
     required: ['email', 'role'],
+    optional: ['troop'],
     async run(store, f, out, io) {
-      const user = await setUserRole(store, f.email as string, f.role as string, io.now, io.roles);
+      const user = await setUserRole(
+        store,
+        f.email as string,
+        f.role as string,
+        io.now,
+        io.roles,
+        f.troop,
+      );
       out.log(`${user.email} now has the role ${user.role}.`);
     },
   },
@@ -190,6 +207,7 @@ const FLAGS = [
   'signup-mode',
   'contact',
   'leader',
+  'troop',
 ] as const;
 
 /** Commands of two words (`troop add`): the first names a group of commands. */
