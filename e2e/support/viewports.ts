@@ -61,7 +61,7 @@ export async function closeToasts(page: Page) {
     const closes = document.querySelectorAll<HTMLButtonElement>(
       '[data-sonner-toast] button[aria-label="Close toast"]',
     );
-    for (const close of closes) close.click();
+    closes.forEach((close) => close.click());
   });
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }

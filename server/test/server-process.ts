@@ -77,7 +77,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   child.stderr?.on('data', (d) => (out += String(d)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${o.port}`;
-  const deadline = Date.now() + 30_000;
+  // Compiling the server with tsx takes seconds, many more on a machine busy with other suites.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
     try {

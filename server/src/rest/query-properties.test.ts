@@ -441,170 +441,176 @@ const RUNS: Record<StoreKind, { postgrest: number; client: number; fuzz: number;
     postgres: { postgrest: 400, client: 300, fuzz: 200, cursor: 100 },
   };
 
-describe.each(testStoreKinds)('query grammar against a reference evaluator (%s)', (kind) => {
-  let t: TestApp;
-  let member: TestMember;
-  let dataset: Row[];
-  const datasetSeed = Math.floor(Math.random() * 2 ** 31);
+// Each property sends a few hundred requests: on a machine busy with the other suites that is
+// more than the default 30 s, while a wrong answer fails it at once whatever the limit.
+describe.each(testStoreKinds)(
+  'query grammar against a reference evaluator (%s)',
+  { timeout: 120_000 },
+  (kind) => {
+    let t: TestApp;
+    let member: TestMember;
+    let dataset: Row[];
+    const datasetSeed = Math.floor(Math.random() * 2 ** 31);
 
-  beforeAll(async () => {
-    t = await buildTestApp({ store: kind });
-    member = await addMember(t, 'prop-owner');
-    const generated = fc.sample(rowArb, { numRuns: 40, seed: datasetSeed });
-    // The first row fixes the column types (tables made on the fly type columns on first sight).
-    const body = [{ name: 'first', qty: 1, flag: true, tag: 'a' }, ...generated].map((r, i) => ({
-      id: `r${String(i).padStart(2, '0')}`,
-      ...r,
-    }));
-    const res = await callRest(t, 'POST', TABLE, {
-      token: member.token,
-      body,
-      prefer: 'return=minimal',
+    beforeAll(async () => {
+      t = await buildTestApp({ store: kind });
+      member = await addMember(t, 'prop-owner');
+      const generated = fc.sample(rowArb, { numRuns: 40, seed: datasetSeed });
+      // The first row fixes the column types (tables made on the fly type columns on first sight).
+      const body = [{ name: 'first', qty: 1, flag: true, tag: 'a' }, ...generated].map((r, i) => ({
+        id: `r${String(i).padStart(2, '0')}`,
+        ...r,
+      }));
+      const res = await callRest(t, 'POST', TABLE, {
+        token: member.token,
+        body,
+        prefer: 'return=minimal',
+      });
+      expect(res.statusCode).toBe(201);
+      const all = await callRest(t, 'GET', `${TABLE}?select=${COLUMNS.join(',')}`, {
+        token: member.token,
+      });
+      dataset = all.json() as Row[];
+      expect(dataset.map(({ owner_id: _o, created_at: _c, updated_at: _u, ...r }) => r)).toEqual(
+        body.map((r) => ({ id: r.id, name: r.name, qty: r.qty, flag: r.flag, tag: r.tag })),
+      );
     });
-    expect(res.statusCode).toBe(201);
-    const all = await callRest(t, 'GET', `${TABLE}?select=${COLUMNS.join(',')}`, {
-      token: member.token,
-    });
-    dataset = all.json() as Row[];
-    expect(dataset.map(({ owner_id: _o, created_at: _c, updated_at: _u, ...r }) => r)).toEqual(
-      body.map((r) => ({ id: r.id, name: r.name, qty: r.qty, flag: r.flag, tag: r.tag })),
-    );
-  });
-  afterAll(async () => t?.close());
+    afterAll(async () => t?.close());
 
-  /** What the answers were, so a run that only ever refused or matched nothing fails. */
-  const outcomes = { refused: 0, empty: 0, rows: 0 };
+    /** What the answers were, so a run that only ever refused or matched nothing fails. */
+    const outcomes = { refused: 0, empty: 0, rows: 0 };
 
-  async function check(q: Query) {
-    const params = queryParams(q);
-    fc.pre(!hasHexEscape(params));
-    let expected: ReturnType<typeof evaluate> | null = null;
-    try {
-      expected = evaluate(q, dataset);
-    } catch (err) {
-      if (!(err instanceof Invalid)) throw err;
+    async function check(q: Query) {
+      const params = queryParams(q);
+      fc.pre(!hasHexEscape(params));
+      let expected: ReturnType<typeof evaluate> | null = null;
+      try {
+        expected = evaluate(q, dataset);
+      } catch (err) {
+        if (!(err instanceof Invalid)) throw err;
+      }
+      const res = await callRest(t, 'GET', `${TABLE}?${renderQuery(q, params)}`, {
+        token: member.token,
+        ...(q.count ? { prefer: 'count=exact' } : {}),
+      });
+      const context = `dataset seed ${datasetSeed}: ${decodeURIComponent(renderQuery({ ...q, encoding: 'uri' }, params))} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+      if (expected === null) {
+        expect(res.statusCode, context).toBe(400);
+        expect(res.json().code, context).toBe('VALIDATION_ERROR');
+        outcomes.refused++;
+        return;
+      }
+      expect(res.statusCode, context).toBe(200);
+      expect(res.json(), context).toEqual(expected.rows);
+      outcomes[expected.rows.length > 0 ? 'rows' : 'empty']++;
+      if (q.count)
+        expect(res.headers['content-range'], context).toMatch(new RegExp(`/${expected.total}$`));
     }
-    const res = await callRest(t, 'GET', `${TABLE}?${renderQuery(q, params)}`, {
-      token: member.token,
-      ...(q.count ? { prefer: 'count=exact' } : {}),
-    });
-    const context = `dataset seed ${datasetSeed}: ${decodeURIComponent(renderQuery({ ...q, encoding: 'uri' }, params))} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
-    if (expected === null) {
-      expect(res.statusCode, context).toBe(400);
-      expect(res.json().code, context).toBe('VALIDATION_ERROR');
-      outcomes.refused++;
-      return;
+
+    /** Most generated queries are valid and a good share of them match rows. */
+    function expectVariedOutcomes(runs: number) {
+      expect(outcomes.rows).toBeGreaterThan(runs * 0.3);
+      expect(outcomes.empty).toBeGreaterThan(runs * 0.05);
+      expect(outcomes.refused).toBeGreaterThan(runs * 0.05);
+      Object.assign(outcomes, { refused: 0, empty: 0, rows: 0 });
     }
-    expect(res.statusCode, context).toBe(200);
-    expect(res.json(), context).toEqual(expected.rows);
-    outcomes[expected.rows.length > 0 ? 'rows' : 'empty']++;
-    if (q.count)
-      expect(res.headers['content-range'], context).toMatch(new RegExp(`/${expected.total}$`));
-  }
 
-  /** Most generated queries are valid and a good share of them match rows. */
-  function expectVariedOutcomes(runs: number) {
-    expect(outcomes.rows).toBeGreaterThan(runs * 0.3);
-    expect(outcomes.empty).toBeGreaterThan(runs * 0.05);
-    expect(outcomes.refused).toBeGreaterThan(runs * 0.05);
-    Object.assign(outcomes, { refused: 0, empty: 0, rows: 0 });
-  }
-
-  it('answers PostgREST-syntax queries exactly as the reference, or refuses them with 400', async () => {
-    await fc.assert(fc.asyncProperty(queryArb(dataset, 'postgrest'), check), {
-      numRuns: RUNS[kind].postgrest,
+    it('answers PostgREST-syntax queries exactly as the reference, or refuses them with 400', async () => {
+      await fc.assert(fc.asyncProperty(queryArb(dataset, 'postgrest'), check), {
+        numRuns: RUNS[kind].postgrest,
+      });
+      expectVariedOutcomes(RUNS[kind].postgrest);
     });
-    expectVariedOutcomes(RUNS[kind].postgrest);
-  });
 
-  it("answers the clients' group syntax exactly as the reference, or refuses it with 400", async () => {
-    await fc.assert(fc.asyncProperty(queryArb(dataset, 'client'), check), {
-      numRuns: RUNS[kind].client,
+    it("answers the clients' group syntax exactly as the reference, or refuses it with 400", async () => {
+      await fc.assert(fc.asyncProperty(queryArb(dataset, 'client'), check), {
+        numRuns: RUNS[kind].client,
+      });
+      expectVariedOutcomes(RUNS[kind].client);
     });
-    expectVariedOutcomes(RUNS[kind].client);
-  });
 
-  it('answers garbage and queries cut short with 200 or a JSON 400, never a 500', async () => {
-    const pieces = fc.constantFrom(
-      'and=(',
-      'or=(',
-      'not.',
-      'name.eq.',
-      'qty=gt.',
-      'in.(',
-      '"',
-      ',',
-      ')',
-      '(',
-      '&',
-      '=',
-      '%',
-      '%25',
-      '%2',
-      '*',
-      'is.',
-      'order=',
-      'select=',
-      'limit=',
-      'cursor=',
-      'flag',
-      '.',
-      '\\',
-      '+',
-      'x',
-    );
-    const garbage = fc.array(pieces, { maxLength: 12 }).map((p) => p.join(''));
-    const truncated = queryArb(dataset, 'client').chain((q) => {
-      const full = renderQuery({ ...q, encoding: 'uri' });
-      return fc.integer({ min: 0, max: full.length }).map((n) => full.slice(0, n));
-    });
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(garbage, truncated), async (query) => {
-        const res = await callRest(t, 'GET', `${TABLE}?${query}`, { token: member.token });
-        expect([200, 400], `${query} -> ${res.statusCode} ${res.body}`).toContain(res.statusCode);
-        expect(res.headers['content-type']).toContain('application/json');
-        if (res.statusCode === 400) expect(res.json().error.message).toEqual(expect.any(String));
-      }),
-      { numRuns: RUNS[kind].fuzz },
-    );
-  });
-
-  it('walks every matching row exactly once by cursor, in order', async () => {
-    const arb = queryArb(dataset, 'postgrest').map((q) => ({
-      ...q,
-      select: null,
-      limit: undefined,
-      offset: undefined,
-      count: false,
-      encoding: 'uri' as const,
-    }));
-    await fc.assert(
-      fc.asyncProperty(arb, fc.integer({ min: 1, max: 7 }), async (q, pageSize) => {
-        const params = queryParams(q);
-        fc.pre(!hasHexEscape(params));
-        let expected: Row[];
-        try {
-          expected = evaluate(q, dataset).rows;
-        } catch (err) {
-          if (err instanceof Invalid) return;
-          throw err;
-        }
-        const seen: unknown[] = [];
-        let cursor: string | undefined;
-        for (let page = 0; page <= dataset.length + 1; page++) {
-          const query = `${renderQuery(q, params)}&limit=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`;
+    it('answers garbage and queries cut short with 200 or a JSON 400, never a 500', async () => {
+      const pieces = fc.constantFrom(
+        'and=(',
+        'or=(',
+        'not.',
+        'name.eq.',
+        'qty=gt.',
+        'in.(',
+        '"',
+        ',',
+        ')',
+        '(',
+        '&',
+        '=',
+        '%',
+        '%25',
+        '%2',
+        '*',
+        'is.',
+        'order=',
+        'select=',
+        'limit=',
+        'cursor=',
+        'flag',
+        '.',
+        '\\',
+        '+',
+        'x',
+      );
+      const garbage = fc.array(pieces, { maxLength: 12 }).map((p) => p.join(''));
+      const truncated = queryArb(dataset, 'client').chain((q) => {
+        const full = renderQuery({ ...q, encoding: 'uri' });
+        return fc.integer({ min: 0, max: full.length }).map((n) => full.slice(0, n));
+      });
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(garbage, truncated), async (query) => {
           const res = await callRest(t, 'GET', `${TABLE}?${query}`, { token: member.token });
-          expect(res.statusCode, `${query} -> ${res.body}`).toBe(200);
-          seen.push(...(res.json() as unknown[]));
-          cursor = res.headers['x-next-cursor'] as string | undefined;
-          if (!cursor) break;
-        }
-        expect(
-          seen,
-          `dataset seed ${datasetSeed}: ${renderQuery(q, params)} by ${pageSize}`,
-        ).toEqual(expected);
-      }),
-      { numRuns: RUNS[kind].cursor },
-    );
-  });
-});
+          expect([200, 400], `${query} -> ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+          expect(res.headers['content-type']).toContain('application/json');
+          if (res.statusCode === 400) expect(res.json().error.message).toEqual(expect.any(String));
+        }),
+        { numRuns: RUNS[kind].fuzz },
+      );
+    });
+
+    it('walks every matching row exactly once by cursor, in order', async () => {
+      const arb = queryArb(dataset, 'postgrest').map((q) => ({
+        ...q,
+        select: null,
+        limit: undefined,
+        offset: undefined,
+        count: false,
+        encoding: 'uri' as const,
+      }));
+      await fc.assert(
+        fc.asyncProperty(arb, fc.integer({ min: 1, max: 7 }), async (q, pageSize) => {
+          const params = queryParams(q);
+          fc.pre(!hasHexEscape(params));
+          let expected: Row[];
+          try {
+            expected = evaluate(q, dataset).rows;
+          } catch (err) {
+            if (err instanceof Invalid) return;
+            throw err;
+          }
+          const seen: unknown[] = [];
+          let cursor: string | undefined;
+          for (let page = 0; page <= dataset.length + 1; page++) {
+            const query = `${renderQuery(q, params)}&limit=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`;
+            const res = await callRest(t, 'GET', `${TABLE}?${query}`, { token: member.token });
+            expect(res.statusCode, `${query} -> ${res.body}`).toBe(200);
+            seen.push(...(res.json() as unknown[]));
+            cursor = res.headers['x-next-cursor'] as string | undefined;
+            if (!cursor) break;
+          }
+          expect(
+            seen,
+            `dataset seed ${datasetSeed}: ${renderQuery(q, params)} by ${pageSize}`,
+          ).toEqual(expected);
+        }),
+        { numRuns: RUNS[kind].cursor },
+      );
+    });
+  },
+);
