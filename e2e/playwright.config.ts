@@ -12,7 +12,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
  */
 export default defineConfig({
   testDir: './tests',
-  timeout: 90_000,
+  // The longest journeys take about a minute alone, and more than 90 s while the server's suites
+  // run beside them on two cores; a step that never happens still fails on its own 10 s.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   // Journeys run side by side, each on data of its own (unique names, its own accounts, mail read
   // by recipient); the few that read the whole troop calendar run on a troop server of their

@@ -83,7 +83,8 @@ describe('storage.upload', () => {
       expect([err.kind, err.message]).toEqual(['storage', 'File is too large: the limit is 50 MB']);
     }
     expect(api.requests).toEqual([]);
-  });
+    // 100 MB of buffers: seconds on a machine busy with the other suites.
+  }, 30_000);
 
   it('turns 409 into "File already exists. Set upsert: true to overwrite."', async () => {
     const { api, storage } = setup();
