@@ -128,5 +128,6 @@ describe('starting a server with no admin', () => {
       await again?.stop();
       fs.rmSync(opts.dataDir, { recursive: true, force: true });
     }
-  });
+    // Two server starts: each takes seconds, many more on a machine busy with the other suites.
+  }, 120_000);
 });
