@@ -25,7 +25,7 @@ export interface WireMyTroop extends WireTroop {
 }
 
 /** What a platform admin gives to make a troop (`POST /api/troops/{projectId}`). */
-export interface NewTroopInput {
+export interface NewTroopInput extends NewUnitFields {
   /** The new troop's project id: the name it has in every path, token and socket. */
   projectId: string;
   number: string;
@@ -68,3 +68,55 @@ export function troopProjectIdProblem(projectId: string): string | null {
     return 'A project id holds only letters, digits, "-" and "_"';
   return null;
 }
+
+/**
+ * A council (a unit of kind `council`) and its troops. Council roles are memberships in the
+ * council's unit, with the roles of the roles configuration: every active member of the council
+ * reads its troops' overview and events (never households, scouts or answers by name); one who may
+ * write `calendar_events` there publishes council events, which every troop of the council reads
+ * in its calendar, list and feed; the council's admin manages the council's members.
+ */
+export interface NewUnitFields {
+  /** `council` makes a council; default `troop`. */
+  kind?: 'troop' | 'council';
+  /** For a troop: the project id of the council it belongs to. */
+  councilProjectId?: string;
+}
+
+/** One troop of a council, as its council members see it. */
+export interface CouncilTroopSummary {
+  projectId: string;
+  number: string | null;
+  name: string | null;
+  timeZone: string;
+  /** Active members of the troop. */
+  members: number;
+  /** Events and occurrences of the troop in the next 30 days. */
+  upcomingEvents: number;
+  /**
+   * Of the answers the troop's upcoming events (next 30 days) could have (each event times the
+   * people of the troop's households), the share given, 0 to 1; null with none to give.
+   */
+  answerRate: number | null;
+}
+
+/** `GET /api/troops/{councilProjectId}/overview`: the council and each of its troops. */
+export interface CouncilOverview {
+  council: WireTroop;
+  troops: CouncilTroopSummary[];
+}
+
+/** One event of a council's troop as a council member reads it: no names, no answers by person. */
+export interface CouncilTroopEvent {
+  id: string;
+  title: string;
+  /** YYYY-MM-DD in the troop's time zone. */
+  date: string;
+  /** HH:MM, or null for an all-day event. */
+  time: string | null;
+  location: string | null;
+  cancelled: boolean;
+}
+
+/** How many days ahead the council's overview counts a troop's events. */
+export const COUNCIL_OVERVIEW_DAYS = 30;
