@@ -5,6 +5,7 @@
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
 import type { TestApp } from './test-app.ts';
+import { addUnit, joinUnit } from './troops.ts';
 
 export interface ReadEvent {
   uid: string;
@@ -150,29 +151,17 @@ export function appInstants(ics: string, until: string): string[] {
     .sort();
 }
 
-/** A second troop beside the first (docs/decisions/065-troops.md), made as troops.test.ts does. */
+/** A second troop beside the first (docs/decisions/065-troops.md). */
 export async function addTroop(
   t: TestApp,
   troop: { id: string; projectId: string; name?: string; timeZone?: string },
 ): Promise<void> {
-  await t.deps.store.query(
-    `INSERT INTO troops (id, kind, name, project_id, time_zone, created_at)
-     VALUES (?, 'troop', ?, ?, ?, ?)`,
-    [troop.id, troop.name ?? null, troop.projectId, troop.timeZone ?? null, TROOP_MADE_AT],
-  );
-  t.deps.troops.forget();
+  await addUnit(t, troop);
 }
-
-const TROOP_MADE_AT = '2026-01-01T00:00:00.000Z';
 
 /** Makes `userId` an active member of the troop with `role` there (the account must exist). */
-export async function joinTroop(t: TestApp, userId: string, troopId: string, role = 'user') {
-  await t.deps.store.query(
-    `INSERT INTO memberships (user_id, troop_id, role, status, joined_at)
-     VALUES (?, ?, ?, 'active', ?)`,
-    [userId, troopId, role, TROOP_MADE_AT],
-  );
-}
+export const joinTroop = (t: TestApp, userId: string, troopId: string, role = 'user') =>
+  joinUnit(t, userId, troopId, role);
 
 /** An event row of the troop written straight to the store (its notice triggers run). */
 export async function troopEvent(

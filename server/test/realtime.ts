@@ -1,9 +1,9 @@
 /** Helpers for the realtime tests: a listening app and a ws client that reads frames in order. */
 import { WebSocket, type ClientOptions } from 'ws';
-import { forgetAccount } from '../src/auth/session-check.ts';
 import { signAccessToken } from '../src/auth/tokens.ts';
 import { parseMessageId, type RangeBound } from '../src/realtime/message-ids.ts';
 import { buildTestApp, ensureTestAccount, type TestApp } from './test-app.ts';
+import { addUnit, joinUnit } from './troops.ts';
 
 export interface Frame {
   type: string;
@@ -147,20 +147,10 @@ export class FrameClient {
  * address of its sockets.
  */
 export async function addTroop(t: ListeningApp, id: string, projectId: string): Promise<string> {
-  await t.deps.store.query(
-    'INSERT INTO troops (id, number, project_id, created_at) VALUES (?, ?, ?, ?)',
-    [id, id, projectId, new Date().toISOString()],
-  );
-  t.deps.troops.forget();
+  await addUnit(t, { id, projectId, number: id });
   return `${t.baseUrl.replace(/^http/, 'ws')}/api/realtime/ws?project_id=${projectId}`;
 }
 
 /** Makes the account a member of the troop with `role` (or changes its role there). */
-export async function joinTroop(t: TestApp, userId: string, troopId: string, role = 'user') {
-  await t.deps.store.query(
-    `INSERT INTO memberships (user_id, troop_id, role, status, joined_at) VALUES (?, ?, ?, 'active', ?)
-     ON CONFLICT (user_id, troop_id) DO UPDATE SET role = excluded.role`,
-    [userId, troopId, role, new Date().toISOString()],
-  );
-  forgetAccount(t.deps.store, userId);
-}
+export const joinTroop = (t: TestApp, userId: string, troopId: string, role = 'user') =>
+  joinUnit(t, userId, troopId, role);

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { signAccessToken } from '../src/auth/tokens.ts';
 import { FIRST_TROOP_ID } from '../src/store/tenancy.ts';
 import type { TestApp } from './test-app.ts';
+import { addUnit, joinUnit } from './troops.ts';
 
 export interface TestMember {
   id: string;
@@ -41,15 +42,8 @@ export const serviceKeys = {
  * Another troop of the server (docs/decisions/065-troops.md), named on the wire by `projectId`;
  * the first troop (FIRST_TROOP_ID) is the configured project id's.
  */
-export async function addTroop(t: TestApp, id: string, projectId: string): Promise<void> {
-  const now = new Date(t.clock.now()).toISOString();
-  await t.deps.store.query('INSERT INTO troops (id, project_id, created_at) VALUES (?, ?, ?)', [
-    id,
-    projectId,
-    now,
-  ]);
-  t.deps.troops.forget();
-}
+export const addTroop = (t: TestApp, id: string, projectId: string): Promise<void> =>
+  addUnit(t, { id, projectId });
 
 /**
  * An account that belongs to exactly the troops given, with the role held in each (a new
@@ -61,13 +55,8 @@ export async function addTroopMember(
   roles: Record<string, string>,
 ): Promise<TestMember> {
   const member = await addMember(t, id, roles[FIRST_TROOP_ID] ?? 'user');
-  const now = new Date(t.clock.now()).toISOString();
   await t.deps.store.query('DELETE FROM memberships WHERE user_id = ?', [id]);
-  for (const [troopId, role] of Object.entries(roles))
-    await t.deps.store.query(
-      'INSERT INTO memberships (user_id, troop_id, role, status, joined_at) VALUES (?, ?, ?, ?, ?)',
-      [id, troopId, role, 'active', now],
-    );
+  for (const [troopId, role] of Object.entries(roles)) await joinUnit(t, id, troopId, role);
   return member;
 }
 
