@@ -120,3 +120,20 @@ export interface CouncilTroopEvent {
 
 /** How many days ahead the council's overview counts a troop's events. */
 export const COUNCIL_OVERVIEW_DAYS = 30;
+
+/**
+ * `GET /api/troops/{projectId}/mine`: the person's troops, and whether they are the platform
+ * admin (who makes troops and councils, and reads `GET /api/troops/{projectId}/all`).
+ */
+export interface MyTroops {
+  troops: WireMyTroop[];
+  platformAdmin: boolean;
+}
+
+/** A unit of the server as the platform admin lists it (`GET /api/troops/{projectId}/all`). */
+export interface ServerTroop extends WireTroop {
+  /** The project id of the council a troop belongs to; null for a council or a troop of none. */
+  councilProjectId: string | null;
+  /** Active members. */
+  members: number;
+}
