@@ -1,37 +1,76 @@
 /**
  * Troops (docs/decisions/065-troops.md): the troop the client calls with (its public face, for
  * naming it on screen), the troops the signed-in person belongs to (to switch between them),
- * and making a troop (the platform admin only). The server decides; a refusal arrives as a
- * ScoutError.
+ * making a troop or a council and listing the server's units (the platform admin only), and a
+ * council's view of its troops (a client whose project id is the council's). The server decides;
+ * a refusal arrives as a ScoutError.
  */
-import type { CreatedTroop, NewTroopInput, WireMyTroop, WireTroop } from '@scout/protocol/troops';
+import type {
+  CouncilOverview,
+  CouncilTroopEvent,
+  CreatedTroop,
+  MyTroops,
+  NewTroopInput,
+  ServerTroop,
+  WireMyTroop,
+  WireTroop,
+} from '@scout/protocol/troops';
 import type { HttpClient } from './http.ts';
 
 export type Troop = WireTroop;
 export type MyTroop = WireMyTroop;
 export type NewTroop = NewTroopInput;
-export type { CreatedTroop };
+export type { CouncilOverview, CouncilTroopEvent, CreatedTroop, ServerTroop };
+
+/** Days of a council troop's events to read, each YYYY-MM-DD, both included (at most 366 days). */
+export interface EventWindow {
+  from: string;
+  to: string;
+}
 
 export interface TroopsClient {
   /** The troop this client's project id names: number, name and time zone; no sign-in needed. */
   current(): Promise<Troop>;
   /** Every troop the signed-in person belongs to, with their role and status in each. */
   mine(): Promise<MyTroop[]>;
-  /** Makes a troop and names its first leader (the platform admin only). */
+  /** Whether the signed-in person is the platform admin (who makes troops and councils). */
+  isPlatformAdmin(): Promise<boolean>;
+  /** Makes a troop or a council, and names its first leader (the platform admin only). */
   create(input: NewTroop): Promise<CreatedTroop>;
+  /** Every unit of the server, councils first (the platform admin only). */
+  all(): Promise<ServerTroop[]>;
+  /** The council's troops with their members, upcoming events and answer rate (council members). */
+  overview(): Promise<CouncilOverview>;
+  /** One troop of the council's events and occurrences in the window: no names, no answers. */
+  councilTroopEvents(troopProjectId: string, window: EventWindow): Promise<CouncilTroopEvent[]>;
 }
 
 export function createTroops(http: HttpClient, projectId: string): TroopsClient {
   const base = `/api/troops/${encodeURIComponent(projectId)}`;
+  const readMine = async () => (await http.get<MyTroops>(`${base}/mine`)).data;
   return {
     async current() {
       return (await http.get<{ troop: Troop }>(base, { auth: false })).data.troop;
     },
     async mine() {
-      return (await http.get<{ troops: MyTroop[] }>(`${base}/mine`)).data.troops;
+      return (await readMine()).troops;
+    },
+    async isPlatformAdmin() {
+      return (await readMine()).platformAdmin === true;
     },
     async create(input) {
       return (await http.post<CreatedTroop>(base, input)).data;
+    },
+    async all() {
+      return (await http.get<{ troops: ServerTroop[] }>(`${base}/all`)).data.troops;
+    },
+    async overview() {
+      return (await http.get<CouncilOverview>(`${base}/overview`)).data;
+    },
+    async councilTroopEvents(troopProjectId, window) {
+      const path = `${base}/troops/${encodeURIComponent(troopProjectId)}/events`;
+      const query = { from: window.from, to: window.to };
+      return (await http.get<{ events: CouncilTroopEvent[] }>(path, { query })).data.events;
     },
   };
 }
