@@ -30,7 +30,17 @@ export type {
 export type { UploadBody, UploadOptions, UploadResult, DownloadInfo } from './storage.ts';
 export type { EmailMessage, EmailResult, NotificationSettings } from './notifications.ts';
 export type { Member, MembersClient } from './members.ts';
-export type { CreatedTroop, MyTroop, NewTroop, Troop, TroopsClient } from './troops.ts';
+export type {
+  CouncilOverview,
+  CouncilTroopEvent,
+  CreatedTroop,
+  EventWindow,
+  MyTroop,
+  NewTroop,
+  ServerTroop,
+  Troop,
+  TroopsClient,
+} from './troops.ts';
 export type {
   Rsvp,
   RsvpAnswer,
