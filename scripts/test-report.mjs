@@ -85,14 +85,22 @@ function vitestSuite(report, workspace, root) {
   };
 }
 
-/** Every journey of Playwright's JSON report, with the time its one try took. */
+/**
+ * Every journey of Playwright's JSON report, with the time its tries took together, and whether
+ * it passed only when tried again (CI gives a journey a second try; one that needed it is named
+ * in the report, so a journey that fails now and then is seen, not hidden).
+ */
 function journeys(report) {
   const out = [];
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const seconds = (test.results ?? []).reduce((s, r) => s + (r.duration ?? 0), 0) / 1000;
-        out.push({ name: `${spec.file ?? file}: ${spec.title}`, seconds });
+        out.push({
+          name: `${spec.file ?? file}: ${spec.title}`,
+          seconds,
+          flaky: test.status === 'flaky',
+        });
       }
     }
     for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
@@ -106,6 +114,18 @@ const slowest = (items, n = 10) =>
     .sort((a, b) => b.seconds - a.seconds)
     .slice(0, n)
     .map((item, i) => `| ${i + 1} | ${item.name.replaceAll('|', '\\|')} | ${fmt(item.seconds)} |`);
+
+/** The journeys that failed their first try and passed their second. */
+function secondTries(journeyList) {
+  const flaky = journeyList.filter((j) => j.flaky);
+  if (flaky.length === 0) return ['Journeys that passed only when tried again: none.', ''];
+  return [
+    `### Journeys that passed only when tried again (${flaky.length})`,
+    '',
+    ...flaky.map((j) => `- ${j.name}`),
+    '',
+  ];
+}
 
 export function buildReport(resultsDir) {
   const root = path.resolve(resultsDir, '..');
@@ -173,6 +193,7 @@ export function buildReport(resultsDir) {
     '| --- | --- | --- |',
     ...slowest(journeyList),
     '',
+    ...secondTries(journeyList),
   ].join('\n');
 }
 
