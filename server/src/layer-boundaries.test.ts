@@ -14,6 +14,7 @@ describe('the server’s layers', () => {
       ['server/src/store/example.ts', "import '../tables.ts';"],
       ['server/src/jobs/example.ts', "import '../notices/handlers.ts';"],
       ['server/src/mail/example.ts', "import '../members/audit-log.ts';"],
+      ['server/src/security/example.ts', "import '../auth/credentials.ts';"],
     ] as const) {
       expect(await boundaryErrors(at, source), at).toEqual([
         expect.stringContaining('is a generic layer: it may not import a capability'),
