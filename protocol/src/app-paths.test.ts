@@ -4,7 +4,16 @@ import { addressOf, eventPath, pathOf, type Address } from './app-paths.ts';
 describe('addresses of screens and events', () => {
   it('reads each screen from its path, the dashboard from the root', () => {
     expect(
-      ['/', '/dashboard', '/profile', '/calendar', '/members', '/analytics'].map(addressOf),
+      [
+        '/',
+        '/dashboard',
+        '/profile',
+        '/calendar',
+        '/members',
+        '/analytics',
+        '/troops',
+        '/council',
+      ].map(addressOf),
     ).toEqual([
       { view: 'dashboard' },
       { view: 'dashboard' },
@@ -12,6 +21,8 @@ describe('addresses of screens and events', () => {
       { view: 'calendar' },
       { view: 'members' },
       { view: 'analytics' },
+      { view: 'troops' },
+      { view: 'council' },
     ]);
     // A trailing slash, as a chat app may add one, names the same screen.
     expect(addressOf('/profile/')).toEqual({ view: 'profile' });
@@ -37,6 +48,7 @@ describe('addresses of screens and events', () => {
       '/calendar/events/%E0%A4%A',
       '/profile/other',
       '/dashboard/x',
+      '/troops/troop-45',
       '/settings',
     ])
       expect(addressOf(path), path).toEqual({ view: 'not-found' });
@@ -49,6 +61,8 @@ describe('addresses of screens and events', () => {
       { view: 'calendar' },
       { view: 'members' },
       { view: 'analytics' },
+      { view: 'troops' },
+      { view: 'council' },
       { view: 'calendar', event: { id: 'event_1_abc' } },
       { view: 'calendar', event: { id: 'weekly', date: '2026-06-13' } },
       // Ids are the writer's: any character survives the trip through the address.

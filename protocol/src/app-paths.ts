@@ -19,12 +19,24 @@ export interface EventAddress {
 }
 
 export type Address =
-  | { view: 'dashboard' | 'profile' | 'members' | 'analytics' | 'not-found' }
+  | {
+      view: 'dashboard' | 'profile' | 'members' | 'analytics' | 'troops' | 'council' | 'not-found';
+    }
   | { view: 'calendar'; event?: EventAddress };
 
-/** The screens with an address of their own, each the path of its name. */
-type NamedView = 'profile' | 'members' | 'analytics' | 'calendar';
-const NAMED: readonly NamedView[] = ['profile', 'members', 'analytics', 'calendar'];
+/**
+ * The screens with an address of their own, each the path of its name: `troops` is the platform
+ * admin's list of the server's troops and councils, `council` a council's view of its troops.
+ */
+type NamedView = 'profile' | 'members' | 'analytics' | 'calendar' | 'troops' | 'council';
+const NAMED: readonly NamedView[] = [
+  'profile',
+  'members',
+  'analytics',
+  'calendar',
+  'troops',
+  'council',
+];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

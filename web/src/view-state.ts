@@ -21,6 +21,8 @@ export const SIGNED_IN_VIEWS: readonly SignedInView[] = [
   'calendar',
   'members',
   'analytics',
+  'troops',
+  'council',
   'not-found',
 ];
 

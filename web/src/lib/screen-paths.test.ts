@@ -4,8 +4,19 @@ import { pageviewPath } from './screen-paths.ts';
 describe('pageviewPath', () => {
   it('gives every screen a stable path of its own, and none while loading', () => {
     expect(
-      ['auth', 'reset', 'dashboard', 'profile', 'calendar', 'analytics'].map(pageviewPath),
-    ).toEqual(['/auth', '/auth/reset', '/dashboard', '/profile', '/calendar', '/analytics']);
+      ['auth', 'reset', 'dashboard', 'profile', 'calendar', 'analytics', 'troops', 'council'].map(
+        pageviewPath,
+      ),
+    ).toEqual([
+      '/auth',
+      '/auth/reset',
+      '/dashboard',
+      '/profile',
+      '/calendar',
+      '/analytics',
+      '/troops',
+      '/council',
+    ]);
     expect(pageviewPath('loading')).toBeNull();
   });
 });

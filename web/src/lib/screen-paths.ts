@@ -6,6 +6,8 @@ const PATHS: Record<string, string> = {
   profile: '/profile',
   calendar: '/calendar',
   analytics: '/analytics',
+  troops: '/troops',
+  council: '/council',
 };
 
 /** The pathname a screen is counted under; none while loading. */
