@@ -40,6 +40,12 @@ const FamilyInvitationDialog = lazy(() =>
 const AnalyticsScreen = lazy(() =>
   import('./screens/analytics/analytics-screen.tsx').then((m) => ({ default: m.AnalyticsScreen })),
 );
+const TroopsScreen = lazy(() =>
+  import('./screens/troops/troops-screen.tsx').then((m) => ({ default: m.TroopsScreen })),
+);
+const CouncilScreen = lazy(() =>
+  import('./screens/troops/council-screen.tsx').then((m) => ({ default: m.CouncilScreen })),
+);
 const NotFoundScreen = lazy(() =>
   import('./screens/not-found/not-found-screen.tsx').then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -131,6 +137,8 @@ export function App() {
         <WaitingScreen user={user} status={user.status} onSignOut={nav.logout} />
       ) : null}
       {screen === 'analytics' && user ? <AnalyticsScreen user={user} nav={nav} /> : null}
+      {screen === 'troops' && user ? <TroopsScreen user={user} nav={nav} /> : null}
+      {screen === 'council' && user ? <CouncilScreen user={user} nav={nav} /> : null}
       {screen === 'not-found' && user ? <NotFoundScreen user={user} nav={nav} /> : null}
       {familyToken && user?.status === 'active' && screen !== 'loading' && screen !== 'waiting' ? (
         <FamilyInvitationDialog

@@ -53,6 +53,29 @@ describe('the account menu', () => {
     ]);
   });
 
+  it('offers Troops to the platform admin and Council troops in a council, not on their screens', () => {
+    expect(labels(accountMenu(nav, 'dashboard', [], { troops: true, council: true }))).toEqual([
+      'Profile',
+      'Troops',
+      'Council troops',
+      'Sign Out',
+    ]);
+    expect(labels(accountMenu(nav, 'troops', [], { troops: true, council: true }))).toEqual([
+      'Profile',
+      'Council troops',
+      'Sign Out',
+    ]);
+    expect(labels(accountMenu(nav, 'council', [], { troops: true, council: true }))).toEqual([
+      'Profile',
+      'Troops',
+      'Sign Out',
+    ]);
+    opened.length = 0;
+    for (const item of accountMenu(nav, 'profile', [], { troops: true, council: true }))
+      item.onSelect();
+    expect(opened).toEqual(['troops', 'council', 'logout']);
+  });
+
   it('opens the screens it names', () => {
     opened.length = 0;
     for (const item of accountMenu(nav, 'calendar', [], { members: true })) item.onSelect();

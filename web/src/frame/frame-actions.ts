@@ -1,5 +1,5 @@
 import type { AccountMenuItem } from '../ui/account-menu.tsx';
-import { ChartIcon, LogOutIcon, UserIcon, UsersIcon } from '../ui/icons.tsx';
+import { ChartIcon, HomeIcon, LogOutIcon, UserIcon, UsersIcon } from '../ui/icons.tsx';
 import type { NavTab } from './nav-tabs.ts';
 import type { Navigation } from './navigation.ts';
 import type { SignedInView } from '../view-state.ts';
@@ -21,8 +21,9 @@ export function tabChooser(nav: Navigation, screen: SignedInView) {
 
 /**
  * The account menu: the screen's own items first, then Members and Analytics (for those the
- * roles configuration lets read them), Profile, each where it is not already, and Sign Out.
- * Members says how many accounts wait for approval, if any.
+ * roles configuration lets read them), Profile, Troops (the platform admin's: the server's troops
+ * and councils), Council troops (when the app calls with a council), each where it is not
+ * already, and Sign Out. Members says how many accounts wait for approval, if any.
  */
 export function accountMenu(
   nav: Navigation,
@@ -32,7 +33,15 @@ export function accountMenu(
     members = false,
     analytics = false,
     waiting = 0,
-  }: { members?: boolean; analytics?: boolean; waiting?: number } = {},
+    troops = false,
+    council = false,
+  }: {
+    members?: boolean;
+    analytics?: boolean;
+    waiting?: number;
+    troops?: boolean;
+    council?: boolean;
+  } = {},
 ): AccountMenuItem[] {
   return [
     ...own,
@@ -45,6 +54,12 @@ export function accountMenu(
     ...(screen === 'analytics' || !analytics
       ? []
       : [{ label: 'Analytics', icon: ChartIcon, onSelect: () => nav.open('analytics') }]),
+    ...(screen === 'troops' || !troops
+      ? []
+      : [{ label: 'Troops', icon: HomeIcon, onSelect: () => nav.open('troops') }]),
+    ...(screen === 'council' || !council
+      ? []
+      : [{ label: 'Council troops', icon: UsersIcon, onSelect: () => nav.open('council') }]),
     { label: 'Sign Out', icon: LogOutIcon, onSelect: nav.logout },
   ];
 }

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import type { WireUser } from '@scout/protocol/auth';
 import { PERMISSIONS } from '@scout/protocol/permissions';
+import { projectId, scout } from '../lib/sdk.ts';
 import { useCan } from '../lib/use-can.ts';
 import type { AccountMenuItem } from '../ui/account-menu.tsx';
 import type { SignedInView } from '../view-state.ts';
@@ -7,9 +9,31 @@ import { accountMenu } from './frame-actions.ts';
 import type { Navigation } from './navigation.ts';
 import { useWaitingCount } from './use-waiting.ts';
 
+/** Who is the platform admin, and what the unit is, change rarely: read once in a few minutes. */
+const UNIT_STALE_MS = 5 * 60_000;
+
+/** Whether the person is the platform admin (the Troops screen's, screens/troops/, too). */
+export function usePlatformAdmin(userId: string) {
+  return useQuery({
+    queryKey: ['platform-admin', userId],
+    queryFn: () => scout.troops.isPlatformAdmin(),
+    staleTime: UNIT_STALE_MS,
+  });
+}
+
+/** The unit the app calls with, a troop or a council: the header's query (use-troops.ts). */
+export function useCurrentUnit() {
+  return useQuery({
+    queryKey: ['troop', projectId],
+    queryFn: () => scout.troops.current(),
+    staleTime: UNIT_STALE_MS,
+  });
+}
+
 /**
  * The account menu of a signed-in screen, with Members (and how many wait for approval) and
- * Analytics for those the roles configuration lets read them.
+ * Analytics for those the roles configuration lets read them, Troops for the platform admin and
+ * Council troops when the app calls with a council.
  */
 export function useAccountMenu(
   nav: Navigation,
@@ -20,5 +44,7 @@ export function useAccountMenu(
   const members = useCan(user, PERMISSIONS.membersRead);
   const analytics = useCan(user, PERMISSIONS.analyticsRead);
   const waiting = useWaitingCount(user);
-  return accountMenu(nav, screen, own, { members, analytics, waiting });
+  const troops = usePlatformAdmin(user.id).data === true;
+  const council = useCurrentUnit().data?.kind === 'council';
+  return accountMenu(nav, screen, own, { members, analytics, waiting, troops, council });
 }
