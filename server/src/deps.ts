@@ -14,8 +14,14 @@ import type { Caller } from './http/caller.ts';
 import type { TroopDirectory } from './store/tenancy.ts';
 
 /** Verifies a service key; returns its id, or null for an unknown or revoked key. */
+/** A verified service key: its id, and the troop it acts in (null: a platform key, every troop). */
+export interface ServiceKeyGrant {
+  id: string;
+  troopId: string | null;
+}
+
 export interface ServiceKeyVerifier {
-  verify(token: string): Promise<string | null>;
+  verify(token: string): Promise<ServiceKeyGrant | null>;
 }
 
 /** AppDeps with every service present and the shared pieces built, by wiring.ts: what buildApp and the routes receive. */

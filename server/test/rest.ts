@@ -2,6 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { signAccessToken } from '../src/auth/tokens.ts';
 import { FIRST_TROOP_ID } from '../src/store/tenancy.ts';
+import { oneServiceKey } from './service-keys.ts';
 import type { TestApp } from './test-app.ts';
 import { addUnit, joinUnit } from './troops.ts';
 
@@ -34,9 +35,7 @@ export async function addMember(t: TestApp, id: string, role = 'user'): Promise<
 }
 
 export const SERVICE_KEY = 'sk_test_key';
-export const serviceKeys = {
-  verify: async (token: string) => (token === SERVICE_KEY ? 'key1' : null),
-};
+export const serviceKeys = oneServiceKey(SERVICE_KEY, 'key1');
 
 /**
  * Another troop of the server (docs/decisions/065-troops.md), named on the wire by `projectId`;

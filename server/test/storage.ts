@@ -3,12 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { signAccessToken } from '../src/auth/tokens.ts';
+import { oneServiceKey } from './service-keys.ts';
 import { ensureTestAccount, type TestApp } from './test-app.ts';
 
 export const SERVICE_KEY = 'sk_test_storage';
-export const serviceKeys = {
-  verify: async (token: string) => (token === SERVICE_KEY ? 'key-1' : null),
-};
+export const serviceKeys = oneServiceKey(SERVICE_KEY);
 
 export async function bearer(t: TestApp, userId: string, role = 'user'): Promise<string> {
   await ensureTestAccount(t.deps.store, userId, role, `${userId}@example.org`);

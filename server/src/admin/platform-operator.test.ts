@@ -49,20 +49,13 @@ describe.each(testStoreKinds)('operator SQL across troops (%s)', (kind) => {
     // Pat is a plain member in troop 45: the role a request acts with is that troop's.
     expect((await sql(t, B, asPat)).statusCode).toBe(403);
 
-    const operatorKey = await issueServiceKey(t.deps.store, 'backup script', t.clock.now());
+    const operatorKey = await issueServiceKey(t.deps.store, 'backup script', t.clock.now(), null);
     expect((await sql(t, A, `Bearer ${operatorKey.key}`)).statusCode).toBe(200);
     expect((await sql(t, B, `Bearer ${operatorKey.key}`)).statusCode).toBe(200);
     // A key of the one troop an upgraded server had is the operator's too.
-    const oldKey = await issueServiceKey(t.deps.store, 'old script', t.clock.now());
-    await t.deps.store.query('UPDATE service_keys SET troop_id = ? WHERE id = ?', [
-      FIRST_TROOP_ID,
-      oldKey.id,
-    ]);
+    const oldKey = await issueServiceKey(t.deps.store, 'old script', t.clock.now(), FIRST_TROOP_ID);
     expect((await sql(t, A, `Bearer ${oldKey.key}`)).statusCode).toBe(200);
-    const troopKey = await issueServiceKey(t.deps.store, 'troop 45 script', t.clock.now());
-    await t.deps.store.query("UPDATE service_keys SET troop_id = 't45' WHERE id = ?", [
-      troopKey.id,
-    ]);
+    const troopKey = await issueServiceKey(t.deps.store, 'troop 45 script', t.clock.now(), 't45');
     expect((await sql(t, B, `Bearer ${troopKey.key}`)).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
 import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
+import { addUnit } from '../../test/troops.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 import {
   hashServiceKey,
   issueServiceKey,
@@ -48,7 +50,7 @@ describe.each(embeddedStore)('service keys (%s)', (kind) => {
     const { deps } = await setUp();
     const { id, key } = await issueServiceKey(deps.store, 'ops', t.clock.now());
     const verifier = serviceKeyVerifier(deps.store);
-    expect(await verifier.verify(key)).toBe(id);
+    expect(await verifier.verify(key)).toEqual({ id, troopId: FIRST_TROOP_ID });
     const last = key.slice(-1) === 'A' ? 'B' : 'A';
     expect(await verifier.verify(key.slice(0, -1) + last)).toBeNull();
     expect(await verifier.verify(`sk_0000000000000000_${key.slice(-43)}`)).toBeNull();
@@ -100,5 +102,39 @@ describe.each(embeddedStore)('service keys (%s)', (kind) => {
       expect(err).toBeInstanceOf(ApiError);
       expect((err as ApiError).status).toBe(400);
     }
+  });
+
+  it("a troop's key acts in its own troop only; a platform key acts in every troop", async () => {
+    const { deps } = await setUp();
+    await addUnit(t, { id: 'troop-b', projectId: 'troop-b-project' });
+    const list = (projectId: string, bearer: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/db/${projectId}/rest/v1/calendar_events?select=id`,
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+    const first = await issueServiceKey(deps.store, 'first troop', t.clock.now());
+    const ofB = await issueServiceKey(deps.store, 'troop b', t.clock.now(), 'troop-b');
+    const platform = await issueServiceKey(deps.store, 'operator', t.clock.now(), null);
+
+    expect((await list(deps.config.projectId, first.key)).statusCode).toBe(200);
+    expect((await list('troop-b-project', ofB.key)).statusCode).toBe(200);
+    // Elsewhere a troop's key meets what a stranger meets: no word that the troop exists.
+    for (const [projectId, key] of [
+      ['troop-b-project', first.key],
+      [deps.config.projectId, ofB.key],
+    ] as const) {
+      const res = await list(projectId, key);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('PROJECT_NOT_FOUND');
+    }
+    expect((await list(deps.config.projectId, platform.key)).statusCode).toBe(200);
+    expect((await list('troop-b-project', platform.key)).statusCode).toBe(200);
+    const keys = await listServiceKeys(deps.store);
+    expect(keys.map((k) => [k.name, k.troopId]).sort()).toEqual([
+      ['first troop', FIRST_TROOP_ID],
+      ['operator', null],
+      ['troop b', 'troop-b'],
+    ]);
   });
 });

@@ -3,13 +3,18 @@
  * `sk_<id>_<secret>`; it is shown once when issued and only its SHA-256 hash is stored, so a
  * leaked database does not leak usable keys. The secret has 256 random bits, so a fast hash is
  * enough (no password stretching needed).
+ *
+ * A key belongs to one troop and acts there only (docs/decisions/065-troops.md); called with
+ * another troop's project id it is answered as a stranger is. A platform key (no troop) acts in
+ * every troop; only the admin CLI makes one, on purpose (`issue-key --platform`).
  */
 import crypto from 'node:crypto';
-import type { ServiceKeyVerifier } from '../deps.ts';
+import type { ServiceKeyGrant, ServiceKeyVerifier } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 import { hashToken, newToken, sameSecret } from '../security/tokens.ts';
 import { isoInstant } from '../store/sql-values.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
 export const SERVICE_KEY_NAME_MAX_LENGTH = 100;
 
@@ -18,6 +23,8 @@ const KEY_PATTERN = /^sk_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 export interface ServiceKeyInfo {
   id: string;
   name: string;
+  /** The troop the key acts in; null for a platform key. */
+  troopId: string | null;
   createdAt: string;
   revokedAt: string | null;
 }
@@ -25,6 +32,7 @@ export interface ServiceKeyInfo {
 interface ServiceKeyRow {
   id: string;
   name: string;
+  troop_id: string | null;
   key_hash: string;
   created_at: string;
   revoked_at: string | null;
@@ -32,10 +40,15 @@ interface ServiceKeyRow {
 
 export const hashServiceKey = hashToken;
 
+/**
+ * Issues a key of `troopId` (null: a platform key, acting in every troop); by default the first
+ * troop's, as a one-troop server's keys always were. The troop must exist; the caller resolves it.
+ */
 export async function issueServiceKey(
   store: Store,
   name: string,
   now: number,
+  troopId: string | null = FIRST_TROOP_ID,
 ): Promise<{ id: string; key: string }> {
   const trimmed = name.trim();
   if (trimmed.length === 0) throw new ApiError('VALIDATION_ERROR', 'A service key needs a name');
@@ -48,8 +61,8 @@ export async function issueServiceKey(
   const id = crypto.randomBytes(8).toString('hex');
   const key = `sk_${id}_${newToken()}`;
   await store.query(
-    'INSERT INTO service_keys (id, name, key_hash, created_at, revoked_at) VALUES (?, ?, ?, ?, NULL)',
-    [id, trimmed, hashServiceKey(key), isoInstant(now)],
+    'INSERT INTO service_keys (id, name, key_hash, created_at, revoked_at, troop_id) VALUES (?, ?, ?, ?, NULL, ?)',
+    [id, trimmed, hashServiceKey(key), isoInstant(now), troopId],
   );
   return { id, key };
 }
@@ -82,6 +95,7 @@ export async function listServiceKeys(store: Store): Promise<ServiceKeyInfo[]> {
 const toInfo = (r: ServiceKeyRow): ServiceKeyInfo => ({
   id: r.id,
   name: r.name,
+  troopId: r.troop_id,
   createdAt: r.created_at,
   revokedAt: r.revoked_at,
 });
@@ -89,17 +103,17 @@ const toInfo = (r: ServiceKeyRow): ServiceKeyInfo => ({
 /** Looks a key up by its id, then compares hashes in constant time. */
 export function serviceKeyVerifier(store: Store): ServiceKeyVerifier {
   return {
-    async verify(token: string): Promise<string | null> {
+    async verify(token: string): Promise<ServiceKeyGrant | null> {
       const m = KEY_PATTERN.exec(token);
       if (!m) return null;
       const id = m[1] as string;
-      const { rows } = await store.query<Pick<ServiceKeyRow, 'key_hash'>>(
-        'SELECT key_hash FROM service_keys WHERE id = ? AND revoked_at IS NULL',
+      const { rows } = await store.query<Pick<ServiceKeyRow, 'key_hash' | 'troop_id'>>(
+        'SELECT key_hash, troop_id FROM service_keys WHERE id = ? AND revoked_at IS NULL',
         [id],
       );
-      const stored = rows[0]?.key_hash;
-      if (!stored) return null;
-      return sameSecret(hashServiceKey(token), stored) ? id : null;
+      const row = rows[0];
+      if (!row) return null;
+      return sameSecret(hashServiceKey(token), row.key_hash) ? { id, troopId: row.troop_id } : null;
     },
   };
 }

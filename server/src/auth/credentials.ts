@@ -22,9 +22,11 @@ export async function resolveCredential(
 ): Promise<Caller> {
   if (!token) return { kind: 'anonymous' };
   if (token.startsWith('sk_') && deps.serviceKeys) {
-    const keyId = await deps.serviceKeys.verify(token);
-    if (!keyId) throw new ApiError('UNAUTHORIZED', 'Invalid service key');
-    return { kind: 'service', keyId };
+    const key = await deps.serviceKeys.verify(token);
+    if (!key) throw new ApiError('UNAUTHORIZED', 'Invalid service key');
+    // A troop's key reaches its own troop only; elsewhere it meets what a stranger meets.
+    if (key.troopId !== null && key.troopId !== troopId) throw new ApiError('PROJECT_NOT_FOUND');
+    return { kind: 'service', keyId: key.id };
   }
   const claims = await verifyAccessToken(deps.jwtSecret, token, deps.clock.now());
   // Signed by this server for one of its troops: the account is the server's, whichever troop.

@@ -4,6 +4,7 @@ import { tokenOf } from '../../test/mail.ts';
 import { embeddedStore } from '../../test/test-app.ts';
 import { buildMailTestApp, linkIn, post, type MailTestApp } from '../../test/auth-links.ts';
 import { me, signIn, signUp } from '../../test/auth.ts';
+import { oneServiceKey } from '../../test/service-keys.ts';
 
 const HOUR = 3600_000;
 
@@ -80,7 +81,7 @@ describe.each(embeddedStore)('email verification (%s)', (kind) => {
 
   it('needs a signed-in user: anonymous 401, a service key 403', async () => {
     t = await buildMailTestApp(kind, {
-      deps: { serviceKeys: { verify: async (k) => (k === 'sk_test' ? 'k1' : null) } },
+      deps: { serviceKeys: oneServiceKey('sk_test', 'k1') },
     });
     const anonymous = await post(t, '/email/verify/send');
     expect(anonymous.statusCode).toBe(401);

@@ -7,8 +7,9 @@ import {
 import { embeddedStore } from '../../test/test-app.ts';
 import { buildMailTestApp, post, signInAdmin, type MailTestApp } from '../../test/auth-links.ts';
 import { me, signIn, signUp } from '../../test/auth.ts';
+import { oneServiceKey } from '../../test/service-keys.ts';
 
-const serviceKeys = { verify: async (token: string) => (token === 'sk_test' ? 'k1' : null) };
+const serviceKeys = oneServiceKey('sk_test', 'k1');
 
 const CALLS = [
   { path: '/password/reset/generate', urlField: 'resetUrl', ttl: PASSWORD_RESET_TTL_SECONDS },

@@ -5,6 +5,7 @@ import { tokenOf } from '../../test/mail.ts';
 import { embeddedStore } from '../../test/test-app.ts';
 import { buildMailTestApp, linkIn, post, type MailTestApp } from '../../test/auth-links.ts';
 import { me, PASSWORD, refresh, signIn, signUp } from '../../test/auth.ts';
+import { oneServiceKey } from '../../test/service-keys.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const MINUTE = 60_000;
@@ -286,7 +287,7 @@ describe.each(embeddedStore)('password change (%s)', (kind) => {
 
   it('refuses a weak new password, an anonymous caller and a service key', async () => {
     t = await buildMailTestApp(kind, {
-      deps: { serviceKeys: { verify: async (k) => (k === 'sk_test' ? 'k1' : null) } },
+      deps: { serviceKeys: oneServiceKey('sk_test', 'k1') },
     });
     const caller = await signUp(t);
     const weak = await post(

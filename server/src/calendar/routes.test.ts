@@ -3,6 +3,7 @@ import { signAccessToken } from '../auth/tokens.ts';
 import { redactUrl } from '../http/request-log.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { expectWellFramed, readCalendar } from '../../test/calendar.ts';
+import { oneServiceKey } from '../../test/service-keys.ts';
 
 const NOW = Date.UTC(2026, 4, 1, 12, 0, 0);
 const PUBLIC_URL = 'https://troop.example.org';
@@ -61,7 +62,7 @@ describe.each(testStoreKinds)('calendar feed (%s)', (kind) => {
     t = await buildTestApp({
       store: kind,
       config: { publicUrl: PUBLIC_URL, timezone },
-      deps: { serviceKeys: { verify: async (key) => (key === 'sk_test_key' ? 'key-1' : null) } },
+      deps: { serviceKeys: oneServiceKey('sk_test_key') },
     });
     t.clock.set(NOW);
     const pid = t.deps.config.projectId;

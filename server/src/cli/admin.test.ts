@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serviceKeyVerifier } from '../admin/service-keys.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
+import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, describeBackupProgress, runAdmin } from './admin.ts';
 
 /** `text` as a regular expression that matches only itself. */
@@ -60,7 +61,11 @@ describe('admin CLI (sqlite)', () => {
 
     const store = openSqliteStore(path.join(dir, 'data', 'scout.db'));
     try {
-      expect(await serviceKeyVerifier(store).verify(key as string)).toBe(id);
+      // Without --troop or --platform, the key is the first troop's, as a one-troop server's was.
+      expect(await serviceKeyVerifier(store).verify(key as string)).toEqual({
+        id,
+        troopId: FIRST_TROOP_ID,
+      });
       expect(await admin('revoke-key', '--id', id)).toBe(EXIT_OK);
       expect(await serviceKeyVerifier(store).verify(key as string)).toBeNull();
     } finally {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../test/auth.ts';
 import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
+import { oneServiceKey } from '../../test/service-keys.ts';
 
-const serviceKeys = { verify: async (token: string) => (token === 'sk_test' ? 'k1' : null) };
+const serviceKeys = oneServiceKey('sk_test', 'k1');
 
 describe.each(embeddedStore)('notification settings routes (%s)', (kind) => {
   let t: TestApp | undefined;

@@ -6,8 +6,9 @@ import { bearer, signIn, signUp } from '../../test/auth.ts';
 import { addressesOf, createMemoryMailer } from '../../test/mail.ts';
 import { forgetAccount } from '../auth/session-check.ts';
 import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
+import { oneServiceKey } from '../../test/service-keys.ts';
 
-const serviceKeys = { verify: async (token: string) => (token === 'sk_test' ? 'k1' : null) };
+const serviceKeys = oneServiceKey('sk_test', 'k1');
 
 /** Sending mail needs notifications.send: leaders have it, members do not (docs/roles.md). */
 async function signUpLeader(
