@@ -113,6 +113,37 @@ describe.each(embeddedStore)('new events in batches (%s)', (kind) => {
     expect(t.peer.received.filter((m) => to(m) === 'parent@troop12.org')).toHaveLength(1);
   });
 
+  it("gathers the week's batches in one weekly digest on Sunday at 18:00 troop time for a member who chose it", async () => {
+    const { t, leader, parent } = await troop();
+    await chooseDigest(t, parent.access_token, 'weekly');
+    const toParent = () =>
+      t.peer.received.filter((m) => to(m) === 'parent@troop12.org').map((m) => m.parsed.subject);
+    const sitting = async (rows: Record<string, unknown>[]) => {
+      await createEvents(t, leader.access_token, rows);
+      await runJobs(t);
+      t.clock.advance(t.deps.config.noticeBatchMs);
+      await runJobs(t);
+    };
+
+    // Wednesday 10 June 2026: two sittings; the evening's daily hour sends the weekly member
+    // nothing.
+    await sitting(term(2));
+    expect(t.peer.received.map(to)).toEqual(['other@troop12.org']);
+    t.clock.advance(t.deps.config.noticeBatchMs);
+    await sitting([{ event_name: 'Campout', event_date: '2026-06-25', event_time: '18:00' }]);
+    t.clock.set(Date.UTC(2026, 5, 10, 22));
+    await runJobs(t);
+    expect(toParent()).toEqual([]);
+
+    // 18:00 in New York on Sunday 14 June 2026 is 22:00 UTC: one mail with the week's three.
+    t.clock.set(Date.UTC(2026, 5, 14, 22));
+    await runJobs(t);
+    expect(toParent()).toEqual(['New events: 3 on the troop calendar']);
+    t.clock.advance(7 * 24 * 3600_000);
+    await runJobs(t);
+    expect(toParent()).toHaveLength(1);
+  });
+
   it('sends nothing twice when a member changes how they take new events during the day', async () => {
     const { t, leader, parent } = await troop();
     const sitting = async (name: string) => {
