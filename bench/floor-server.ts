@@ -1,85 +1,87 @@
 /**
  * The floor for the Data API: the least a server can do to answer the calendar's requests. Plain
- * node:http and the database driver, running the very SQL our server runs (the benchmark makes
- * it with the server's own build-sql.ts and hands it over), JSON out. No routing beyond the
- * method, no auth, no query parsing, no validation.
+ * node:http and the database driver running the simplest SQL that gives the same answer
+ * (bench/floor-sql.ts), its statements prepared as our server prepares them: on PostgreSQL named,
+ * so each pooled connection prepares each once (server/src/store/pg-statements.ts); on SQLite one
+ * better-sqlite3 statement each, made once and reused. JSON out. No routing beyond the method, no
+ * auth, no query parsing, no validation, no log.
  *
- * - GET: the list (20 events by date) and its exact count, with a Content-Range header.
- * - POST: one event from the JSON body, with a fresh id and timestamps, answered 201 with the row.
+ * - GET: the troop's first 20 events by date and their exact count, with a Content-Range header.
+ * - POST: one event from the JSON body, with a fresh id and timestamps, answered 201 with the row;
+ *   its notice job is written by the table's trigger, as for the server.
  *
  * Env: PORT; BENCH_DB (a SQLite file) or DATABASE_URL (PostgreSQL, a pool of BENCH_POOL_SIZE);
- * BENCH_SQL (JSON: list, count, insert and the insert's column names); BENCH_USER_ID;
- * BENCH_FLOOR_PREPARED (see postgresRunner).
+ * BENCH_USER_ID (the owner of created events).
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { FIRST_TROOP_ID } from '../server/src/store/tenancy.ts';
-
-interface FloorSql {
-  list: string;
-  count: string;
-  insert: string;
-  /** The insert's columns in the order of its placeholders. */
-  insertColumns: string[];
-}
+import { FLOOR_BOOLEAN_COLUMNS, FLOOR_INSERT_COLUMNS, floorSql } from './floor-sql.ts';
 
 const port = Number(process.env.PORT);
-const sql = JSON.parse(process.env.BENCH_SQL ?? 'null') as FloorSql | null;
 const userId = process.env.BENCH_USER_ID;
-if (!Number.isInteger(port) || !sql || !userId)
-  throw new Error('PORT, BENCH_SQL and BENCH_USER_ID are required');
+if (!Number.isInteger(port) || !userId) throw new Error('PORT and BENCH_USER_ID are required');
 
-type Run = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+type Row = Record<string, unknown>;
+interface Runner {
+  list(troopId: string): Promise<Row[]>;
+  count(troopId: string): Promise<number>;
+  insert(values: unknown[]): Promise<Row | undefined>;
+}
 
-function sqliteRunner(file: string): Run {
+function sqliteRunner(file: string): Runner {
   const db = new Database(file, { fileMustExist: true });
-  // As the server opens it (server/src/store/sqlite.ts).
+  // As the server opens it (server/src/store/sqlite.ts): foreign keys are checked on insert.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  const statements = new Map<string, Database.Statement>();
-  return async (text, params) => {
-    let stmt = statements.get(text);
-    if (!stmt) statements.set(text, (stmt = db.prepare(text)));
-    return stmt.all(...params) as Record<string, unknown>[];
+  const sql = floorSql('sqlite');
+  const [list, count, insert] = [
+    db.prepare(sql.list),
+    db.prepare(sql.count),
+    db.prepare(sql.insert),
+  ];
+  // The same JSON as the server: SQLite keeps booleans as 0/1 (server/src/store/sql-values.ts).
+  const booleans = FLOOR_BOOLEAN_COLUMNS;
+  const row = (r: Row): Row => {
+    for (const c of booleans) if (r[c] !== null) r[c] = r[c] === 1;
+    return r;
+  };
+  return {
+    list: async (troopId) => (list.all(troopId) as Row[]).map(row),
+    count: async (troopId) => (count.get(troopId) as { n: number }).n,
+    insert: async (values) => {
+      const created = insert.get(...values) as Row | undefined;
+      return created && row(created);
+    },
   };
 }
 
-/**
- * The statements go as text, as `pool.query(text, values)` sends them: PostgreSQL parses and
- * plans each one every time. BENCH_FLOOR_PREPARED=1 names them instead, so each connection
- * prepares them once, as our server does (server/src/store/pg-statements.ts).
- */
-function postgresRunner(url: string): Run {
+function postgresRunner(url: string): Runner {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.BENCH_POOL_SIZE) });
   pg.types.setTypeParser(20, (v) => Number(v));
-  const prepared = process.env.BENCH_FLOOR_PREPARED === '1';
-  const numbered = new Map<string, { text: string; name: string }>();
-  return async (text, params) => {
-    let statement = numbered.get(text);
-    if (!statement) {
-      let n = 0;
-      statement = { text: text.replace(/\?/g, () => `$${++n}`), name: `floor_${numbered.size}` };
-      numbered.set(text, statement);
-    }
-    const config = prepared
-      ? { name: statement.name, text: statement.text, values: params }
-      : { text: statement.text, values: params };
-    return (await pool.query(config)).rows as Record<string, unknown>[];
+  const sql = floorSql('postgres');
+  const query = async (name: string, text: string, values: unknown[]) =>
+    (await pool.query<Row>({ name, text, values })).rows;
+  return {
+    list: (troopId) => query('floor_list', sql.list, [troopId]),
+    count: async (troopId) => Number((await query('floor_count', sql.count, [troopId]))[0]?.n),
+    insert: async (values) => (await query('floor_insert', sql.insert, values))[0],
   };
 }
 
-const run = process.env.DATABASE_URL
+const db = process.env.DATABASE_URL
   ? postgresRunner(process.env.DATABASE_URL)
   : sqliteRunner(process.env.BENCH_DB ?? '');
 
 async function list(res: http.ServerResponse) {
-  // The server's statements name the troop first (a one-troop server's is the first troop).
-  const rows = await run(sql!.list, [FIRST_TROOP_ID, 0]);
-  const total = Number((await run(sql!.count, [FIRST_TROOP_ID]))[0]?.n);
+  // A one-troop server's rows are the first troop's (migration 041).
+  // One after the other on one request, as the server runs them (server/src/rest/read-rows.ts).
+  const rows = await db.list(FIRST_TROOP_ID);
+  const total = await db.count(FIRST_TROOP_ID);
   res.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',
     'content-range': rows.length > 0 ? `0-${rows.length - 1}/${total}` : `*/${total}`,
@@ -90,9 +92,9 @@ async function list(res: http.ServerResponse) {
 async function create(req: http.IncomingMessage, res: http.ServerResponse) {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+  const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Row;
   const now = new Date().toISOString();
-  const row: Record<string, unknown> = {
+  const row: Row = {
     ...body,
     id: crypto.randomUUID(),
     user_id: userId,
@@ -100,10 +102,7 @@ async function create(req: http.IncomingMessage, res: http.ServerResponse) {
     created_at: now,
     updated_at: now,
   };
-  const [created] = await run(
-    sql!.insert,
-    sql!.insertColumns.map((c) => row[c] ?? null),
-  );
+  const created = await db.insert(FLOOR_INSERT_COLUMNS.map((c) => row[c] ?? null));
   res.writeHead(201, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify([created]));
 }
