@@ -2,9 +2,10 @@
  * Troops on one server (docs/decisions/065-troops.md): a person in two troops sees the troop in
  * the header, switches to the other from its menu, keeping the sign-in, and the calendar is then
  * that troop's; signed out and in again, they start in the server's own troop. Seeded through the API: the platform admin makes the second troop with the person
- * as its first leader, and each troop gets an event of its own.
+ * as its first leader, and each troop gets an event of its own. And the platform admin makes a
+ * council and a troop of it on the Troops screen, and finds the troop in the list under its council.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
 import { admin, newMember, signIn, signOut } from '../support/accounts.ts';
 import { eventRow, openCalendar } from '../support/calendar.ts';
@@ -90,4 +91,71 @@ test('a person in two troops sees the troop’s name, switches troop and sees th
         { headers: bearer(token) },
       );
   }
+});
+
+test('the platform admin makes a council and a troop of it on the Troops screen, and sees the troop listed under its council', async ({
+  signedInPage,
+}) => {
+  const tag = `${Date.now().toString(36)}${test.info().workerIndex}`;
+  const council = { projectId: `council-${tag}`, name: `Prairie Council ${tag}` };
+  const troop = { projectId: `troop-12-${tag}`, name: `Troop 12 Meadow ${tag}` };
+  const leaderEmail = `first.leader.${tag}@example.org`;
+  const { page } = await signedInPage('admin');
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Troops', exact: true }).click();
+  await expect(page).toHaveURL(/\/troops$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Troops' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Make a troop or a council' });
+
+  await form.getByRole('radio', { name: 'Council' }).check();
+  await form.getByLabel('Number', { exact: true }).fill('7');
+  await form.getByLabel('Name', { exact: true }).fill(council.name);
+  await form.getByLabel('Project id').fill(council.projectId);
+  // The Council choice is a troop's only.
+  await expect(form.getByRole('combobox', { name: 'Council', exact: true })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Make council' }).click();
+  const made = page.getByRole('status', { name: /made/ });
+  await expect(made).toContainText(`Council made: ${council.name} (${council.projectId})`);
+
+  // A project id that is taken is said by its field, and the field gets the focus.
+  await form.getByRole('radio', { name: 'Troop' }).check();
+  await form.getByLabel('Number', { exact: true }).fill('12');
+  await form.getByLabel('Name', { exact: true }).fill(troop.name);
+  const projectId = form.getByLabel('Project id');
+  await projectId.fill(council.projectId);
+  await form
+    .getByRole('combobox', { name: 'Council', exact: true })
+    .selectOption({ value: council.projectId });
+  await form.getByLabel("First leader's email (optional)").fill(leaderEmail);
+  await form.getByRole('button', { name: 'Make troop' }).click();
+  await expect(projectId).toBeFocused();
+  await expect(projectId).toHaveAccessibleDescription(/already/);
+
+  await projectId.fill(troop.projectId);
+  await form.getByRole('button', { name: 'Make troop' }).click();
+  await expect(made).toContainText(`Troop made: ${troop.name} (${troop.projectId})`);
+  // No account has the address: the invitation link is shown here, to copy.
+  await expect(made).toContainText(`No account has ${leaderEmail} yet`);
+  await expect(made.getByLabel('Invitation link')).toHaveValue(/\?invite=/);
+  await expect(made.getByRole('button', { name: 'Copy Invitation link' })).toBeVisible();
+
+  const list = page.getByRole('table', { name: 'Troops and councils' });
+  const rowOf = (name: string) =>
+    list.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  // Number, project id, kind, council and members beside the name.
+  await expect(rowOf(troop.name).getByRole('cell')).toHaveText([
+    '12',
+    troop.projectId,
+    'Troop',
+    council.name,
+    '0',
+  ]);
+  await expect(rowOf(council.name).getByRole('cell')).toHaveText([
+    '7',
+    council.projectId,
+    'Council',
+    '—',
+    '0',
+  ]);
 });

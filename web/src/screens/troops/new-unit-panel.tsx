@@ -69,13 +69,13 @@ export function NewUnitPanel({ units }: { units: readonly ServerTroop[] }) {
     e.preventDefault();
     if (create.isPending) return;
     const form = e.currentTarget;
-    const focus = (name: keyof NewUnitValues) =>
-      form.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+    const control = (name: keyof NewUnitValues) =>
+      form.querySelector<HTMLElement>(`[name="${name}"]`);
     const problems = newUnitProblems(values);
     setErrors(problems);
     setFormProblem(null);
     const first = firstProblemField(problems);
-    if (first) return focus(first);
+    if (first) return control(first)?.focus();
     setMade(null);
     create.mutate(newUnitInput(values), {
       onSuccess: (result) => {
@@ -84,9 +84,11 @@ export function NewUnitPanel({ units }: { units: readonly ServerTroop[] }) {
       },
       onError: (err) => {
         const problem = serverProblem(err);
-        if (problem.field === null) return setFormProblem(problem.message);
+        // A field the form does not show now (a council's council) is said over the form.
+        const at = problem.field === null ? null : control(problem.field);
+        if (problem.field === null || !at) return setFormProblem(problem.message);
         setErrors({ [problem.field]: problem.message });
-        focus(problem.field);
+        at.focus();
       },
     });
   };
