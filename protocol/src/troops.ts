@@ -121,6 +121,9 @@ export interface CouncilTroopEvent {
 /** How many days ahead the council's overview counts a troop's events. */
 export const COUNCIL_OVERVIEW_DAYS = 30;
 
+/** The longest window of a council troop's events one request reads, in days, both ends included. */
+export const COUNCIL_EVENTS_WINDOW_MAX_DAYS = 366;
+
 /**
  * `GET /api/troops/{projectId}/mine`: the person's troops, and whether they are the platform
  * admin (who makes troops and councils, and reads `GET /api/troops/{projectId}/all`).

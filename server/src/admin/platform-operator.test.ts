@@ -1,13 +1,15 @@
 /**
  * Operator SQL reads every troop's rows (sql-routes.ts): only the server's operators run it, a
- * platform admin (for now the first troop's admin) or an operator's service key, never another
- * troop's admin nor a key made for another troop.
+ * platform admin (the first troop's admin) or an operator's service key, never another troop's
+ * admin nor a key made for another troop. The platform admin is one rule, the configured admin
+ * roles of the first troop, for operator SQL and for making troops alike.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../test/auth.ts';
 import { addTroop, giveMembership } from '../../test/members.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
+import { DEFAULT_ROLES_CONFIG } from '@scout/protocol/permissions';
 import { issueServiceKey, serviceKeyVerifier } from './service-keys.ts';
 
 const A = 'troop-12';
@@ -57,5 +59,48 @@ describe.each(testStoreKinds)('operator SQL across troops (%s)', (kind) => {
     expect((await sql(t, A, `Bearer ${oldKey.key}`)).statusCode).toBe(200);
     const troopKey = await issueServiceKey(t.deps.store, 'troop 45 script', t.clock.now(), 't45');
     expect((await sql(t, B, `Bearer ${troopKey.key}`)).statusCode).toBe(403);
+  });
+
+  it('names one platform admin for SQL, making troops and /mine: an active member of the first troop with a configured admin role', async () => {
+    // "chief" holds every permission: the configured admin role, whatever its name.
+    const roles = {
+      ...DEFAULT_ROLES_CONFIG,
+      roles: { ...DEFAULT_ROLES_CONFIG.roles, chief: { permissions: ['*'] } },
+    };
+    t = await buildTestApp({ store: kind, config: { projectId: A, roles } });
+    const kim = await signUp(t, { email: 'kim@troop12.org' });
+    await giveMembership(t, kim.user.id, FIRST_TROOP_ID, 'chief');
+    const asKim = bearer(kim.access_token).authorization;
+    const makeTroop = (number: string) =>
+      t!.app.inject({
+        method: 'POST',
+        url: `/api/troops/${A}`,
+        headers: { authorization: asKim },
+        payload: { projectId: `troop-${number}`, number, name: `Troop ${number}` },
+      });
+    const mine = async () =>
+      (
+        await t!.app.inject({
+          method: 'GET',
+          url: `/api/troops/${A}/mine`,
+          headers: { authorization: asKim },
+        })
+      ).json().platformAdmin;
+    expect((await sql(t, A, asKim)).statusCode).toBe(200);
+    expect((await makeTroop('77')).statusCode).toBe(200);
+    expect(await mine()).toBe(true);
+    // Suspended there: no longer the platform admin anywhere (and no caller of the first troop).
+    await giveMembership(t, kim.user.id, FIRST_TROOP_ID, 'chief', 'suspended');
+    const { rows } = await t.deps.store.query<{ id: string }>(
+      `SELECT id FROM troops WHERE project_id = 'troop-77'`,
+    );
+    await giveMembership(t, kim.user.id, rows[0]!.id, 'user');
+    const inTroop77 = await t.app.inject({
+      method: 'POST',
+      url: '/api/troops/troop-77',
+      headers: { authorization: asKim },
+      payload: { projectId: 'troop-78', number: '78', name: 'Troop 78' },
+    });
+    expect(inTroop77.statusCode).toBe(403);
   });
 });

@@ -1,13 +1,19 @@
 /**
- * Who may act on every troop's rows at once (operator SQL, sql-routes.ts): a service key of the
- * server's operator, or a platform admin. For now the platform admin is an admin of the FIRST
- * troop (`users.role = 'admin'`, that troop's membership, docs/decisions/065-troops.md): on an
- * upgraded one-troop server that is exactly who could run SQL before. Another troop's admin is
- * not one, and neither is a key made for another troop: either would read troops not theirs.
+ * The platform admin and the server's operators: the one rule for who acts on every troop.
+ *
+ * The platform admin is an active member of the FIRST troop with one of the configured admin
+ * roles (a role holding `*`, auth/first-admin.ts), docs/decisions/065-troops.md: on an upgraded
+ * one-troop server that is exactly who administered it. They make troops and councils and list
+ * the server's units (troops/routes.ts) and read every council's overview. Another troop's admin
+ * is not one.
+ *
+ * An operator (operator SQL, sql-routes.ts; recovery, auth/recovery-routes.ts) is the platform
+ * admin, or a service key of the server's operator; a key made for another troop is not one:
+ * it would read troops not its own.
  */
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { adminRoles } from '../auth/first-admin.ts';
-import type { ReadyDeps } from '../deps.ts';
+import type { AppDeps, ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf } from '../http/route-guards.ts';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
@@ -24,12 +30,20 @@ export async function isPlatformOperator(deps: ReadyDeps, req: FastifyRequest): 
     const key = rows[0];
     return key !== undefined && (key.troop_id === null || key.troop_id === FIRST_TROOP_ID);
   }
+  return isPlatformAdmin(deps, caller.userId);
+}
+
+/** Whether the account is the platform admin: an active admin of the first troop. */
+export async function isPlatformAdmin(
+  deps: Pick<AppDeps, 'store' | 'config'>,
+  userId: string,
+): Promise<boolean> {
   const admins = adminRoles(deps.config.roles);
   if (admins.length === 0) return false;
   const { rows } = await deps.store.query(
     `SELECT 1 AS one FROM memberships
       WHERE user_id = ? AND troop_id = ? AND status = 'active' AND role IN (${admins.map(() => '?').join(', ')})`,
-    [caller.userId, FIRST_TROOP_ID, ...admins],
+    [userId, FIRST_TROOP_ID, ...admins],
   );
   return rows.length > 0;
 }
@@ -39,4 +53,13 @@ export const platformOperator =
   (deps: ReadyDeps, refusal: string): preValidationAsyncHookHandler =>
   async (req) => {
     if (!(await isPlatformOperator(deps, req))) throw new ApiError('FORBIDDEN', refusal);
+  };
+
+/** 403 unless the caller (already signed in by an earlier guard) is the platform admin: a person, never a key. */
+export const platformAdmin =
+  (deps: ReadyDeps, refusal: string): preValidationAsyncHookHandler =>
+  async (req) => {
+    const caller = callerOf(req);
+    if (caller.kind !== 'user' || !(await isPlatformAdmin(deps, caller.userId)))
+      throw new ApiError('FORBIDDEN', refusal);
   };

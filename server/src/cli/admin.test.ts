@@ -212,11 +212,11 @@ describe('admin CLI (sqlite)', () => {
 
     lines = [];
     expect(await admin('troop', 'list')).toBe(EXIT_OK);
-    // The first troop is the server's own (PROJECT_ID, unnamed until given a name).
+    // By number; the first troop is the server's own (PROJECT_ID, unnamed and unnumbered until given them).
     expect(lines).toEqual([
-      expect.stringMatching(/^\S+ {2}- {2}\(no name\) {2}\S+ {2}\w+ {2}1 member$/),
-      'troop-45  45  Troop 45 Riverside  America/Denver  approval  1 member',
-      expect.stringMatching(/^pack_7 {2}7 {2}Pack 7 {2}\S+ {2}\w+ {2}0 members$/),
+      expect.stringMatching(/^pack_7 {2}troop {2}7 {2}Pack 7 {2}\S+ {2}\w+ {2}0 members$/),
+      'troop-45  troop  45  Troop 45 Riverside  America/Denver  approval  1 member',
+      expect.stringMatching(/^\S+ {2}troop {2}- {2}\(no name\) {2}\S+ {2}\w+ {2}1 member$/),
     ]);
     const db = new Database(path.join(dir, 'data', 'scout.db'), { readonly: true });
     try {
@@ -273,6 +273,69 @@ describe('admin CLI (sqlite)', () => {
     } finally {
       after.close();
     }
+  });
+
+  it('makes a council and troops of it, named by its number, project id or id, and lists councils first', async () => {
+    const add = (...more: string[]) => admin('troop', 'add', ...more);
+    expect(
+      await add(
+        '--number',
+        '1',
+        '--name',
+        'Great Lakes',
+        '--project',
+        'council-gl',
+        '--kind',
+        'council',
+      ),
+    ).toBe(EXIT_OK);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Made the council Great Lakes \(number 1\), project id council-gl, /),
+    ]);
+    lines = [];
+    expect(
+      await add('--number', '45', '--name', 'Troop 45', '--project', 'troop-45', '--council', '1'),
+    ).toBe(EXIT_OK);
+    expect(lines[0]).toMatch(/, a troop of the council council-gl\.$/);
+    expect(
+      await add(
+        '--number',
+        '9',
+        '--name',
+        'Troop 9',
+        '--project',
+        'troop-9',
+        '--council',
+        'council-gl',
+      ),
+    ).toBe(EXIT_OK);
+    expect(await add('--number', '3', '--name', 'Troop 3', '--project', 'troop-3')).toBe(EXIT_OK);
+
+    // No council by that name, a troop named as a council, a council of a council: refused, saying why.
+    for (const [more, words] of [
+      [['--council', '77'], 'No council has the project id 77'],
+      [['--council', 'troop-45'], 'troop-45 is a troop, not a council'],
+      [['--kind', 'council', '--council', '1'], 'A council belongs to no council'],
+      [['--kind', 'pack'], 'troop or council'],
+    ] as const) {
+      errors = [];
+      expect(await add('--number', '5', '--name', 'Troop 5', '--project', 'troop-5', ...more)).toBe(
+        EXIT_FAILED,
+      );
+      expect(errors.join('\n')).toContain(words);
+    }
+
+    lines = [];
+    expect(await admin('troop', 'list')).toBe(EXIT_OK);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^council-gl {2}council {2}1 {2}Great Lakes {2}\S+ {2}\w+ {2}0 members$/,
+      ),
+      expect.stringMatching(/^troop-3 {2}troop {2}3 {2}Troop 3 {2}\S+ {2}\w+ {2}0 members$/),
+      expect.stringMatching(/^troop-9 {2}troop {2}9 .* {2}council council-gl {2}0 members$/),
+      expect.stringMatching(/^troop-45 {2}troop {2}45 .* {2}council council-gl {2}0 members$/),
+      expect.stringMatching(/^\S+ {2}troop {2}- {2}\(no name\) /),
+    ]);
   });
 
   it('backs up to a path relative to where npm was run', async () => {

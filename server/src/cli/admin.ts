@@ -22,38 +22,12 @@ import { migrate } from '../store/migrate.ts';
 import { openStore } from '../store/open-store.ts';
 import type { Store } from '../store/store.ts';
 import { troopCommands } from './troop-commands.ts';
+import { USAGE } from './usage.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 /** Wrong usage, or a command this database does not support. */
 export const EXIT_USAGE = 2;
-
-export const USAGE = `Usage: npm run admin -- <command> [options]
-
-Commands:
-  create-user --email E --password P --role R [--name N] [--troop T]
-                            R: a configured role (admin, leader, user)
-                            create an account (the first admin, for instance);
-                            --password - reads the password from standard input
-  set-role --email E --role R [--troop T]   R: a configured role (admin, leader, user)
-                            change an account's role; tokens already issued act with it
-                            within seconds, on every server process
-                            T: the troop (its number, project id or id); without it, the
-                            server's first troop
-  issue-key --name N        issue a service key; it is printed once and never again
-  revoke-key --id ID        revoke a service key
-  list-keys                 list service keys (never the keys themselves)
-  troop add --number N --name NAME --project ID [--time-zone TZ] [--signup-mode M]
-            [--contact TEXT] [--leader EMAIL]
-                            make a troop, named on the wire by ID (letters, digits, - and _);
-                            M: open, approval or invite; the leader's account becomes its
-                            leader, or an address with no account gets an invitation link
-  troop list                list the server's troops and how many active members each has
-  backup --out FILE         online backup of the SQLite database while the server runs;
-                            progress on standard error (on PostgreSQL use pg_dump)
-
-The database is the server's: DATA_DIR (default ./data) or DATABASE_URL.
-Exit codes: 0 done, 1 the command failed, 2 usage error or not supported here.`;
 
 export interface Output {
   log(line: string): void;
@@ -208,6 +182,8 @@ const FLAGS = [
   'contact',
   'leader',
   'troop',
+  'kind',
+  'council',
 ] as const;
 
 /** Commands of two words (`troop add`): the first names a group of commands. */

@@ -1,9 +1,10 @@
 /**
  * `troop add` and `troop list` of the admin CLI (admin.ts): the platform admin's way to make a
- * troop from a console, with the rules of the app's `POST /api/troops/{projectId}`
+ * troop or a council from a console, with the rules of the app's `POST /api/troops/{projectId}`
  * (troops/create-troop.ts).
  */
 import { ApiError } from '../errors.ts';
+import type { Queryable } from '../store/store.ts';
 import { createTroop } from '../troops/create-troop.ts';
 import { listTroops } from '../troops/troop-list.ts';
 import { newTroopBody } from '../troops/troop-schemas.ts';
@@ -12,9 +13,12 @@ import type { CommandSpec } from './admin.ts';
 export const troopCommands: Record<string, CommandSpec> = {
   'troop add': {
     required: ['number', 'name', 'project'],
-    optional: ['time-zone', 'signup-mode', 'contact', 'leader'],
+    optional: ['time-zone', 'signup-mode', 'contact', 'leader', 'kind', 'council'],
     async run(store, f, out, io) {
       const parsed = newTroopBody.safeParse({
+        kind: f.kind,
+        councilProjectId:
+          f.council === undefined ? undefined : await councilNamed(store, f.council),
         projectId: f.project,
         number: f.number,
         name: f.name,
@@ -34,8 +38,12 @@ export const troopCommands: Record<string, CommandSpec> = {
         null,
         parsed.data,
       );
+      const what = troop.kind === 'council' ? 'the council ' : '';
+      const council = parsed.data.councilProjectId
+        ? `, a troop of the council ${parsed.data.councilProjectId}`
+        : '';
       out.log(
-        `Made ${troop.name ?? ''} (number ${troop.number ?? ''}), project id ${troop.projectId}, time zone ${troop.timeZone}.`,
+        `Made ${what}${troop.name ?? ''} (number ${troop.number ?? ''}), project id ${troop.projectId}, time zone ${troop.timeZone}${council}.`,
       );
       if (leader?.outcome === 'member') out.log(`${leader.email} is its leader.`);
       if (leader?.outcome === 'invited') {
@@ -51,13 +59,32 @@ export const troopCommands: Record<string, CommandSpec> = {
         out.log(
           [
             t.projectId,
+            t.kind,
             t.number ?? '-',
             t.name ?? '(no name)',
             t.timeZone,
             t.signupMode,
+            t.councilProjectId ? `council ${t.councilProjectId}` : '',
             `${t.members} member${t.members === 1 ? '' : 's'}`,
-          ].join('  '),
+          ]
+            .filter((column) => column !== '')
+            .join('  '),
         );
     },
   },
 };
+
+/**
+ * The project id of the council the operator named by its number, project id or id, as
+ * `--troop` names a troop (admin/users.ts); a name that is no council's is left as given, for
+ * troops/create-troop.ts to refuse in the app's words.
+ */
+async function councilNamed(db: Queryable, raw: string): Promise<string> {
+  const named = raw.trim();
+  const { rows } = await db.query<{ project_id: string | null }>(
+    `SELECT project_id FROM troops WHERE kind = 'council' AND (id = ? OR project_id = ? OR number = ?)
+     ORDER BY CASE WHEN id = ? THEN 0 WHEN project_id = ? THEN 1 ELSE 2 END, created_at, id`,
+    [named, named, named, named, named],
+  );
+  return rows[0]?.project_id ?? named;
+}

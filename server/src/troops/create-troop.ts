@@ -1,9 +1,10 @@
 /**
- * A platform admin makes a troop (docs/decisions/065-troops.md): from the app
+ * A platform admin makes a troop or a council (docs/decisions/065-troops.md): from the app
  * (`POST /api/troops/{projectId}`, routes.ts) and from the admin CLI (cli/admin.ts), both here.
- * The troop and its first leader's membership are written in one transaction, with the act in
+ * A troop may name its council (one already made, of kind `council`); a council names none.
+ * The unit and its first leader's membership are written in one transaction, with the act in
  * the audit log as a platform act (no troop). A leader with no account yet gets an invitation
- * to the troop instead (members/invitations.ts), whose link only the maker sees.
+ * to the unit instead (members/invitations.ts), whose link only the maker sees.
  */
 import crypto from 'node:crypto';
 import { roleNames } from '@scout/protocol/permissions';
@@ -33,16 +34,20 @@ export const wireTroopOf = (troop: Troop): WireTroop => ({
   timeZone: troop.timeZone,
 });
 
-/**
- * Is the account the platform admin? For now the admin of the first troop, which is what the
- * admin of a one-troop server was (decision 065).
- */
-export async function isPlatformAdmin(db: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await db.query<{ role: string }>(
-    `SELECT role FROM memberships WHERE user_id = ? AND troop_id = ? AND status = 'active'`,
-    [userId, FIRST_TROOP_ID],
+/** The id of the council a new troop names, or a 400 that says why it names none. */
+async function councilIdOf(db: Queryable, config: Deps['config'], projectId: string) {
+  // The first troop's project id may be left NULL in its row: the configuration names it.
+  const { rows } = await db.query<{ id: string; kind: string }>(
+    projectId === config.projectId
+      ? 'SELECT id, kind FROM troops WHERE id = ?'
+      : 'SELECT id, kind FROM troops WHERE project_id = ?',
+    [projectId === config.projectId ? FIRST_TROOP_ID : projectId],
   );
-  return rows[0]?.role === 'admin';
+  const unit = rows[0];
+  if (!unit) throw new ApiError('VALIDATION_ERROR', `No council has the project id ${projectId}`);
+  if (unit.kind !== 'council')
+    throw new ApiError('VALIDATION_ERROR', `${projectId} is a troop, not a council`);
+  return unit.id;
 }
 
 export async function createTroop(
@@ -52,6 +57,9 @@ export async function createTroop(
 ): Promise<CreatedTroop> {
   if (input.projectId === deps.config.projectId)
     throw new ApiError('CONFLICT', `The project id ${input.projectId} is already a troop's`);
+  const kind = input.kind ?? 'troop';
+  if (kind === 'council' && input.councilProjectId)
+    throw new ApiError('VALIDATION_ERROR', 'A council belongs to no council');
   if (input.leaderEmail && !roleNames(deps.config.roles).includes(FIRST_LEADER_ROLE))
     throw new ApiError(
       'VALIDATION_ERROR',
@@ -63,18 +71,23 @@ export async function createTroop(
   const timeZone = input.timeZone ?? deps.config.timezone;
   const signupMode = input.signupMode ?? deps.config.signupMode;
   const member = await deps.store.transaction(async (tx) => {
+    const councilId = input.councilProjectId
+      ? await councilIdOf(tx, deps.config, input.councilProjectId)
+      : null;
     // The unique project id decides between two makers of one id: the second gets a 409.
     const { rows } = await tx.query(
-      `INSERT INTO troops (id, kind, number, name, project_id, time_zone, signup_mode, contact, created_at, confirmed_at)
-       VALUES (?, 'troop', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (project_id) DO NOTHING RETURNING id`,
+      `INSERT INTO troops (id, kind, number, name, project_id, time_zone, signup_mode, contact, council_id, created_at, confirmed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (project_id) DO NOTHING RETURNING id`,
       [
         id,
+        kind,
         input.number,
         input.name,
         input.projectId,
         timeZone,
         signupMode,
         input.contact ?? null,
+        councilId,
         at,
         at,
       ],
@@ -106,6 +119,8 @@ export async function createTroop(
         projectId: input.projectId,
         number: input.number,
         name: input.name,
+        kind,
+        ...(input.councilProjectId ? { councilProjectId: input.councilProjectId } : {}),
         ...(input.leaderEmail ? { leaderEmail: input.leaderEmail } : {}),
       },
     };
@@ -114,7 +129,7 @@ export async function createTroop(
   });
   const troop: WireTroop = {
     projectId: input.projectId,
-    kind: 'troop',
+    kind,
     number: input.number,
     name: input.name,
     timeZone,

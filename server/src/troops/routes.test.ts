@@ -7,10 +7,8 @@ import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.
 import { signInAdmin } from '../../test/auth-links.ts';
 import { bearer, signUp } from '../../test/auth.ts';
 import { SERVICE_KEY, serviceKeys } from '../../test/storage.ts';
-import { forgetAccount } from '../auth/session-check.ts';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
-
-const NOW = '2026-11-01T00:00:00.000Z';
+import { addUnit, joinUnit } from '../../test/troops.ts';
 
 describe.each(testStoreKinds)('troops routes (%s)', (kind) => {
   let t: TestApp;
@@ -106,6 +104,7 @@ describe.each(testStoreKinds)('troops routes (%s)', (kind) => {
     const theirs = await mine(member.token, 'troop-45');
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json()).toEqual({
+      platformAdmin: false,
       troops: [
         {
           projectId: 'troop-12',
@@ -193,16 +192,8 @@ describe.each(testStoreKinds)('troops routes (%s)', (kind) => {
   });
 
   it('makes the admin of another troop no platform admin', async () => {
-    await t.deps.store.query(
-      `INSERT INTO troops (id, number, project_id, created_at) VALUES ('t88', '88', 'troop-88', ?)`,
-      [NOW],
-    );
-    t.deps.troops.forget();
-    await t.deps.store.query(
-      `INSERT INTO memberships (user_id, troop_id, role, status, joined_at) VALUES (?, 't88', 'admin', 'active', ?)`,
-      [member.id, NOW],
-    );
-    forgetAccount(t.deps.store, member.id);
+    await addUnit(t, { id: 't88', number: '88', projectId: 'troop-88' });
+    await joinUnit(t, member.id, 't88', 'admin');
     const res = await create(
       member.token,
       { projectId: 'troop-89', number: '89', name: 'Troop 89' },
@@ -213,11 +204,7 @@ describe.each(testStoreKinds)('troops routes (%s)', (kind) => {
 
   it('lists the troops of one still waiting for approval, and answers 401 signed out', async () => {
     const waiting = await signUp(t);
-    await t.deps.store.query(
-      `UPDATE memberships SET status = 'pending' WHERE user_id = ? AND troop_id = ?`,
-      [waiting.user.id, FIRST_TROOP_ID],
-    );
-    forgetAccount(t.deps.store, waiting.user.id);
+    await joinUnit(t, waiting.user.id, FIRST_TROOP_ID, 'user', 'pending');
     const res = await mine(waiting.access_token);
     expect(res.statusCode).toBe(200);
     expect(res.json().troops).toEqual([

@@ -2,12 +2,15 @@
  * Troops (docs/decisions/065-troops.md), mounted at /api/troops:
  *
  *   GET  /:projectId        (anyone)                 -> {troop}    the troop's public face
- *   GET  /:projectId/mine   (signed in, or waiting)  -> {troops}   the caller's troops, to switch
- *   POST /:projectId {projectId, number, name, timeZone?, signupMode?, contact?, leaderEmail?}
- *                           (the platform admin)     -> {troop, leader}   makes a troop
+ *   GET  /:projectId/mine   (signed in, or waiting)  -> {troops, platformAdmin}   the caller's
+ *                                                       troops, to switch, and whether they make troops
+ *   GET  /:projectId/all    (the platform admin)     -> {troops}   every unit, councils first
+ *   POST /:projectId {projectId, number, name, timeZone?, signupMode?, contact?, leaderEmail?,
+ *                     kind?, councilProjectId?}
+ *                           (the platform admin)     -> {troop, leader}   makes a troop or a council
  *
  * The path's project id is the troop the app calls with, as on every route; the new troop's is
- * in the body.
+ * in the body. A council's view of its troops is council-routes.ts's.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,9 +18,18 @@ import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
-import { createTroop, isPlatformAdmin, wireTroopOf } from './create-troop.ts';
+import { isPlatformAdmin, platformAdmin } from '../admin/platform-operator.ts';
+import { councilRoutes } from './council-routes.ts';
+import { createTroop, wireTroopOf } from './create-troop.ts';
 import { myTroops } from './my-troops.ts';
-import { createdTroop, newTroopBody, wireMyTroop, wireTroop } from './troop-schemas.ts';
+import { listTroops, serverTroopOf } from './troop-list.ts';
+import {
+  createdTroop,
+  myTroopsAnswer,
+  newTroopBody,
+  serverTroop,
+  wireTroop,
+} from './troop-schemas.ts';
 
 export const troopRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
@@ -41,15 +53,36 @@ export const troopRoutes =
         preValidation: [guards.project, guards.signedInOrNewcomer],
         schema: {
           params: projectParams,
-          response: { 200: z.object({ troops: z.array(wireMyTroop) }) },
+          response: { 200: myTroopsAnswer },
         },
       },
       async (req) => {
         const caller = callerOf(req);
         if (caller.kind !== 'user')
           throw new ApiError('FORBIDDEN', 'A service key belongs to no troops of its own');
-        return { troops: await myTroops(deps.store, deps.config, caller.userId) };
+        return {
+          troops: await myTroops(deps.store, deps.config, caller.userId),
+          platformAdmin: await isPlatformAdmin(deps, caller.userId),
+        };
       },
+    );
+
+    app.get(
+      '/:projectId/all',
+      {
+        preValidation: [
+          guards.project,
+          guards.signedIn,
+          platformAdmin(deps, "Listing the server's troops is for the platform admin"),
+        ],
+        schema: {
+          params: projectParams,
+          response: { 200: z.object({ troops: z.array(serverTroop) }) },
+        },
+      },
+      async () => ({
+        troops: (await listTroops(deps.store, deps.config)).map(serverTroopOf),
+      }),
     );
 
     app.post(
@@ -58,11 +91,7 @@ export const troopRoutes =
         preValidation: [
           guards.project,
           guards.signedIn,
-          async (req) => {
-            const caller = callerOf(req);
-            if (caller.kind !== 'user' || !(await isPlatformAdmin(deps.store, caller.userId)))
-              throw new ApiError('FORBIDDEN', 'Making a troop is for the platform admin');
-          },
+          platformAdmin(deps, 'Making a troop is for the platform admin'),
         ],
         schema: { params: projectParams, body: newTroopBody, response: { 200: createdTroop } },
       },
@@ -77,4 +106,6 @@ export const troopRoutes =
         return made;
       },
     );
+
+    await plain.register(councilRoutes(deps));
   };

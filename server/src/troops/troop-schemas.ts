@@ -9,6 +9,7 @@ import {
   TROOP_CONTACT_MAX_LENGTH,
   TROOP_NAME_MAX_LENGTH,
   TROOP_NUMBER_MAX_LENGTH,
+  TROOP_PROJECT_ID_MAX_LENGTH,
   troopProjectIdProblem,
 } from '@scout/protocol/troops';
 
@@ -50,6 +51,17 @@ export const newTroopBody = z.strictObject({
     .optional(),
   contact: text('A contact', TROOP_CONTACT_MAX_LENGTH).optional(),
   leaderEmail: emailSchema.optional(),
+  kind: z
+    .enum(['troop', 'council'], { error: 'The kind of a unit is troop or council' })
+    .optional(),
+  councilProjectId: z
+    .string({ error: 'A council is named by its project id' })
+    .trim()
+    .min(1, { error: 'A council is named by its project id' })
+    .max(TROOP_PROJECT_ID_MAX_LENGTH, {
+      error: `A project id has at most ${TROOP_PROJECT_ID_MAX_LENGTH} characters`,
+    })
+    .optional(),
 });
 
 export type NewTroopBody = z.infer<typeof newTroopBody>;
@@ -65,6 +77,16 @@ export const wireTroop = z.object({
 export const wireMyTroop = wireTroop.extend({
   role: z.string(),
   status: z.enum(ACCOUNT_STATUSES),
+});
+
+export const myTroopsAnswer = z.object({
+  troops: z.array(wireMyTroop),
+  platformAdmin: z.boolean(),
+});
+
+export const serverTroop = wireTroop.extend({
+  councilProjectId: z.string().nullable(),
+  members: z.number().int(),
 });
 
 export const createdTroop = z.object({
