@@ -38,6 +38,23 @@ describe('list plans', () => {
     expect(listPlan(grown, 'sqlite', q, owner('u1'), 'troop-a')).not.toBe(mine);
   });
 
+  it("are kept per troop's council too: a troop that joined a council reads its events at once", () => {
+    const q = parseQueryCached('order=event_date.asc&limit=5');
+    const alone = listPlan(events, 'sqlite', q, { kind: 'all' }, 'troop-c');
+    expect(alone.select.params).toEqual(['troop-c', 0]);
+    const withCouncil = listPlan(events, 'sqlite', q, { kind: 'all' }, 'troop-c', 'council-l');
+    expect(withCouncil.select.params).toEqual(['troop-c', 'council-l', 0]);
+    expect(withCouncil.count.params).toEqual(['troop-c', 'council-l']);
+    expect(listPlan(events, 'sqlite', q, { kind: 'all' }, 'troop-c', 'council-m')).not.toBe(
+      withCouncil,
+    );
+    // A table its council does not share reads the troop's rows alone, council or none.
+    const unshared: TableDef = { ...events, councilShared: false };
+    expect(
+      listPlan(unshared, 'sqlite', q, { kind: 'all' }, 'troop-c', 'council-l').select.params,
+    ).toEqual(['troop-c', 0]);
+  });
+
   it('read the order columns for the cursor and answer only the selected ones', () => {
     const plan = listPlan(
       events,

@@ -47,9 +47,11 @@ function makePlan(
   q: ParsedQuery,
   scope: RowScope,
   troopId: string,
+  councilId: string | null,
 ): ListPlan {
   checkQueryColumns(table, q);
-  const selection: RowSelection = { troop: troopScope(table, troopId), filters: q.filters, scope };
+  const troop = troopScope(table, troopId, councilId);
+  const selection: RowSelection = { troop, filters: q.filters, scope };
   const all = [...table.columns.keys()];
   const columns = q.select ?? all;
   const order = totalOrder(q.order);
@@ -81,11 +83,16 @@ function makePlan(
 const MAX_SCOPES = 256;
 const plans = new WeakMap<TableDef, WeakMap<ParsedQuery, Map<string, ListPlan>>>();
 
-/** A plan binds its troop's id: one troop's plan is never another's (ids hold no NUL). */
-const scopeKey = (dialect: Dialect, scope: RowScope, troopId: string) =>
-  scope.kind === 'owner'
-    ? `${dialect}\u0000${troopId}\u0000${scope.column}:${scope.userId}`
-    : `${dialect}\u0000${troopId}\u0000${scope.kind}`;
+/**
+ * A plan binds its troop's id and its council's: one troop's plan is never another's, nor that of
+ * the same troop after it changed council (ids hold no NUL).
+ */
+const scopeKey = (dialect: Dialect, scope: RowScope, troopId: string, councilId: string | null) => {
+  const units = `${dialect}\u0000${troopId}\u0000${councilId ?? ''}`;
+  return scope.kind === 'owner'
+    ? `${units}\u0000${scope.column}:${scope.userId}`
+    : `${units}\u0000${scope.kind}`;
+};
 
 export function listPlan(
   table: TableDef,
@@ -93,15 +100,17 @@ export function listPlan(
   q: ParsedQuery,
   scope: RowScope,
   troopId: string,
+  /** The troop's council, whose shared rows a read includes (table-definition.ts councilShared). */
+  councilId: string | null = null,
 ): ListPlan {
   let byQuery = plans.get(table);
   if (!byQuery) plans.set(table, (byQuery = new WeakMap()));
   let byScope = byQuery.get(q);
   if (!byScope) byQuery.set(q, (byScope = new Map()));
-  const key = scopeKey(dialect, scope, troopId);
+  const key = scopeKey(dialect, scope, troopId, councilId);
   let plan = byScope.get(key);
   if (!plan) {
-    plan = makePlan(table, dialect, q, scope, troopId);
+    plan = makePlan(table, dialect, q, scope, troopId, councilId);
     if (byScope.size >= MAX_SCOPES) byScope.clear();
     byScope.set(key, plan);
   }

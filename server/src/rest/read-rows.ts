@@ -36,6 +36,8 @@ export async function listRows(
   name: string,
   q: ParsedQuery,
   prefer: Prefer,
+  /** The troop's council: a table it shares (table-definition.ts councilShared) reads its rows too. */
+  councilId: string | null = null,
 ): Promise<Page> {
   const found = ctx.tables.lookupKnown(name) ?? (await ctx.tables.lookup(name));
   if (found.kind === 'reserved') throw new ApiError('NOT_FOUND', `Table "${name}" not found`);
@@ -51,7 +53,7 @@ export async function listRows(
     ? await ctx.tables.withColumns(found.table, queryColumns(q))
     : found.table;
   const access = accessFor(table, caller, ctx.roles);
-  const plan = listPlan(table, ctx.store.dialect, q, access.read, troopId);
+  const plan = listPlan(table, ctx.store.dialect, q, access.read, troopId, councilId);
 
   const { rows } = await ctx.store.query(plan.select.text, plan.select.params);
   const full = toApiRowsInPlace(table, rows, plan.needed);

@@ -41,6 +41,8 @@ interface DataRequest {
   caller: SignedInCaller;
   /** The path's troop (its project id): every row read or written is this troop's. */
   troopId: string;
+  /** The troop's council: reads of a table it shares include its rows; writes never do. */
+  councilId: string | null;
   table: string;
   query: ParsedQuery;
   prefer: Prefer;
@@ -121,7 +123,15 @@ export const restRoutes =
 
     app.get(TABLE_PATH, readRoute, (req, reply) =>
       handle(req, async (r) => {
-        const page = await listRows(ctx, r.caller, r.troopId, r.table, r.query, r.prefer);
+        const page = await listRows(
+          ctx,
+          r.caller,
+          r.troopId,
+          r.table,
+          r.query,
+          r.prefer,
+          r.councilId,
+        );
         reply.header('Content-Range', page.contentRange);
         if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
         if (r.format === 'csv')
@@ -218,9 +228,11 @@ export const restRoutes =
           req.method === 'GET' || req.method === 'HEAD'
             ? applyRange(parsed, headers.range, headers['range-unit'])
             : parsed;
+        const troop = troopOf(req);
         return await fn({
           caller,
-          troopId: troopOf(req).id,
+          troopId: troop.id,
+          councilId: troop.councilId,
           table: camelToSnake(req.params.table),
           query,
           prefer: parsePreferCached(headers.prefer),

@@ -81,6 +81,8 @@ export interface TableDef extends TableShape {
   tenancy: Tenancy;
   /** For `accounts` tables: the column naming the account a row is of. */
   account?: string;
+  /** A `troop` table whose council's rows every troop of the council reads, and never writes. */
+  councilShared?: boolean;
   /** Column sets with a unique index: the only valid `on_conflict` targets. */
   uniqueKeys: ReadonlyArray<readonly string[]>;
   /** Set by the server when a row is created and on every write (may be a column the API does not expose). */
@@ -111,6 +113,11 @@ export interface ServedTable {
   tenancy: Tenancy;
   /** For `accounts` tables: the column naming the account (`id` when absent). */
   account?: string;
+  /**
+   * For a `troop` table: the rows of a troop's council (docs/decisions/065-troops.md) are read
+   * with the troop's own, read-only there; the council's members write them on its own path.
+   */
+  councilShared?: boolean;
   columns: Array<[string, ColumnType]>;
   notNull?: string[];
   uniqueKeys?: string[][];
@@ -146,6 +153,7 @@ function toDef(t: ServedTable, cascades: Reference[]): TableDef {
     dynamic: false,
     tenancy: t.tenancy,
     ...(t.tenancy === 'accounts' ? { account: t.account ?? 'id' } : {}),
+    ...(t.councilShared ? { councilShared: true } : {}),
     columns: new Map(t.columns),
     notNull: new Set(t.notNull ?? []),
     uniqueKeys: t.uniqueKeys ?? [['id']],
@@ -184,6 +192,8 @@ export function tableDefinitions(capabilities: readonly CapabilityTables[]): Tab
       throw new Error(`Table "${t.name}" declares no tenancy ('troop', 'accounts' or 'global')`);
     if (t.tenancy === 'troop' && t.columns.some(([c]) => c === TROOP_COLUMN))
       throw new Error(`Table "${t.name}" serves "${TROOP_COLUMN}", which only the server sets`);
+    if (t.councilShared && t.tenancy !== 'troop')
+      throw new Error(`Table "${t.name}" shares its council's rows but is not a troop table`);
     if (t.tenancy === 'accounts' && !t.columns.some(([c]) => c === (t.account ?? 'id')))
       throw new Error(`Table "${t.name}" names its accounts by a column it does not serve`);
     if (t.announce !== undefined && t.announce !== t.name)

@@ -28,19 +28,29 @@ export interface TableShape {
 
 /**
  * The troop a statement is confined to (docs/decisions/065-troops.md), made by troopScope from
- * the table's tenancy and the request's troop: a troop table's rows of that troop, the accounts
- * with a membership there, or (a global table) every row.
+ * the table's tenancy and the request's troop: a troop table's rows of that troop (and, for a
+ * read of a table its council shares, the council's too), the accounts with a membership there,
+ * or (a global table) every row.
  */
 export type TroopScope =
   | { kind: 'troop'; troopId: string }
+  | { kind: 'troopAndCouncil'; troopId: string; councilId: string }
   | { kind: 'accounts'; column: string; troopId: string }
   | { kind: 'global' };
 
+/**
+ * `councilId` is given for reads only: a write (and the check of what it may touch) is always
+ * the troop's own rows, so a council's shared rows are never written through a troop's path.
+ */
 export function troopScope(
-  table: { tenancy: Tenancy; account?: string },
+  table: { tenancy: Tenancy; account?: string; councilShared?: boolean },
   troopId: string,
+  councilId: string | null = null,
 ): TroopScope {
-  if (table.tenancy === 'troop') return { kind: 'troop', troopId };
+  if (table.tenancy === 'troop')
+    return table.councilShared && councilId !== null
+      ? { kind: 'troopAndCouncil', troopId, councilId }
+      : { kind: 'troop', troopId };
   if (table.tenancy === 'accounts')
     return { kind: 'accounts', column: table.account ?? 'id', troopId };
   return { kind: 'global' };
@@ -132,6 +142,8 @@ function compileFilter(f: Filter, shape: TableShape, dialect: Dialect, b: Binder
 function troopSql(troop: TroopScope, b: Binder): string | null {
   if (troop.kind === 'global') return null;
   if (troop.kind === 'troop') return `${quoteIdent(TROOP_COLUMN)} = ${b.bind(troop.troopId)}`;
+  if (troop.kind === 'troopAndCouncil')
+    return `${quoteIdent(TROOP_COLUMN)} IN (${b.bind(troop.troopId)}, ${b.bind(troop.councilId)})`;
   return `${quoteIdent(troop.column)} IN (SELECT user_id FROM memberships WHERE troop_id = ${b.bind(troop.troopId)})`;
 }
 
