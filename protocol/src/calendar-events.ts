@@ -71,4 +71,9 @@ export interface WireOccurrence {
   capacity: number | null;
   creatorName: string | null;
   userId: string;
+  /**
+   * For an event of the troop's council (shown in every troop of it, read-only there): the
+   * council's name. Absent for the troop's own events.
+   */
+  council?: string;
 }

@@ -35,6 +35,8 @@ import { checkEventRow } from './event-row-check.ts';
 import { expandOccurrences } from './occurrences.ts';
 import { readableEvents } from './read-scope.ts';
 import { rowsForWindow } from './stored-events.ts';
+import { unitsOf } from './calendar-units.ts';
+import { namingCouncil } from './council-name.ts';
 import { isoInstant } from '../store/sql-values.ts';
 
 export const occurrenceRoutes =
@@ -86,10 +88,10 @@ export const occurrenceRoutes =
       async (req) => {
         const { from, to } = req.query;
         const troop = troopOf(req);
-        const all = await rowsForWindow(deps.store, troop.id, from, to);
+        const all = await rowsForWindow(deps.store, unitsOf(troop), from, to);
         const rows = readableEvents(deps.config.roles, callerOf(req), all);
-        const zone = troop.timeZone;
-        return { from, to, occurrences: expandOccurrences(rows, from, to, zone) };
+        const occurrences = expandOccurrences(rows, from, to, troop.timeZone);
+        return { from, to, occurrences: await namingCouncil(deps, troop, rows, occurrences) };
       },
     );
 

@@ -96,6 +96,7 @@ const occurrence = z.object({
   capacity: z.number().nullable(),
   creatorName: z.string().nullable(),
   userId: z.string(),
+  council: z.string().optional(),
 }) satisfies z.ZodType<WireOccurrence>;
 
 export const windowAnswer = z.object({

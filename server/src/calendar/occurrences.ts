@@ -43,6 +43,8 @@ export interface EventRecord {
   created_at: string | null;
   updated_at: string | null;
   sequence: number | string | null;
+  /** The unit the row is of, where a read of a troop and its council asked for it. */
+  troop_id?: string;
 }
 
 export type Occurrence = WireOccurrence;

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
+import { unitsOf } from './calendar-units.ts';
 import {
   buildCalendarDocument,
   eventFileName,
@@ -104,14 +105,15 @@ export const calendarRoutes =
       { preValidation: guards.project, schema: { params: fileParams } },
       async (req, reply) => {
         // A token is its troop's: on another troop's path it is no feed at all.
-        const troopId = troopOf(req).id;
-        const owner = await findFeedOwner(deps.store, troopId, icsBaseName(req.params.file));
+        const troop = troopOf(req);
+        const owner = await findFeedOwner(deps.store, troop.id, icsBaseName(req.params.file));
         if (!owner) throw new ApiError('NOT_FOUND', 'Calendar feed not found');
-        const reader = await feedReader(deps.store, troopId, owner);
+        const reader = await feedReader(deps.store, troop.id, owner);
+        // The troop's events and its council's (read-only in the troop, but in its feed).
         const events = readableEvents(
           deps.config.roles,
           reader,
-          await allEvents(deps.store, troopId),
+          await allEvents(deps.store, unitsOf(troop)),
         );
         const body = buildCalendarDocument(events, {
           ...documentOptions(req),
@@ -125,16 +127,17 @@ export const calendarRoutes =
       '/:projectId/events/:file',
       { preValidation: member, schema: { params: fileParams } },
       async (req, reply) => {
-        const troopId = troopOf(req).id;
-        const found = await findEvent(deps.store, troopId, icsBaseName(req.params.file));
+        // The troop's own events and its council's download alike.
+        const units = unitsOf(troopOf(req));
+        const found = await findEvent(deps.store, units, icsBaseName(req.params.file));
         // A changed occurrence downloads as its whole series, which calendar apps file under one UID.
         const event = found?.series_id
-          ? await findEvent(deps.store, troopId, found.series_id)
+          ? await findEvent(deps.store, found.troop_id ?? units.troopId, found.series_id)
           : found;
         if (!event || readableEvents(deps.config.roles, callerOf(req), [event]).length === 0)
           throw new ApiError('NOT_FOUND', 'Event not found');
         const family = event.rrule
-          ? [event, ...(await overridesOf(deps.store, troopId, [event.id]))]
+          ? [event, ...(await overridesOf(deps.store, event.troop_id ?? units.troopId, [event.id]))]
           : [event];
         if (!parseEventStart(event.event_date, event.event_time))
           throw new ApiError('CONFLICT', 'This event has no date a calendar can use');

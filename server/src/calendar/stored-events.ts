@@ -6,6 +6,7 @@ import { EVENT_MAX_SPAN_DAYS } from '@scout/protocol/calendar-events';
 import type { Queryable } from '../store/store.ts';
 import { ApiError } from '../errors.ts';
 import { checkEventShape, checkExceptionCount } from './event-shape.ts';
+import { unitsCondition, type CalendarUnits } from './calendar-units.ts';
 import { givesDate } from './series-rule.ts';
 import { dateMs, isoDate, type EventRecord } from './occurrences.ts';
 
@@ -14,20 +15,27 @@ export const EVENT_COLUMNS =
 
 const DAY_MS = 86_400_000;
 
-/** One event of the troop; another troop's is not found, whatever its id. */
+/** The columns a read of the troop and its council takes: which unit a row is of, too. */
+const READ_COLUMNS = `${EVENT_COLUMNS}, troop_id`;
+
+/**
+ * One event of the troop (a troop's id: what a write may change), or of the troop or its council
+ * (units: what it reads); another troop's is not found, whatever its id.
+ */
 export async function findEvent(
   db: Queryable,
-  troopId: string,
+  units: string | CalendarUnits,
   id: string,
 ): Promise<EventRecord | undefined> {
+  const where = unitsCondition(units);
   const { rows } = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND id = ?`,
-    [troopId, id],
+    `SELECT ${READ_COLUMNS} FROM calendar_events WHERE ${where.sql} AND id = ?`,
+    [...where.params, id],
   );
   return rows[0];
 }
 
-/** The changed occurrences of the given series. */
+/** The changed occurrences of the given series, which are rows of the series' own unit. */
 export async function overridesOf(
   db: Queryable,
   troopId: string,
@@ -36,10 +44,25 @@ export async function overridesOf(
   if (seriesIds.length === 0) return [];
   const marks = seriesIds.map(() => '?').join(', ');
   const { rows } = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND series_id IN (${marks}) ORDER BY recurrence_date`,
+    `SELECT ${READ_COLUMNS} FROM calendar_events WHERE troop_id = ? AND series_id IN (${marks}) ORDER BY recurrence_date`,
     [troopId, ...seriesIds],
   );
   return rows;
+}
+
+/** The changed occurrences of series read with their unit (`troop_id`), each from its own. */
+async function overridesOfRead(db: Queryable, series: readonly EventRecord[]) {
+  const units = [...new Set(series.map((r) => r.troop_id ?? ''))];
+  const out: EventRecord[] = [];
+  for (const unit of units)
+    out.push(
+      ...(await overridesOf(
+        db,
+        unit,
+        series.filter((r) => (r.troop_id ?? '') === unit).map((r) => r.id),
+      )),
+    );
+  return out;
 }
 
 /**
@@ -92,35 +115,34 @@ export async function checkStoredEvents(db: Queryable, ids: readonly string[]): 
  */
 export async function rowsForWindow(
   db: Queryable,
-  troopId: string,
+  units: string | CalendarUnits,
   from: string,
   to: string,
 ): Promise<EventRecord[]> {
   const earliest = isoDate(dateMs(from) - EVENT_MAX_SPAN_DAYS * DAY_MS);
+  const where = unitsCondition(units);
   const singles = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND event_date >= ? AND event_date <= ? AND rrule IS NULL`,
-    [troopId, earliest, to],
+    `SELECT ${READ_COLUMNS} FROM calendar_events WHERE ${where.sql} AND event_date >= ? AND event_date <= ? AND rrule IS NULL`,
+    [...where.params, earliest, to],
   );
   const series = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND rrule IS NOT NULL AND event_date <= ?`,
-    [troopId, to],
+    `SELECT ${READ_COLUMNS} FROM calendar_events WHERE ${where.sql} AND rrule IS NOT NULL AND event_date <= ?`,
+    [...where.params, to],
   );
   const seen = new Set(singles.rows.map((r) => r.id));
-  const moved = (
-    await overridesOf(
-      db,
-      troopId,
-      series.rows.map((r) => r.id),
-    )
-  ).filter((r) => !seen.has(r.id));
+  const moved = (await overridesOfRead(db, series.rows)).filter((r) => !seen.has(r.id));
   return [...singles.rows, ...series.rows, ...moved];
 }
 
-/** The troop's every row, for its subscribed feed (each series once, with its changed occurrences). */
-export async function allEvents(db: Queryable, troopId: string): Promise<EventRecord[]> {
+/**
+ * The troop's every row and its council's, for its subscribed feed (each series once, with its
+ * changed occurrences).
+ */
+export async function allEvents(db: Queryable, units: CalendarUnits): Promise<EventRecord[]> {
+  const where = unitsCondition(units);
   const { rows } = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? ORDER BY event_date, event_time, id`,
-    [troopId],
+    `SELECT ${READ_COLUMNS} FROM calendar_events WHERE ${where.sql} ORDER BY event_date, event_time, id`,
+    where.params,
   );
   return rows;
 }

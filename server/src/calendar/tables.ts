@@ -12,6 +12,8 @@ import { checkStoredEvents } from './stored-events.ts';
 export const calendarEventsTable: ServedTable = {
   name: 'calendar_events',
   tenancy: 'troop',
+  // A council's events show in every troop of it, read-only there (docs/decisions/065-troops.md).
+  councilShared: true,
   columns: [
     ['id', 'text'],
     ['user_id', 'text'],

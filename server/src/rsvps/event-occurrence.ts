@@ -10,10 +10,14 @@ import { isoDay } from '@scout/protocol/wall-clock';
 import { dateMs, exdateList, seriesStarts, timingOf } from '../calendar/occurrences.ts';
 import type { EventRecord } from '../calendar/occurrences.ts';
 import { EVENT_COLUMNS } from '../calendar/stored-events.ts';
+import { unitsCondition, type CalendarUnits } from '../calendar/calendar-units.ts';
 import type { Queryable } from '../store/store.ts';
 
 export interface EventOccurrence {
-  /** The troop the event is of: its answers are that troop's rows. */
+  /**
+   * The troop answering: its answers are that troop's rows. The event is the troop's or its
+   * council's (read by every troop of it, each keeping its own answers).
+   */
   troopId: string;
   /** The single event or the series. */
   eventId: string;
@@ -29,16 +33,17 @@ export interface EventOccurrence {
 
 async function readRow(
   db: Queryable,
-  troopId: string,
+  units: CalendarUnits,
   id: string,
   lock: boolean,
 ): Promise<EventRecord> {
   // Answers for the last place queue here on PostgreSQL: the event's row is locked until the
   // answering transaction ends. SQLite runs one writing transaction at a time anyway.
   const forUpdate = lock && db.dialect === 'postgres' ? ' FOR UPDATE' : '';
+  const where = unitsCondition(units);
   const { rows } = await db.query<EventRecord>(
-    `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND id = ?${forUpdate}`,
-    [troopId, id],
+    `SELECT ${EVENT_COLUMNS}, troop_id FROM calendar_events WHERE ${where.sql} AND id = ?${forUpdate}`,
+    [...where.params, id],
   );
   const row = rows[0];
   if (!row) throw new ApiError('NOT_FOUND', 'Event not found');
@@ -82,13 +87,15 @@ function details(
  */
 export async function findEventOccurrence(
   db: Queryable,
-  troopId: string,
+  troop: string | CalendarUnits,
   id: string,
   occurrence: string | undefined,
   lock = false,
 ): Promise<EventOccurrence> {
+  const units = typeof troop === 'string' ? { troopId: troop, councilId: null } : troop;
+  const troopId = units.troopId;
   const asked = occurrence ?? '';
-  const first = await readRow(db, troopId, id, false);
+  const first = await readRow(db, units, id, false);
   if (first.series_id) {
     const date = first.recurrence_date ?? '';
     if (asked !== '' && asked !== date)
@@ -96,10 +103,10 @@ export async function findEventOccurrence(
         'VALIDATION_ERROR',
         'This row is the occurrence of another date; leave occurrence out',
       );
-    const series = await readRow(db, troopId, first.series_id, lock);
-    return details(troopId, series, lock ? await readRow(db, troopId, id, false) : first, date);
+    const series = await readRow(db, units, first.series_id, lock);
+    return details(troopId, series, lock ? await readRow(db, units, id, false) : first, date);
   }
-  const key = lock ? await readRow(db, troopId, id, true) : first;
+  const key = lock ? await readRow(db, units, id, true) : first;
   if (!key.rrule) {
     if (asked !== '')
       throw new ApiError(
@@ -115,7 +122,7 @@ export async function findEventOccurrence(
     );
   const { rows } = await db.query<EventRecord>(
     `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE troop_id = ? AND series_id = ? AND recurrence_date = ?`,
-    [troopId, key.id, asked],
+    [key.troop_id ?? troopId, key.id, asked],
   );
   const changed = rows[0];
   if (!changed && !seriesGives(key, asked))

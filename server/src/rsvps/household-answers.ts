@@ -8,6 +8,7 @@
 import type { WireHouseholdAnswers } from '@scout/protocol/rsvps';
 import type { RolesConfig } from '@scout/protocol/permissions';
 import type { RsvpAnswer } from '@scout/protocol/rsvps';
+import { unitsCondition, type CalendarUnits } from '../calendar/calendar-units.ts';
 import { readableEvents } from '../calendar/read-scope.ts';
 import type { EventRecord } from '../calendar/occurrences.ts';
 import type { Attendee } from '../households/answerable.ts';
@@ -35,32 +36,44 @@ const IN_WINDOW = `(
 
 export async function householdAnswers(
   db: Queryable,
-  troopId: string,
+  units: CalendarUnits,
   roles: RolesConfig,
   caller: SignedInCaller,
   people: Attendee[],
   window: { from: string; to: string },
 ): Promise<WireHouseholdAnswers> {
+  const troopId = units.troopId;
+  // The troop's answers, to its own events and to its council's.
+  const events = unitsCondition(units, 'e.troop_id');
+  const ofEvents = events.sql;
   const keys = people.map((p) => p.attendee);
   if (keys.length === 0) return { people: [], answers: [], going: [] };
   const { rows } = await db.query<Row>(
     `SELECT e.id, e.user_id, e.event_name, e.event_date, e.event_time, e.hyperlink,
        e.creator_name, e.created_at, r.occurrence, r.attendee, r.answer, r.waitlisted
-     FROM rsvps r JOIN calendar_events e ON e.id = r.event_id AND e.troop_id = r.troop_id
+     FROM rsvps r JOIN calendar_events e ON e.id = r.event_id AND ${ofEvents}
      WHERE r.troop_id = ? AND r.attendee IN (${keys.map(() => '?').join(', ')})
        AND ${IN_WINDOW}
      ORDER BY r.event_id, r.occurrence, r.attendee`,
-    [troopId, ...keys, window.to, window.from, window.from, window.to],
+    [...events.params, troopId, ...keys, window.to, window.from, window.from, window.to],
   );
   // How many are going to each event of the window, so a list shows the places left.
   const counted = await db.query<GoingRow>(
     `SELECT e.id, e.user_id, e.event_name, e.event_date, e.event_time, e.hyperlink,
        e.creator_name, e.created_at, r.occurrence, COUNT(*) AS going
-     FROM rsvps r JOIN calendar_events e ON e.id = r.event_id AND e.troop_id = r.troop_id
+     FROM rsvps r JOIN calendar_events e ON e.id = r.event_id AND ${ofEvents}
      WHERE r.troop_id = ? AND r.answer = 'going' AND r.waitlisted = ? AND ${IN_WINDOW}
      GROUP BY e.id, e.user_id, e.event_name, e.event_date, e.event_time, e.hyperlink,
        e.creator_name, e.created_at, r.occurrence`,
-    [troopId, storedBoolean(db, false), window.to, window.from, window.from, window.to],
+    [
+      ...events.params,
+      troopId,
+      storedBoolean(db, false),
+      window.to,
+      window.from,
+      window.from,
+      window.to,
+    ],
   );
   return {
     people: people.map(({ attendee, name, youth }) => ({ attendee, name, youth })),

@@ -39,7 +39,7 @@ async function claimNudge(
 ): Promise<void> {
   const claimed = await db.query(
     `INSERT INTO rsvp_nudges (troop_id, event_id, occurrence, sent_at, sent_by) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (event_id, occurrence) DO UPDATE
+     ON CONFLICT (troop_id, event_id, occurrence) DO UPDATE
        SET sent_at = excluded.sent_at, sent_by = excluded.sent_by
        WHERE rsvp_nudges.sent_at <= ?`,
     [

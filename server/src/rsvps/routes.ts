@@ -31,6 +31,7 @@ import { ApiError } from '../errors.ts';
 import { readableEvents } from '../calendar/read-scope.ts';
 import { findEvent } from '../calendar/stored-events.ts';
 import { callerCan } from '../http/caller.ts';
+import { unitsOf, type CalendarUnits } from '../calendar/calendar-units.ts';
 import { callerOf, routeGuards, troopOf, type SignedInCaller } from '../http/route-guards.ts';
 import { answerableAttendees } from '../households/answerable.ts';
 import { announceAnswer } from './announce.ts';
@@ -97,8 +98,8 @@ export const rsvpRoutes =
       });
 
     /** 404 for an event the caller may not read, exactly as for one that does not exist. */
-    const mustRead = async (troopId: string, caller: SignedInCaller, id: string) => {
-      const event = await findEvent(deps.store, troopId, id);
+    const mustRead = async (units: CalendarUnits, caller: SignedInCaller, id: string) => {
+      const event = await findEvent(deps.store, units, id);
       if (!event || readableEvents(deps.config.roles, caller, [event]).length === 0)
         throw new ApiError('NOT_FOUND', 'Event not found');
     };
@@ -116,15 +117,16 @@ export const rsvpRoutes =
      */
     const settledEvent = async (req: FastifyRequest, id: string, occurrence?: string) => {
       const caller = callerOf(req);
-      const troopId = troopOf(req).id;
-      await mustRead(troopId, caller, id);
-      const event = await findEventOccurrence(deps.store, troopId, id, occurrence);
+      // The troop's events and its council's: each troop keeps its own answers to the latter.
+      const units = unitsOf(troopOf(req));
+      await mustRead(units, caller, id);
+      const event = await findEventOccurrence(deps.store, units, id, occurrence);
       const answers = await readAnswers(deps.store, event);
       const going = answers.filter((a) => a.answer === 'going' && !a.waitlisted).length;
       const free = event.capacity === null || going < event.capacity;
       if (!free || !answers.some((a) => a.waitlisted)) return event;
       const settled = await deps.store.transaction((tx) =>
-        settleWaitlist(tx, troopId, id, occurrence),
+        settleWaitlist(tx, units, id, occurrence),
       );
       announce(caller, settled);
       return settled;
@@ -155,12 +157,12 @@ export const rsvpRoutes =
       async (req) => {
         const caller = callerOf(req);
         const { attendee, answer, note, occurrence } = req.body;
-        const troopId = troopOf(req).id;
-        await mustRead(troopId, caller, req.params.id);
+        const units = unitsOf(troopOf(req));
+        await mustRead(units, caller, req.params.id);
         const event = await deps.store.transaction((tx) =>
           saveAnswer(
             tx,
-            troopId,
+            units,
             { eventId: req.params.id, occurrence, attendee, answer, note: readNote(note) },
             { caller, manager: manager(caller), nowMs: deps.clock.now() },
           ),
@@ -182,12 +184,20 @@ export const rsvpRoutes =
       },
       async (req) => {
         const caller = callerOf(req);
-        const troopId = troopOf(req).id;
+        const troop = troopOf(req);
+        const troopId = troop.id;
         const people =
           caller.kind === 'user'
             ? await answerableAttendees(deps.store, troopId, caller.userId)
             : [];
-        return householdAnswers(deps.store, troopId, deps.config.roles, caller, people, req.query);
+        return householdAnswers(
+          deps.store,
+          unitsOf(troop),
+          deps.config.roles,
+          caller,
+          people,
+          req.query,
+        );
       },
     );
 

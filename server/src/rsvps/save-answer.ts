@@ -8,6 +8,7 @@ import type { RsvpAnswer } from '@scout/protocol/rsvps';
 import { ApiError } from '../errors.ts';
 import { answerableAttendees, type Attendee } from '../households/answerable.ts';
 import type { SignedInCaller } from '../http/route-guards.ts';
+import type { CalendarUnits } from '../calendar/calendar-units.ts';
 import type { Queryable } from '../store/store.ts';
 import { personOf } from './attendees.ts';
 import {
@@ -115,11 +116,13 @@ async function personAnswered(
 /** Stores the answer in the troop; the event and occurrence it went to come back for the announcement. */
 export async function saveAnswer(
   db: Queryable,
-  troopId: string,
+  /** The answering troop, or the troop with its council, whose events it answers too. */
+  units: string | CalendarUnits,
   req: AnswerRequest,
   ctx: AnswerContext,
 ): Promise<EventOccurrence> {
-  const event = await findEventOccurrence(db, troopId, req.eventId, req.occurrence, true);
+  const troopId = typeof units === 'string' ? units : units.troopId;
+  const event = await findEventOccurrence(db, units, req.eventId, req.occurrence, true);
   const person = await personAnswered(db, ctx, req.attendee, event);
   assertOpenForAnswers(event);
   const key = [event.eventId, event.occurrence, person.attendee];
@@ -143,7 +146,7 @@ export async function saveAnswer(
     `INSERT INTO rsvps (id, event_id, occurrence, attendee, user_id, scout_id, household_id, youth,
        answer, note, waitlisted, queued_at, answered_by, answered_at, troop_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (event_id, occurrence, attendee) DO UPDATE SET
+     ON CONFLICT (troop_id, event_id, occurrence, attendee) DO UPDATE SET
        answer = excluded.answer, note = excluded.note, waitlisted = excluded.waitlisted,
        queued_at = excluded.queued_at, household_id = excluded.household_id,
        youth = excluded.youth, answered_by = excluded.answered_by, answered_at = excluded.answered_at`,
@@ -174,11 +177,11 @@ export async function saveAnswer(
  */
 export async function settleWaitlist(
   db: Queryable,
-  troopId: string,
+  units: CalendarUnits,
   eventId: string,
   occurrence: string | undefined,
 ): Promise<EventOccurrence> {
-  const event = await findEventOccurrence(db, troopId, eventId, occurrence, true);
+  const event = await findEventOccurrence(db, units, eventId, occurrence, true);
   await promoteWaitlist(db, event);
   return event;
 }

@@ -28,6 +28,7 @@ import { signInHouseholdLinks } from './040-sign-in-household-links.ts';
 import { troops } from './041-troops.ts';
 import { troopCalendarJobs } from './042-troop-calendar-jobs.ts';
 import { calendarUntroopedIndexes } from './043-calendar-untrooped-indexes.ts';
+import { troopAnswerKeys } from './044-troop-answer-keys.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   troops,
   troopCalendarJobs,
   calendarUntroopedIndexes,
+  troopAnswerKeys,
 ];

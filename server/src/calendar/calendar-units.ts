@@ -1,0 +1,30 @@
+/**
+ * Whose events a troop's calendar reads (docs/decisions/065-troops.md): its own, and its
+ * council's, which show in every troop of the council read-only. Reads take the units; writes
+ * take the troop's id alone, so a council's event is never changed through a troop's path.
+ */
+import type { Troop } from '../store/tenancy.ts';
+
+export interface CalendarUnits {
+  troopId: string;
+  /** The troop's council, whose events it reads too; null for a council or a troop of none. */
+  councilId: string | null;
+}
+
+export const unitsOf = (troop: Pick<Troop, 'id' | 'councilId'>): CalendarUnits => ({
+  troopId: troop.id,
+  councilId: troop.councilId,
+});
+
+/**
+ * The condition on `troop_id` for a read: a troop's id alone (a write's lookups) is its rows
+ * only; units are the troop's and its council's.
+ */
+export function unitsCondition(
+  units: string | CalendarUnits,
+  column = 'troop_id',
+): { sql: string; params: string[] } {
+  if (typeof units === 'string') return { sql: `${column} = ?`, params: [units] };
+  if (units.councilId === null) return { sql: `${column} = ?`, params: [units.troopId] };
+  return { sql: `${column} IN (?, ?)`, params: [units.troopId, units.councilId] };
+}
