@@ -44,7 +44,8 @@ const CELLS: Array<{ what: string; expected: [number, number, number, number, nu
 ];
 
 async function answer(t: TestApp, auth: string | undefined, who: Who, what: string, n: number) {
-  const self = who === 'service' ? 'svc' : who;
+  // A key has no folder of its own: its "own" is a member's of its troop.
+  const self = who === 'service' ? 'owner' : who;
   const put = (path: string, upsert = false) =>
     upload(t, auth, {
       path,

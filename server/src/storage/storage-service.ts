@@ -16,6 +16,7 @@ import {
   upsertFile,
 } from './files-table.ts';
 import { reencodeAvatar } from './images.ts';
+import { assertAccountInTroop } from './account-areas.ts';
 import { areaRuleOf } from './area-rules.ts';
 import {
   isAvatarPath,
@@ -64,6 +65,7 @@ export async function storeUpload(
   const { path, upsert } = readUploadFields(upload.fields);
   if (!upload.tempFile) throw new ApiError('VALIDATION_ERROR', UI_MESSAGES.storageInvalid);
   if (!mayWritePath(actor, path, ctx.rules)) throw new ApiError('FORBIDDEN', refusal(ctx, path));
+  await assertAccountInTroop(ctx.store, ctx.troopId, actor, path);
   // The troop's file: its key in the file store and in `files` (troop-files.ts).
   const key = keyOf(ctx, path, 'write');
 
@@ -152,6 +154,7 @@ export async function removeFiles(
         'FORBIDDEN',
         isTroopPath(path) ? TROOP_AREA_ONLY_FOR_WRITERS : NOT_YOUR_FILE,
       );
+    await assertAccountInTroop(ctx.store, ctx.troopId, actor, path);
     found.push({ path, key });
   }
   for (const { key } of found) {
