@@ -4,11 +4,9 @@
  * usage only, and what a troop's calls make is stored in that troop's storage.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetAccount } from '../auth/session-check.ts';
+import { addUnit, joinUnit } from '../../test/troops.ts';
 import { bearer, buildAiTestApp, type AiTestApp } from '../../test/ai.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
-
-const NOW = '2026-06-01T00:00:00.000Z';
 
 describe.each(testStoreKinds)('AI per troop (%s)', (kind) => {
   let t: AiTestApp | undefined;
@@ -19,21 +17,12 @@ describe.each(testStoreKinds)('AI per troop (%s)', (kind) => {
     const app = await buildAiTestApp(kind, { env });
     t = app;
     app.clock.set(Date.parse('2026-06-01T12:00:00Z'));
-    await app.deps.store.query(
-      `INSERT INTO troops (id, number, project_id, created_at) VALUES ('t45', '45', 'troop-45', ?)`,
-      [NOW],
-    );
-    app.deps.troops.forget();
+    await addUnit(app, { id: 't45', number: '45', projectId: 'troop-45' });
     const lee = await bearer(app, 'lee', 'leader');
     const firstAdmin = await bearer(app, 'admin-1', 'admin');
     const admin45 = await bearer(app, 'admin-45', 'user');
-    await app.deps.store.query(
-      `INSERT INTO memberships (user_id, troop_id, role, status, joined_at)
-       VALUES ('lee', 't45', 'leader', 'active', ?), ('admin-45', 't45', 'admin', 'active', ?)`,
-      [NOW, NOW],
-    );
-    forgetAccount(app.deps.store, 'lee');
-    forgetAccount(app.deps.store, 'admin-45');
+    await joinUnit(app, 'lee', 't45', 'leader');
+    await joinUnit(app, 'admin-45', 't45', 'admin');
     return { app, lee, firstAdmin, admin45 };
   }
 

@@ -4,11 +4,11 @@
  * pages and custom events are not in its figures, even under a visit id it used too.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { addUnit, joinUnit } from '../../test/troops.ts';
 import type { AnalyticsStats } from '@scout/protocol/analytics';
 import { analyticsEvent, logEvents } from '../../test/analytics.ts';
 import { bearer } from '../../test/storage.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
-import { forgetAccount } from '../auth/session-check.ts';
 
 const NOW = Date.parse('2026-06-10T16:00:00Z');
 const MINUTE = 60_000;
@@ -22,20 +22,15 @@ describe.each(testStoreKinds)("a troop's analytics (%s)", (kind) => {
     const app = await buildTestApp({ store: kind });
     t = app;
     app.clock.set(NOW);
-    await app.deps.store.query(
-      `INSERT INTO troops (id, number, project_id, time_zone, created_at)
-       VALUES ('t45', '45', 'troop-45', 'America/Denver', ?)`,
-      [at(NOW)],
-    );
-    app.deps.troops.forget();
+    await addUnit(app, {
+      id: 't45',
+      number: '45',
+      projectId: 'troop-45',
+      timeZone: 'America/Denver',
+    });
     const firstAdmin = await bearer(app, 'admin-1', 'admin');
     const admin45 = await bearer(app, 'admin-45', 'user');
-    await app.deps.store.query(
-      `INSERT INTO memberships (user_id, troop_id, role, status, joined_at)
-       VALUES ('admin-45', 't45', 'admin', 'active', ?)`,
-      [at(NOW)],
-    );
-    forgetAccount(app.deps.store, 'admin-45');
+    await joinUnit(app, 'admin-45', 't45', 'admin');
     return { app, firstAdmin, admin45 };
   }
 

@@ -7,11 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetAccount } from '../auth/session-check.ts';
+import { addUnit, joinUnit } from '../../test/troops.ts';
 import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { bearer, download, fetchPublic, remove, upload } from '../../test/storage.ts';
 
-const NOW = '2026-11-01T00:00:00.000Z';
 const PLAN = 'troop/plan.txt';
 
 describe.each(testStoreKinds)("a troop's files (%s)", (kind) => {
@@ -25,20 +24,12 @@ describe.each(testStoreKinds)("a troop's files (%s)", (kind) => {
   async function twoTroops() {
     const app = await buildTestApp({ store: kind });
     t = app;
-    await app.deps.store.query(
-      `INSERT INTO troops (id, number, project_id, created_at) VALUES ('t45', '45', 'troop-45', ?)`,
-      [NOW],
-    );
-    app.deps.troops.forget();
+    await addUnit(app, { id: 't45', number: '45', projectId: 'troop-45' });
     const ann = await bearer(app, 'ann', 'admin');
     const bea = await bearer(app, 'bea', 'admin');
     // Bea belongs to troop 45 alone.
     await app.deps.store.query(`DELETE FROM memberships WHERE user_id = 'bea'`);
-    await app.deps.store.query(
-      `INSERT INTO memberships (user_id, troop_id, role, status, joined_at) VALUES ('bea', 't45', 'admin', 'active', ?)`,
-      [NOW],
-    );
-    forgetAccount(app.deps.store, 'bea');
+    await joinUnit(app, 'bea', 't45', 'admin');
     return { app, ann, bea };
   }
 

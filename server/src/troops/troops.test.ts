@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, openTestStore, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { bearer, signUp } from '../../test/auth.ts';
+import { addUnit, joinUnit } from '../../test/troops.ts';
 import { migrate } from '../store/migrate.ts';
 import type { Store } from '../store/store.ts';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
@@ -68,7 +69,8 @@ describe.each(testStoreKinds)('troops (%s)', (kind) => {
        VALUES ('t45', 'troop', '45', 'Troop 45 Riverside', 'troop-45', 'America/Denver', 'invite', 'Ask Pat', ?)`,
       [NOW],
     );
-    // Kept for a few seconds: another process's new troop shows once that time has passed.
+    // Written as another process would (this directory is not told; test/troops.ts's addUnit
+    // would tell it): kept for a few seconds, the new troop shows once that time has passed.
     expect(await troops.byProjectId('troop-45')).toBeUndefined();
     clock += 5001;
     expect(await troops.byProjectId('troop-45')).toEqual({
@@ -94,17 +96,10 @@ describe.each(testStoreKinds)('troops (%s)', (kind) => {
 
   it('one sign-in reaches each troop the person belongs to, with the role held there; any other troop is unknown to them', async () => {
     t = await buildTestApp({ store: kind, config: { projectId: 'troop-12' } });
-    await t.deps.store.query(
-      `INSERT INTO troops (id, number, project_id, created_at) VALUES ('t45', '45', 'troop-45', ?),
-         ('t7', '7', 'troop-7', ?)`,
-      [NOW, NOW],
-    );
-    t.deps.troops.forget();
+    await addUnit(t, { id: 't45', number: '45', projectId: 'troop-45' });
+    await addUnit(t, { id: 't7', number: '7', projectId: 'troop-7' });
     const { user, access_token } = await signUp(t);
-    await t.deps.store.query(
-      `INSERT INTO memberships (user_id, troop_id, role, status, joined_at) VALUES (?, 't45', 'admin', 'active', ?)`,
-      [user.id, NOW],
-    );
+    await joinUnit(t, user.id, 't45', 'admin');
     const members = (projectId: string) =>
       t!.app.inject({
         method: 'GET',
