@@ -4,9 +4,10 @@ import type { CalendarListEvent } from '@scout/protocol/calendar-list';
 /**
  * A troop calendar event as the app holds it (docs/product.md section 3, table calendar_events):
  * the calendar list's row, shared with the server's tests (protocol/src/calendar-list.ts). The
- * SDK converts these camelCase fields to the table's snake_case columns and back.
+ * SDK converts these camelCase fields to the table's snake_case columns and back. `council`
+ * names the council of an event that is its council's, read-only in the troop (council-events.ts).
  */
-export type CalendarEvent = CalendarListEvent;
+export type CalendarEvent = CalendarListEvent & { council?: string };
 export type { OccurrenceRef } from '@scout/protocol/calendar-list';
 
 /** The columns the calendar reads; asking for no more keeps a 5,000-event answer small. */

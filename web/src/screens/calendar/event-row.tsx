@@ -27,6 +27,7 @@ import { answersMonth, goingTo, placesFact } from '../../lib/household-answers.t
 import { QuickAnswers } from '../../lib/quick-answers.tsx';
 import { useHouseholdAnswers } from '../../lib/use-household-answers.ts';
 import { CancelledNote, EventDescription, EventLocation, MovedFromNote } from './event-details.tsx';
+import { councilLabel } from './council-events.ts';
 import { RsvpPanel } from './rsvp/rsvp-panel.tsx';
 import { rsvpTargetOf } from './rsvp/use-rsvps.ts';
 import { deadlineText } from './rsvp/rsvp-text.ts';
@@ -227,6 +228,12 @@ export const EventRow = memo(function EventRow({
               {past ? (
                 <p className="inline-flex rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
                   Past event
+                </p>
+              ) : null}
+              {event.council ? (
+                // The council's event, read-only here: its menu offers no change.
+                <p className="inline-flex rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-800">
+                  {councilLabel(event.council)}
                 </p>
               ) : null}
               {event.category ? <CategoryBadge category={event.category} /> : null}

@@ -26,6 +26,7 @@ import {
   type CalendarEvent,
   type NewEventInput,
 } from './calendar-event.ts';
+import { councilNames, markCouncilEvents } from './council-events.ts';
 import { createWithFreshId } from './create-with-fresh-id.ts';
 import { insertSorted, sortEvents } from './event-order.ts';
 import { logAppEvent } from '../../lib/screen-pageviews.ts';
@@ -63,7 +64,10 @@ async function fetchCalendarEvents(): Promise<CalendarListData> {
     scout.calendar.listOccurrences(from, to),
   ]);
   return {
-    events: calendarList(rows, occurrences, troopTimeZone),
+    events: markCouncilEvents(
+      calendarList(rows, occurrences, troopTimeZone),
+      councilNames(occurrences),
+    ),
     from,
     earliestSeries: earliestSeriesStart(rows),
   };
@@ -71,7 +75,8 @@ async function fetchCalendarEvents(): Promise<CalendarListData> {
 
 /** The occurrences of series in an earlier window (single events are all read already). */
 async function fetchEarlierOccurrences(from: string, to: string): Promise<CalendarEvent[]> {
-  return calendarList([], await scout.calendar.listOccurrences(from, to), troopTimeZone);
+  const occurrences = await scout.calendar.listOccurrences(from, to);
+  return markCouncilEvents(calendarList([], occurrences, troopTimeZone), councilNames(occurrences));
 }
 
 async function fetchEventRows(): Promise<Record<string, unknown>[]> {
