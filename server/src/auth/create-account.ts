@@ -137,10 +137,22 @@ async function joinHousehold(
     const troop =
       (await householdInvitationTroop(tx, deps.config, token)) ??
       (await troopToJoin(tx, deps.config, joining.troop, null));
-    const { kind } = await householdInvitationForSignUp(tx, token, account.email, now);
+    const { kind, mailedToEmail } = await householdInvitationForSignUp(
+      tx,
+      token,
+      account.email,
+      now,
+    );
     const held = kind === 'scout' && deps.config.roles.leadersConfirmScouts === true;
     const status: AccountStatus = held ? 'pending' : 'active';
-    const user = await createMember(deps, tx, { ...account, emailVerified: true }, troop, status);
+    const verified = mailedToEmail || account.emailVerified === true;
+    const user = await createMember(
+      deps,
+      tx,
+      { ...account, emailVerified: verified },
+      troop,
+      status,
+    );
     const joined = await joinByInvitation(
       tx,
       now,

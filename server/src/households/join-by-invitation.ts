@@ -64,12 +64,14 @@ export async function householdInvitationForSignUp(
   token: string,
   email: string,
   now: number,
-): Promise<{ kind: HouseholdInvitationKind }> {
+): Promise<{ kind: HouseholdInvitationKind; mailedToEmail: boolean }> {
   const row = await findOpenInvitation<InvitationRow>(tx, TABLE, token, now);
   if (!row) throw await refusal(tx, invitationKey(token), 'unusable');
   if (row.email !== null && row.email !== email.toLowerCase())
     throw refused('HOUSEHOLD_INVITATION_OTHER_ACCOUNT');
-  return { kind: row.kind };
+  // An invitation bound to an address was mailed there (households/routes.ts), so signing up
+  // with its link proves the address; a link made for anyone proves nothing of the one typed.
+  return { kind: row.kind, mailedToEmail: row.email !== null };
 }
 
 /**
