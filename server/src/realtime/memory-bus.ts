@@ -46,6 +46,12 @@ export interface MemoryBusOptions {
   logger?: Pick<Logger, 'warn'>;
 }
 
+/**
+ * The store keeps what the bus let go until this many messages were let go, then loses them in
+ * one trim (and at close); a restarted bus drops what it holds past its bounds as it loads.
+ */
+export const TRIM_AFTER_DROPS = 100;
+
 interface Waiting {
   message: RealtimeMessage;
   resolve(): void;
@@ -65,8 +71,10 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
   const listening = new Set<string>();
   let handler: (event: BusEvent) => void = () => {};
   const journal = opts.journal;
-  /** Per channel, the newest message let go since the journal's last write (drops go oldest first). */
+  /** Per channel, the newest message let go since the journal's last trim (drops go oldest first). */
   const dropped = new Map<string, MessageId>();
+  /** Messages let go since the journal's last trim (see TRIM_AFTER_DROPS). */
+  let droppedSinceTrim = 0;
   /** Messages waiting for the journal; written in batches, one batch at a time, in id order. */
   let waiting: Waiting[] = [];
   let writing: Promise<void> | undefined;
@@ -76,6 +84,7 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
     s.removed = true;
     totalBytes -= s.bytes;
     if (!journal) return;
+    droppedSinceTrim++;
     const before = dropped.get(s.message.channel);
     if (!before || compareMessageIds(s.id, before) > 0) dropped.set(s.message.channel, s.id);
   };
@@ -167,8 +176,14 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
-      const drops = new Map(dropped);
-      dropped.clear();
+      // A busy channel lets a message go with every new one: trimming the store every time
+      // would make each message a transaction of two statements instead of one INSERT.
+      const trimNow = droppedSinceTrim >= TRIM_AFTER_DROPS;
+      const drops = trimNow ? new Map(dropped) : new Map<string, MessageId>();
+      if (trimNow) {
+        dropped.clear();
+        droppedSinceTrim = 0;
+      }
       try {
         await (journal as HistoryJournal).write(
           batch.map((w) => w.message),
@@ -177,6 +192,7 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
         for (const w of batch) w.resolve();
       } catch (err) {
         for (const [channel, id] of drops) if (!dropped.has(channel)) dropped.set(channel, id);
+        if (trimNow) droppedSinceTrim += TRIM_AFTER_DROPS;
         for (const w of batch) w.reject(err);
       }
     }
@@ -268,7 +284,10 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
       if (journal && dropped.size > 0) {
         await journal
           .write([], dropped)
-          .then(() => dropped.clear())
+          .then(() => {
+            dropped.clear();
+            droppedSinceTrim = 0;
+          })
           .catch((err: Error) =>
             opts.logger?.warn({ err: err.message }, 'realtime history trim failed'),
           );

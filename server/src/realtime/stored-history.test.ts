@@ -8,7 +8,7 @@ import { manualClock } from '../clock.ts';
 import type { Store } from '../store/store.ts';
 import { openTestStore, testStoreKinds } from '../../test/test-app.ts';
 import { HISTORY_MAX_AGE_MS, type RealtimeBus } from './bus.ts';
-import { createMemoryBus } from './memory-bus.ts';
+import { createMemoryBus, TRIM_AFTER_DROPS } from './memory-bus.ts';
 import { storeJournal } from './stored-history.ts';
 
 const all = { start: 'open', end: 'open', limit: 5000 } as const;
@@ -100,5 +100,22 @@ describe.each(testStoreKinds)('realtime history kept in the store (%s)', (kind) 
     const third = open();
     expect(await third.history('troop-12', all, clock.now())).toEqual([]);
     expect(await rows()).toBe(0);
+  });
+
+  it('trims the store in batches, and a bus that stopped before a trim still replays only its newest', async () => {
+    const { clock, open, rows } = await setup();
+    // Stopped without closing (a killed process): what it let go was never deleted.
+    const first = open({ maxMessages: 3 });
+    for (let i = 0; i < 6; i++) await first.publish('troop-12', msg(clock, i));
+    expect(await rows()).toBe(6);
+
+    const second = open({ maxMessages: 3 });
+    expect((await second.history('troop-12', all, clock.now())).map((m) => m.data)).toEqual([
+      3, 4, 5,
+    ]);
+    // Past TRIM_AFTER_DROPS messages let go, the store loses them at the next write: of the
+    // 106 published it holds the 3 the bus keeps and the few published since the trim.
+    for (let i = 6; i < 6 + TRIM_AFTER_DROPS; i++) await second.publish('troop-12', msg(clock, i));
+    expect(await rows()).toBeLessThan(10);
   });
 });

@@ -3,7 +3,8 @@
  * server that restarts still replays to resuming clients what their channels published before
  * (docs/protocol.md, Realtime). The rows mirror the in-memory history (memory-bus.ts): every
  * message is written before it is delivered, and what the memory lets go (past a channel's
- * 1,000 messages, 24 hours, or the byte bound) is deleted at the next write. A row's `channel` is
+ * 1,000 messages, 24 hours, or the byte bound) is deleted in batches (memory-bus.ts,
+ * TRIM_AFTER_DROPS), so most writes are one INSERT. A row's `channel` is
  * its troop's key of the channel (troop-channels.ts) and `troop_id` names the troop, so a troop's
  * history goes with its other rows.
  */
@@ -51,28 +52,36 @@ export function storeJournal(store: Store): HistoryJournal {
 
     async write(added, dropped) {
       if (added.length === 0 && dropped.size === 0) return;
+      const statements: Array<{ text: string; params: unknown[] }> = [];
+      for (let i = 0; i < added.length; i += ROWS_PER_INSERT) {
+        const chunk = added.slice(i, i + ROWS_PER_INSERT);
+        const params = chunk.flatMap((m) => {
+          const id = parseMessageId(m.id) as MessageId;
+          const { channel: _channel, id: _id, ...body } = m;
+          const troop = splitChannelKey(m.channel).troopId;
+          return [m.channel, troop, id.ms, id.seq, m.timestamp, JSON.stringify(body)];
+        });
+        statements.push({
+          text: `INSERT INTO realtime_messages (channel, troop_id, id_ms, id_seq, sent_at, body) VALUES ${chunk
+            .map(() => '(?, ?, ?, ?, ?, ?)')
+            .join(', ')} ON CONFLICT DO NOTHING`,
+          params,
+        });
+      }
+      for (const [channel, through] of dropped) {
+        statements.push({
+          text: 'DELETE FROM realtime_messages WHERE channel = ? AND (id_ms < ? OR (id_ms = ? AND id_seq <= ?))',
+          params: [channel, through.ms, through.ms, through.seq],
+        });
+      }
+      // Most writes are one INSERT: it needs no transaction (two round trips fewer).
+      const [only] = statements;
+      if (statements.length === 1 && only) {
+        await store.query(only.text, only.params);
+        return;
+      }
       await store.transaction(async (tx) => {
-        for (let i = 0; i < added.length; i += ROWS_PER_INSERT) {
-          const chunk = added.slice(i, i + ROWS_PER_INSERT);
-          const params = chunk.flatMap((m) => {
-            const id = parseMessageId(m.id) as MessageId;
-            const { channel: _channel, id: _id, ...body } = m;
-            const troop = splitChannelKey(m.channel).troopId;
-            return [m.channel, troop, id.ms, id.seq, m.timestamp, JSON.stringify(body)];
-          });
-          await tx.query(
-            `INSERT INTO realtime_messages (channel, troop_id, id_ms, id_seq, sent_at, body) VALUES ${chunk
-              .map(() => '(?, ?, ?, ?, ?, ?)')
-              .join(', ')} ON CONFLICT DO NOTHING`,
-            params,
-          );
-        }
-        for (const [channel, through] of dropped) {
-          await tx.query(
-            'DELETE FROM realtime_messages WHERE channel = ? AND (id_ms < ? OR (id_ms = ? AND id_seq <= ?))',
-            [channel, through.ms, through.ms, through.seq],
-          );
-        }
+        for (const st of statements) await tx.query(st.text, st.params);
       });
     },
   };
