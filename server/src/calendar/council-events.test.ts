@@ -140,6 +140,46 @@ describe.each(testStoreKinds)('council events in its troops (%s)', (kind) => {
     expect(inCouncil).not.toContain(own);
   });
 
+  it("pages a troop's events and its council's merged in order, by cursor and by offset", async () => {
+    // Dates of their own (July 2032), so only these rows are in the window.
+    const made: Array<[string, string]> = [];
+    for (const [date, time, unit] of [
+      ['2032-07-01', '10:00', 'council'],
+      ['2032-07-01', '09:00', 'troop'],
+      ['2032-07-02', '19:00', 'troop'],
+      ['2032-07-03', '08:00', 'council'],
+      ['2032-07-03', '08:00', 'troop'],
+      ['2032-07-04', '12:00', 'council'],
+    ] as const) {
+      const id = `paged_${unit}_${++n}`;
+      const [who, projectId] = unit === 'council' ? [lee, COUNCIL.projectId] : [ann, A.projectId];
+      const res = await rest('POST', 'calendar_events', who, projectId, {
+        body: { id, event_name: id, event_date: date, event_time: time },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      made.push([`${date} ${time} ${id}`, id]);
+    }
+    const expected = made.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, id]) => id);
+    const query =
+      'calendar_events?select=id&event_date=gte.2032-07-01&event_date=lte.2032-07-31&order=event_date.asc,event_time.asc';
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await rest(
+        'GET',
+        `${query}&limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        amy,
+        A.projectId,
+      );
+      expect(page.statusCode, page.body).toBe(200);
+      seen.push(...ids(page));
+      cursor = page.headers['x-next-cursor'] as string | undefined;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+    const offset = await rest('GET', `${query}&limit=2&offset=3`, amy, A.projectId);
+    expect(ids(offset)).toEqual(expected.slice(3, 5));
+  });
+
   it('answers the occurrences of a council event in its troops, naming the council, and none in C', async () => {
     const id = await councilEvent({ event_date: '2031-06-14' });
     const own = await troopAEvent();

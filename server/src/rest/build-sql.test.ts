@@ -188,4 +188,39 @@ describe('calendar listing plan', () => {
       }
     },
   );
+
+  it("merges a troop's page with its council's from the two ranges of the index, with no sort, on SQLite", async () => {
+    const { openTestStore } = await import('../../test/test-app.ts');
+    const { TABLES } = await import('../tables.ts');
+    const table = TABLES.served.get('calendar_events');
+    if (!table) throw new Error('calendar_events is declared');
+    const store = await openTestStore('sqlite');
+    try {
+      const sql = buildSelect(table, 'sqlite', {
+        columns: ['id', 'event_name', 'event_date', 'event_time'],
+        selection: {
+          troop: troopScope(table, 'troop-b', 'council-l'),
+          filters: [],
+          scope: { kind: 'all' },
+        },
+        order: totalOrder([
+          { column: 'event_date', descending: false, nullsFirst: false },
+          { column: 'event_time', descending: false, nullsFirst: false },
+        ]),
+        limit: 20,
+        offset: 0,
+      });
+      expect(sql.params).toEqual(['troop-b', 'council-l', 0]);
+      const plan = await store.query<{ detail: string }>(
+        `EXPLAIN QUERY PLAN ${sql.text}`,
+        sql.params,
+      );
+      const details = plan.rows.map((r) => r.detail).join('\n');
+      expect(details).toContain('MERGE (UNION ALL)');
+      expect(details).toContain('calendar_events_troop_when (troop_id=?)');
+      expect(details).not.toContain('TEMP B-TREE');
+    } finally {
+      await store.close();
+    }
+  });
 });

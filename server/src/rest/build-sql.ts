@@ -69,25 +69,74 @@ function limitLiteral(limit: number): string {
   return String(limit);
 }
 
-export function buildSelect(shape: TableShape, dialect: Dialect, plan: SelectPlan): Sql {
-  const b = new Binder();
-  const cols = columnList(shape, plan.columns);
-  const after = plan.after;
-  const where = whereSql(
-    plan.selection,
-    shape,
-    dialect,
-    b,
-    after ? () => afterSql(shape, dialect, plan.order, after, b) : undefined,
-  );
-  const orderBy = plan.order
+function orderByText(shape: TableShape, dialect: Dialect, order: readonly OrderTerm[]): string {
+  return order
     .map((t) => {
       const type = columnType(shape, t.column);
       const nulls = shape.notNull?.has(t.column) ? '' : ` NULLS ${t.nullsFirst ? 'FIRST' : 'LAST'}`;
       return `${ordered(dialect, t.column, type)} ${t.descending ? 'DESC' : 'ASC'}${nulls}`;
     })
     .join(', ');
-  const text = `SELECT ${cols} FROM ${quoteIdent(shape.name)}${where} ORDER BY ${orderBy} LIMIT ${limitLiteral(plan.limit)} OFFSET ${b.bind(plan.offset)}`;
+}
+
+/** `SELECT ... FROM ... WHERE ...` of the plan's rows, for the selection given. */
+function selectFrom(
+  shape: TableShape,
+  dialect: Dialect,
+  plan: SelectPlan,
+  selection: RowSelection,
+  b: Binder,
+): string {
+  const after = plan.after;
+  const where = whereSql(
+    selection,
+    shape,
+    dialect,
+    b,
+    after ? () => afterSql(shape, dialect, plan.order, after, b) : undefined,
+  );
+  return `SELECT ${columnList(shape, plan.columns)} FROM ${quoteIdent(shape.name)}${where}`;
+}
+
+export function buildSelect(shape: TableShape, dialect: Dialect, plan: SelectPlan): Sql {
+  const troop = plan.selection.troop;
+  if (troop.kind === 'troopAndCouncil') return buildSharedSelect(shape, dialect, plan, troop);
+  const b = new Binder();
+  const rows = selectFrom(shape, dialect, plan, plan.selection, b);
+  const text = `${rows} ORDER BY ${orderByText(shape, dialect, plan.order)} LIMIT ${limitLiteral(plan.limit)} OFFSET ${b.bind(plan.offset)}`;
+  return { text, params: b.params };
+}
+
+/**
+ * A troop's page with its council's rows (docs/decisions/065-troops.md, The measured cost): each
+ * unit's rows are one range of the troop-led index, and the two are merged in order rather than
+ * read whole and sorted, as `troop_id IN (...)` would. SQLite merges the ranges of one compound
+ * statement as it reads them; PostgreSQL merges the two pages each ordered and cut (a Merge
+ * Append), and sorts a plain compound. Both answer the rows `IN` would, in the same order.
+ */
+function buildSharedSelect(
+  shape: TableShape,
+  dialect: Dialect,
+  plan: SelectPlan,
+  troop: { troopId: string; councilId: string },
+): Sql {
+  const b = new Binder();
+  const orderBy = orderByText(shape, dialect, plan.order);
+  const limit = limitLiteral(plan.limit);
+  const unitRows = (troopId: string) =>
+    selectFrom(shape, dialect, plan, { ...plan.selection, troop: { kind: 'troop', troopId } }, b);
+  if (dialect === 'sqlite') {
+    const own = unitRows(troop.troopId);
+    const council = unitRows(troop.councilId);
+    const text = `${own} UNION ALL ${council} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${b.bind(plan.offset)}`;
+    return { text, params: b.params };
+  }
+  // Each unit's page holds all the merged page may take from it: the offset's rows and the limit's.
+  const page = (troopId: string) =>
+    `(${unitRows(troopId)} ORDER BY ${orderBy} LIMIT ${limit} + ${b.bind(plan.offset)})`;
+  const own = page(troop.troopId);
+  const council = page(troop.councilId);
+  const text = `SELECT * FROM (${own} UNION ALL ${council}) AS shared ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${b.bind(plan.offset)}`;
   return { text, params: b.params };
 }
 
