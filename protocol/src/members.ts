@@ -28,6 +28,10 @@ export interface WireInvitation {
   revokedAt: string | null;
   createdAt: string;
   createdBy: string | null;
+  /** The role its person joins with; null for the troop's usual role for newcomers. */
+  role: string | null;
+  /** When it went by mail to `email`; null while it has not (its link was only shown). */
+  mailedAt: string | null;
 }
 
 /** The invitation an `invitation.*` audit entry is about, as it is now. */

@@ -18,10 +18,11 @@
  * the parent made.
  */
 import type { AccountStatus } from '@scout/protocol/auth';
+import { roleNames } from '@scout/protocol/permissions';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { recordAudit } from '../members/audit-log.ts';
-import { claimInvitation } from '../members/invitations.ts';
+import { claimInvitation, invitationOffer, provesAddress } from '../members/invitations.ts';
 import { joinTroop } from '../members/memberships.ts';
 import { householdInvitationForSignUp, joinByInvitation } from '../households/invitations.ts';
 import { troopRoleOf } from '../members/member-list.ts';
@@ -69,13 +70,14 @@ async function createMember(
   account: NewUser,
   troop: Troop,
   status: AccountStatus,
+  role: string = deps.config.roles.defaultRole,
 ): Promise<UserRow> {
   const first = troop.id === FIRST_TROOP_ID;
   const user = await createUser(deps, { ...account, status: first ? status : 'active' }, tx);
   await joinTroop(
     tx,
     deps.clock.now(),
-    { userId: user.id, troopId: troop.id, role: deps.config.roles.defaultRole, status },
+    { userId: user.id, troopId: troop.id, role, status },
     { onlyThisTroop: true },
   );
   return first ? user : { ...user, status };
@@ -100,15 +102,32 @@ export async function createAccount(
       (await troopToJoin(tx, deps.config, joining.troop, troopNumberOf(account.metadata)));
     const mode = troop.signupMode;
     if (mode === 'invite' && !joining.invitationKey) throw new ApiError('INVITATION_REQUIRED');
-    const status: AccountStatus =
-      mode === 'approval' || (mode === 'invite' && child) ? 'pending' : 'active';
+    const offer = joining.invitationKey
+      ? await invitationOffer(tx, joining.invitationKey)
+      : undefined;
+    // An invitation for one person, or one that gives a role, is spent in every mode: it is
+    // that person's, and their address or role is what it vouches for.
     const invitation =
-      mode === 'invite'
+      mode === 'invite' || offer?.role || offer?.email
         ? await claimInvitation(tx, joining.invitationKey ?? '', account.email, now)
         : null;
-    const user = await createMember(deps, tx, account, troop, status);
+    const role = givenRole(deps, invitation?.role);
+    // The one a leader (or the platform admin) invited into a role is let in at once.
+    const status: AccountStatus =
+      role || !(mode === 'approval' || (mode === 'invite' && child)) ? 'active' : 'pending';
+    const verified =
+      account.emailVerified === true ||
+      (invitation !== null && provesAddress(invitation, account.email));
+    const user = await createMember(
+      deps,
+      tx,
+      { ...account, emailVerified: verified },
+      troop,
+      status,
+      role ?? deps.config.roles.defaultRole,
+    );
     // An open troop's newcomer joins unremarked, as it always did.
-    if (mode !== 'open')
+    if (mode !== 'open' || invitation)
       await recordAudit(tx, now, {
         troopId: troop.id,
         actorId: null,
@@ -122,6 +141,11 @@ export async function createAccount(
       });
     return { user, troop };
   });
+}
+
+/** The role an invitation gives, while the roles configuration still has it. */
+function givenRole(deps: Deps, role: string | null | undefined): string | undefined {
+  return role && roleNames(deps.config.roles).includes(role) ? role : undefined;
 }
 
 /** A household invitation joins the troop of its household, as the household's member. */

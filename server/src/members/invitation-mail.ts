@@ -8,6 +8,8 @@ import type { ReadyDeps } from '../deps.ts';
 import type { SignedInCaller } from '../http/route-guards.ts';
 import { findUserById } from '../auth/users.ts';
 import { invitationMail } from '../mail/templates.ts';
+import { isoInstant } from '../store/sql-values.ts';
+import { markInvitationMailed } from './invitations.ts';
 
 export async function mailInvitation(
   deps: ReadyDeps,
@@ -15,7 +17,7 @@ export async function mailInvitation(
   to: string,
   url: string,
   invitation: WireInvitation,
-): Promise<void> {
+): Promise<WireInvitation> {
   const inviter = caller.kind === 'user' ? await findUserById(deps, caller.userId) : undefined;
   const seconds = Math.max(60, (Date.parse(invitation.expiresAt) - deps.clock.now()) / 1000);
   const mail = invitationMail({
@@ -24,4 +26,8 @@ export async function mailInvitation(
     inviter: inviter?.display_name ?? inviter?.email ?? '',
   });
   await deps.mail.send({ to: [{ address: to }], ...mail });
+  // Sent to the address it names: a sign-up with its link now proves that address.
+  const now = deps.clock.now();
+  await markInvitationMailed(deps.store, invitation.id, now);
+  return { ...invitation, mailedAt: isoInstant(now) };
 }

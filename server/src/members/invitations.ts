@@ -41,9 +41,12 @@ interface InvitationRow {
   revoked_at: string | null;
   created_by: string | null;
   created_at: string;
+  role: string | null;
+  mailed_at: string | null;
 }
 
-const COLUMNS = 'id, email, max_uses, uses, expires_at, revoked_at, created_by, created_at';
+const COLUMNS =
+  'id, email, max_uses, uses, expires_at, revoked_at, created_by, created_at, role, mailed_at';
 
 /**
  * What names an invitation once its link is in hand: the hash of its token, the only form the
@@ -67,12 +70,16 @@ const toWire = (r: InvitationRow): WireInvitation => ({
   revokedAt: r.revoked_at,
   createdAt: r.created_at,
   createdBy: r.created_by,
+  role: r.role,
+  mailedAt: r.mailed_at,
 });
 
 export const invitationInvalid = (message?: string) => new ApiError('INVITATION_INVALID', message);
 
 export interface NewInvitation {
   email?: string | null | undefined;
+  /** The role its person joins with (checked against the roles configuration by the caller). */
+  role?: string | undefined;
   maxUses?: number | undefined;
   expiresInDays?: number | undefined;
 }
@@ -96,8 +103,8 @@ export async function createInvitation(
   const id = crypto.randomUUID();
   const row = await deps.store.transaction(async (tx) => {
     const { rows } = await tx.query<InvitationRow>(
-      `INSERT INTO invitations (id, troop_id, token_hash, email, max_uses, uses, expires_at, created_by, created_at)
-       VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING ${COLUMNS}`,
+      `INSERT INTO invitations (id, troop_id, token_hash, email, max_uses, uses, expires_at, created_by, created_at, role)
+       VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
       [
         id,
         troopId,
@@ -107,6 +114,7 @@ export async function createInvitation(
         invitationExpiry(now, days),
         actorId,
         isoInstant(now),
+        input.role ?? null,
       ],
     );
     await recordAudit(tx, now, {
@@ -114,13 +122,41 @@ export async function createInvitation(
       actorId,
       action: 'invitation.created',
       targetId: id,
-      details: { email, maxUses, expiresInDays: days },
+      details: { email, maxUses, expiresInDays: days, ...(input.role ? { role: input.role } : {}) },
     });
     return rows[0];
   });
   if (!row) throw new Error('the new invitation was not returned');
   return { invitation: toWire(row), url: invitationUrl(deps, token) };
 }
+
+/** Records that the invitation went by mail to the address it names (invitation-mail.ts). */
+export async function markInvitationMailed(db: Queryable, id: string, now: number): Promise<void> {
+  await db.query('UPDATE invitations SET mailed_at = ? WHERE id = ? AND email IS NOT NULL', [
+    isoInstant(now),
+    id,
+  ]);
+}
+
+/**
+ * What a sign-up with the link named by `key` is offered before it takes a use: the role it joins
+ * with, and the one address it is for (undefined for no such invitation; the claim decides
+ * whether it is still usable).
+ */
+export async function invitationOffer(
+  db: Queryable,
+  key: string,
+): Promise<{ role: string | null; email: string | null } | undefined> {
+  const { rows } = await db.query<{ role: string | null; email: string | null }>(
+    'SELECT role, email FROM invitations WHERE token_hash = ?',
+    [key],
+  );
+  return rows[0];
+}
+
+/** Whether signing up as `email` with this invitation proves the address: it was mailed there. */
+export const provesAddress = (invitation: WireInvitation, email: string): boolean =>
+  invitation.mailedAt !== null && invitation.email === email.toLowerCase();
 
 /** The troop's invitations, the newest first. */
 export async function listInvitations(db: Queryable, troopId: string): Promise<WireInvitation[]> {

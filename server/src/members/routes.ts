@@ -62,6 +62,8 @@ const wireInvitation = z.object({
   revokedAt: z.string().nullable(),
   createdAt: z.string(),
   createdBy: z.string().nullable(),
+  role: z.string().nullable(),
+  mailedAt: z.string().nullable(),
 });
 const wireAuditEntry = z.object({
   id: z.string(),
@@ -180,7 +182,13 @@ export const memberRoutes =
         const caller = callerOf(req);
         const made = await createInvitation(deps, actorIdOf(caller), req.body, troopOf(req).id);
         if (req.body.send && made.invitation.email)
-          await mailInvitation(deps, caller, made.invitation.email, made.url, made.invitation);
+          made.invitation = await mailInvitation(
+            deps,
+            caller,
+            made.invitation.email,
+            made.url,
+            made.invitation,
+          );
         return made;
       },
     );

@@ -29,6 +29,7 @@ import { troops } from './041-troops.ts';
 import { troopCalendarJobs } from './042-troop-calendar-jobs.ts';
 import { calendarUntroopedIndexes } from './043-calendar-untrooped-indexes.ts';
 import { troopAnswerKeys } from './044-troop-answer-keys.ts';
+import { invitationTerms } from './045-invitation-terms.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
   troopCalendarJobs,
   calendarUntroopedIndexes,
   troopAnswerKeys,
+  invitationTerms,
 ];
