@@ -139,8 +139,8 @@ export async function createTroop(
 }
 
 /**
- * An invitation for one address, to the new troop. members/invitations.ts makes invitations of
- * the first troop only, so its troop is set here, before anyone has its link.
+ * An invitation for one address, to the new troop, giving its role (members/invitations.ts): the
+ * leader who signs up with its link joins as the troop's leader, at once, in any sign-up mode.
  */
 async function inviteFirstLeader(
   deps: Deps,
@@ -148,10 +148,6 @@ async function inviteFirstLeader(
   troopId: string,
   email: string,
 ): Promise<FirstLeader> {
-  const made = await createInvitation(deps, actorId, { email });
-  await deps.store.query('UPDATE invitations SET troop_id = ? WHERE id = ?', [
-    troopId,
-    made.invitation.id,
-  ]);
+  const made = await createInvitation(deps, actorId, { email, role: FIRST_LEADER_ROLE }, troopId);
   return { email, outcome: 'invited', invitationUrl: made.url };
 }

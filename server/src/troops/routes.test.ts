@@ -153,6 +153,22 @@ describe.each(testStoreKinds)('troops routes (%s)', (kind) => {
         WHERE i.email = 'new.leader@pack7.org'`,
     );
     expect(rows).toEqual([{ email: 'new.leader@pack7.org', project_id: 'pack_7' }]);
+
+    // The leader signs up with the link and is the new troop's leader at once, nobody else.
+    const token = new URL(leader.invitationUrl).searchParams.get('invite');
+    const signUp = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email, password: 'campfire-2026', projectId: 'pack_7', invitation: token },
+      });
+    expect((await signUp('someone.else@pack7.org')).json().code).toBe('INVITATION_INVALID');
+    const joined = await signUp('new.leader@pack7.org');
+    expect(joined.statusCode, joined.body).toBe(200);
+    const theirs = await mine(joined.json().access_token, 'pack_7');
+    expect(theirs.json().troops).toEqual([
+      expect.objectContaining({ projectId: 'pack_7', role: 'leader', status: 'active' }),
+    ]);
   });
 
   it('refuses a project id that is taken, the configured one, or not letters, digits, - and _', async () => {
