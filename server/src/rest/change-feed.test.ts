@@ -10,6 +10,7 @@ import { FrameClient, listeningApp, type Frame, type ListeningApp } from '../../
 import { manualClock } from '../clock.ts';
 import { openTestStore, testStoreKinds } from '../../test/test-app.ts';
 import { ownEventsOnly } from '../../test/read-rules.ts';
+import { DEFAULT_ROLES_CONFIG } from '@scout/protocol/permissions';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 import { TABLES } from '../tables.ts';
 import { chunkIds, createChangeFeed } from './change-feed.ts';
@@ -357,6 +358,45 @@ describe.each(testStoreKinds)('change feed of a troop (%s)', (kind) => {
         'calendar_events:u1',
         'troop-b/calendar_events',
         'troop-b/calendar_events:u1',
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe.each(testStoreKinds)('change feed of a council (%s)', (kind) => {
+  it("announces a council's calendar changes to each of its troops too, and a troop's to itself alone", async () => {
+    const store = await openTestStore(kind);
+    try {
+      const now = new Date().toISOString();
+      for (const [id, unit, council] of [
+        ['council-l', 'council', null],
+        ['troop-a', 'troop', 'council-l'],
+        ['troop-b', 'troop', 'council-l'],
+        ['troop-c', 'troop', null],
+      ] as const)
+        await store.query(
+          'INSERT INTO troops (id, kind, project_id, council_id, created_at) VALUES (?, ?, ?, ?, ?)',
+          [id, unit, `${id}-project`, council, now],
+        );
+      const heard: string[] = [];
+      const feed = createChangeFeed({ publish: async (channel) => heard.push(channel) }, false, {
+        store,
+        roles: DEFAULT_ROLES_CONFIG,
+        tables: { declared: (n) => TABLES.served.get(n) },
+      });
+      const caller = { kind: 'service', keyId: 'k1' } as const;
+      const change: TableChange = { table: 'calendar_events', kind: 'created', ids: ['e1'] };
+      // A troop's change, then its council's: the troop's is heard on its own channel alone.
+      feed.announce(caller, [change], 'troop-a');
+      feed.announce(caller, [change], 'council-l');
+      await expect.poll(() => heard.length).toBe(4);
+      expect(heard.sort()).toEqual([
+        'council-l/calendar_events',
+        'troop-a/calendar_events',
+        'troop-a/calendar_events',
+        'troop-b/calendar_events',
       ]);
     } finally {
       await store.close();

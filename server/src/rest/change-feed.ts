@@ -16,7 +16,9 @@
  *
  * A troop's changes go out on its own channels (`troopKey`, store/tenancy.ts): the first troop's
  * are the names themselves, another's `<troop id>/<name>`, which the realtime hub gives only
- * that troop's sockets; so no troop hears of another's rows, not even their ids.
+ * that troop's sockets; so no troop hears of another's rows, not even their ids. A council's
+ * changes to a table it shares with its troops (table-definition.ts `councilShared`) go out on
+ * each of its troops' table channels too, whose members read those rows.
  *
  * Announcing never fails or delays the write: the rows are already stored, and a listener that
  * missed a message reloads when it reconnects. A failed publish is logged.
@@ -119,18 +121,35 @@ export function createChangeFeed(
     return groups;
   }
 
+  /** The troops of a council, by the council's id; none for a troop. */
+  async function troopsOf(unitId: string): Promise<string[]> {
+    const { rows } = await owners.store.query<{ id: string }>(
+      'SELECT id FROM troops WHERE council_id = ?',
+      [unitId],
+    );
+    return rows.map((r) => r.id);
+  }
+
   return {
     announce(caller, changes, troopId) {
       const userId = caller.kind === 'user' ? caller.userId : `service_${caller.keyId}`;
       for (const change of changes) {
-        if (owners.tables.declared(change.table)?.announced !== true) continue;
+        const table = owners.tables.declared(change.table);
+        if (table?.announced !== true) continue;
         publish(troopKey(troopId, change.table), change.kind, change.ids, userId);
+        if (table.councilShared && change.ids.length > 0)
+          troopsOf(troopId)
+            .then((troops) => {
+              for (const troop of troops)
+                publish(troopKey(troop, change.table), change.kind, change.ids, userId);
+            })
+            .catch((err: Error) => warn(err, change.table, 'change feed council lookup failed'));
         if (change.ids.length === 0 || !ownersListen(owners.roles, change.table)) continue;
-        const table = change.table as ChangeFeedTable;
+        const channel = change.table as ChangeFeedTable;
         byOwner(caller, change)
           .then((groups) => {
             for (const [owner, ids] of groups)
-              publish(troopKey(troopId, ownRowsChannel(table, owner)), change.kind, ids, userId);
+              publish(troopKey(troopId, ownRowsChannel(channel, owner)), change.kind, ids, userId);
           })
           .catch((err: Error) => warn(err, change.table, 'change feed owner lookup failed'));
       }
