@@ -226,25 +226,41 @@ describe.each(testStoreKinds)('council events in its troops (%s)', (kind) => {
       rest('DELETE', `calendar_events?id=eq.${target}`, who, projectId, {
         prefer: 'return=representation',
       });
-    const upsert = (target: string) =>
-      rest('POST', 'calendar_events?on_conflict=id', ann, A.projectId, {
+    const write = (target: string, query: string, prefer: string) =>
+      rest('POST', `calendar_events${query}`, ann, A.projectId, {
         body: {
           id: target,
           event_name: 'Taken over',
           event_date: '2031-05-10',
           event_time: '09:00',
         },
-        prefer: 'resolution=merge-duplicates,return=representation',
+        prefer,
       });
-    for (const write of [patch, remove]) {
-      const council = await write(id, ann, A.projectId);
-      const none = await write(unknown, ann, A.projectId);
+    for (const w of [patch, remove]) {
+      const council = await w(id, ann, A.projectId);
+      const none = await w(unknown, ann, A.projectId);
       expect([council.statusCode, council.body]).toEqual([none.statusCode, none.body]);
       expect(council.json()).toEqual([]);
     }
-    const taken = await upsert(id);
-    expect(taken.statusCode).toBeGreaterThanOrEqual(400);
-    expect(taken.statusCode).toBeLessThan(500);
+    // An upsert or an insert naming it: answered as one naming a row of another troop (B's).
+    const bs = `b_event_${++n}`;
+    const made = await rest('POST', 'calendar_events', bob, B.projectId, {
+      body: { id: bs, event_name: 'B hike', event_date: '2031-05-12', event_time: '10:00' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    for (const [query, prefer] of [
+      ['?on_conflict=id', 'resolution=merge-duplicates,return=representation'],
+      ['', 'return=representation'],
+    ] as const) {
+      const council = await write(id, query, prefer);
+      const others = await write(bs, query, prefer);
+      expect(council.statusCode).toBeGreaterThanOrEqual(400);
+      expect(council.statusCode).toBeLessThan(500);
+      expect([council.statusCode, council.json().code]).toEqual([
+        others.statusCode,
+        others.json().code,
+      ]);
+    }
     expect(await stored(id)).toEqual({
       event_name: expect.stringMatching(/^Jamboree/),
       troop_id: COUNCIL.id,
