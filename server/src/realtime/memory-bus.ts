@@ -173,6 +173,10 @@ export function createMemoryBus(opts: MemoryBusOptions): RealtimeBus {
   }
 
   async function writeAll() {
+    // The messages of one turn of the event loop (the writes of every request it served) go
+    // in one batch: on SQLite, where each request's write settles at once, each message would
+    // otherwise be a statement and a commit of its own.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
