@@ -74,6 +74,28 @@ describe('admin CLI (sqlite)', () => {
     expect(await admin('revoke-key', '--id', 'ffffffffffffffff')).toBe(EXIT_FAILED);
   });
 
+  it('issues a key for the troop named, or with --platform for every troop, never both', async () => {
+    expect(await admin('issue-key', '--name', 'everywhere', '--platform')).toBe(EXIT_OK);
+    expect(lines.join('\n')).toContain('for every troop');
+    lines = [];
+    expect(await admin('issue-key', '--name', 'first', '--troop', FIRST_TROOP_ID)).toBe(EXIT_OK);
+    expect(lines.join('\n')).toContain(`for troop ${FIRST_TROOP_ID}`);
+    errors = [];
+    expect(await admin('issue-key', '--name', 'x', '--troop', 'nowhere')).toBe(EXIT_FAILED);
+    expect(errors.join('\n')).toContain('No troop is named nowhere');
+    errors = [];
+    expect(await admin('issue-key', '--name', 'x', '--troop', FIRST_TROOP_ID, '--platform')).toBe(
+      EXIT_FAILED,
+    );
+    expect(errors.join('\n')).toContain('not both');
+
+    lines = [];
+    expect(await admin('list-keys')).toBe(EXIT_OK);
+    expect(lines).toHaveLength(2);
+    expect(lines.find((l) => l.endsWith('everywhere'))).toContain('every troop');
+    expect(lines.find((l) => l.endsWith('first'))).toContain(`troop ${FIRST_TROOP_ID}`);
+  });
+
   it('creates the first admin and changes roles, exiting 1 when the command fails', async () => {
     expect(
       await admin(

@@ -13,7 +13,7 @@ import {
   type BackupProgress,
 } from '../admin/backup.ts';
 import { issueServiceKey, listServiceKeys, revokeServiceKey } from '../admin/service-keys.ts';
-import { createUserWithRole, setUserRole } from '../admin/users.ts';
+import { createUserWithRole, setUserRole, troopForOperator } from '../admin/users.ts';
 import { systemClock } from '../clock.ts';
 import type { RolesConfig } from '@scout/protocol/permissions';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
@@ -92,9 +92,16 @@ const COMMANDS: Record<string, CommandSpec> = {
   },
   'issue-key': {
     required: ['name'],
+    optional: ['troop', 'platform'],
     async run(store, f, out, io) {
-      const { id, key } = await issueServiceKey(store, f.name as string, io.now);
-      out.log(`Issued service key ${id}. Keep it now: it is shown only this once.`);
+      if (f.platform && f.troop) throw new ApiError('VALIDATION_ERROR', PLATFORM_OR_TROOP);
+      // A key acts in one troop (the first unless --troop names another); --platform makes one
+      // that acts in every troop, as the operator's backups and scripts may need.
+      const troopId = f.platform ? null : await troopForOperator(store, f.troop);
+      const { id, key } = await issueServiceKey(store, f.name as string, io.now, troopId);
+      out.log(
+        `Issued service key ${id} for ${troopId === null ? 'every troop' : `troop ${troopId}`}. Keep it now: it is shown only this once.`,
+      );
       out.log(key);
     },
   },
@@ -115,7 +122,13 @@ const COMMANDS: Record<string, CommandSpec> = {
       }
       for (const k of keys)
         out.log(
-          [k.id, k.createdAt, k.revokedAt ? `revoked ${k.revokedAt}` : 'active', k.name].join('  '),
+          [
+            k.id,
+            k.createdAt,
+            k.revokedAt ? `revoked ${k.revokedAt}` : 'active',
+            k.troopId === null ? 'every troop' : `troop ${k.troopId}`,
+            k.name,
+          ].join('  '),
         );
     },
   },
@@ -168,6 +181,12 @@ export function describeBackupProgress(p: BackupProgress): string {
   }
 }
 
+const PLATFORM_OR_TROOP =
+  'A key is for one troop (--troop) or for every troop (--platform), not both';
+
+/** Flags that take no value. */
+const SWITCHES = ['platform'] as const;
+
 const FLAGS = [
   'email',
   'password',
@@ -196,7 +215,10 @@ function parse(argv: string[]): { command: CommandSpec; flags: Record<string, st
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: Object.fromEntries(FLAGS.map((f) => [f, { type: 'string' as const }])),
+      options: {
+        ...Object.fromEntries(FLAGS.map((f) => [f, { type: 'string' as const }])),
+        ...Object.fromEntries(SWITCHES.map((f) => [f, { type: 'boolean' as const }])),
+      },
     });
   } catch (err) {
     return (err as Error).message;

@@ -11,7 +11,10 @@ Commands:
                             within seconds, on every server process
                             T: the troop (its number, project id or id); without it, the
                             server's first troop
-  issue-key --name N        issue a service key; it is printed once and never again
+  issue-key --name N [--troop T | --platform]
+                            issue a service key; it is printed once and never again; it
+                            acts in troop T (default: the first troop), or with --platform
+                            in every troop
   revoke-key --id ID        revoke a service key
   list-keys                 list service keys (never the keys themselves)
   troop add --number N --name NAME --project ID [--time-zone TZ] [--signup-mode M]
