@@ -16,6 +16,7 @@ import { cx } from '../../ui/cx.ts';
 import { CategoryBadge } from './event-category.tsx';
 import { dayCell, dayEntry } from './month-days.ts';
 import { addMonths, dayLook, monthWeeks, moveDay, type DayLook } from './month-grid.ts';
+import { councilLabel } from './council-events.ts';
 import { useMonthOccurrences } from './use-month-occurrences.ts';
 
 const WEEKDAYS = [
@@ -247,6 +248,11 @@ export function MonthView({
                   {entry.cancelled ? (
                     <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
                       Cancelled
+                    </span>
+                  ) : null}
+                  {o.council ? (
+                    <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-800">
+                      {councilLabel(o.council)}
                     </span>
                   ) : null}
                   {entry.category ? <CategoryBadge category={entry.category} /> : null}
