@@ -1,16 +1,25 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../ui/button.tsx';
-import { fieldControlClass, fieldLabelClass } from '../../ui/text-field.tsx';
-import { cx } from '../../ui/cx.ts';
-import { CopyIcon } from './calendar-icons.tsx';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from './button.tsx';
+import { fieldControlClass, fieldLabelClass } from './text-field.tsx';
+import { cx } from './cx.ts';
 
 type CopyState = 'idle' | 'copied' | 'selected';
 
 /**
- * A read-only address with a Copy button. Where the clipboard is out of reach (an insecure page,
- * a refused permission) the text is selected instead, so the usual keys copy it.
+ * A read-only address or link with a Copy button (a calendar feed, an invitation). Where the
+ * clipboard is out of reach (an insecure page, a refused permission) the text is selected
+ * instead, so the usual keys copy it.
  */
-export function CopyField({ label, value }: { label: string; value: string }) {
+export function CopyField({
+  label,
+  value,
+  icon,
+}: {
+  label: string;
+  value: string;
+  /** Drawn before "Copy" on the button. */
+  icon?: ReactNode;
+}) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<CopyState>('idle');
@@ -47,7 +56,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           className={cx(fieldControlClass, 'min-w-0 flex-1 bg-stone-50 font-mono text-sm')}
         />
         <Button variant="secondary" className="h-11" onClick={() => void copy()}>
-          <CopyIcon className="size-4" />
+          {icon}
           Copy<span className="sr-only"> {label}</span>
         </Button>
       </div>

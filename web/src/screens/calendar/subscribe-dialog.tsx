@@ -6,7 +6,8 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/form-message.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { CopyField } from './copy-field.tsx';
+import { CopyField } from '../../ui/copy-field.tsx';
+import { CopyIcon } from './calendar-icons.tsx';
 import { useCalendarFeedUrl, useResetCalendarFeedUrl } from './use-calendar-feed.ts';
 
 export const SUBSCRIBE_INSTRUCTIONS =
@@ -56,8 +57,16 @@ export function SubscribeDialog({ userId, open, onOpenChange, trigger }: Subscri
         </div>
       ) : (
         <div className="space-y-3">
-          <CopyField label="Calendar link (https)" value={feed.data.httpsUrl} />
-          <CopyField label="Calendar app link (webcal)" value={feed.data.webcalUrl} />
+          <CopyField
+            icon={<CopyIcon className="size-4" />}
+            label="Calendar link (https)"
+            value={feed.data.httpsUrl}
+          />
+          <CopyField
+            icon={<CopyIcon className="size-4" />}
+            label="Calendar app link (webcal)"
+            value={feed.data.webcalUrl}
+          />
           <p className="text-sm text-stone-700">
             {/* Our own server's address: on a phone, webcal opens straight in the calendar app. */}
             <a

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { CreatedTroop } from '@scout/protocol/troops';
 import { troopLabel } from '../../frame/troop-switch.ts';
-import { CopyLink } from './copy-link.tsx';
+import { CopyField } from '../../ui/copy-field.tsx';
 
 /**
  * What the platform admin reads once a unit is made: who its leader is, or the invitation link
@@ -33,7 +33,7 @@ export function MadeUnit({ made }: { made: CreatedTroop }) {
             No account has {leader.email} yet: send them this invitation link to join. It is shown
             only here.
           </p>
-          <CopyLink label="Invitation link" value={leader.invitationUrl} />
+          <CopyField label="Invitation link" value={leader.invitationUrl} />
         </>
       )}
     </div>
