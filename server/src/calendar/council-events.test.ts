@@ -19,6 +19,7 @@ describe.each(testStoreKinds)('council events in its troops (%s)', (kind) => {
   const t = sharedTestApp({ store: kind });
   let lee: TestMember; // the council's leader
   let ann: TestMember; // A's leader
+  let bea: TestMember; // B's leader
   let amy: TestMember; // a member of A
   let bob: TestMember; // a member of B
   let cal: TestMember; // a member of C, the first troop, of no council
@@ -32,6 +33,7 @@ describe.each(testStoreKinds)('council events in its troops (%s)', (kind) => {
     await addUnit(t, { ...B, councilId: COUNCIL.id });
     lee = await addTroopMember(t, 'lee', { [COUNCIL.id]: 'admin' });
     ann = await addTroopMember(t, 'ann', { [A.id]: 'admin' });
+    bea = await addTroopMember(t, 'bea', { [B.id]: 'admin' });
     amy = await addTroopMember(t, 'amy', { [A.id]: 'user' });
     bob = await addTroopMember(t, 'bob', { [B.id]: 'user' });
     cal = await addTroopMember(t, 'cal', { [FIRST_TROOP_ID]: 'user' });
@@ -318,5 +320,16 @@ describe.each(testStoreKinds)('council events in its troops (%s)', (kind) => {
     });
     // C does not see the event to answer it.
     expect((await answer(C, cal, 'going')).statusCode).toBe(404);
+    // Each troop's leaders nudge their own troop about it, once a day each.
+    const nudge = (projectId: string, who: TestMember) =>
+      calendar('POST', projectId, `/events/${id}/rsvps/nudge`, who, {});
+    expect((await nudge(A.projectId, ann)).statusCode).toBe(200);
+    expect((await nudge(B.projectId, bea)).statusCode).toBe(200);
+    expect((await nudge(A.projectId, ann)).statusCode).toBe(429);
+    const nudges = await t.deps.store.query<{ troop_id: string }>(
+      'SELECT troop_id FROM rsvp_nudges WHERE event_id = ? ORDER BY troop_id',
+      [id],
+    );
+    expect(nudges.rows).toEqual([{ troop_id: A.id }, { troop_id: B.id }]);
   });
 });
