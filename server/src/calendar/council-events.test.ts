@@ -318,6 +318,14 @@ describe.each(testStoreKinds)('council events in its troops (%s)', (kind) => {
       notGoing: 1,
       waitlisted: 0,
     });
+    // The family's answers of a month, in each troop: that troop's answer to the council's event.
+    const mine = async (projectId: string) =>
+      (
+        (await calendar('GET', projectId, '/rsvps/mine?from=2031-05-01&to=2031-05-31', pat)).json()
+          .answers as Array<{ eventId: string; answer: string }>
+      ).filter((a) => a.eventId === id);
+    expect((await mine(A.projectId)).map((a) => a.answer)).toEqual(['going']);
+    expect((await mine(B.projectId)).map((a) => a.answer)).toEqual(['not_going']);
     // C does not see the event to answer it.
     expect((await answer(C, cal, 'going')).statusCode).toBe(404);
     // Each troop's leaders nudge their own troop about it, once a day each.
