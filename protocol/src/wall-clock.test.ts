@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { floatingOf, isoDay, readWallClock, shownSpan } from './wall-clock.ts';
+import { addDays, floatingOf, isoDay, readWallClock, shownSpan, todayIn } from './wall-clock.ts';
 
 const NY = 'America/New_York';
 const at = (date: string, time: string) => floatingOf(date, time);
@@ -86,5 +86,23 @@ describe('isoDay', () => {
   it('is the UTC calendar day of an instant, to its last millisecond', () => {
     expect(isoDay(Date.UTC(2026, 0, 31, 23, 59, 59, 999))).toBe('2026-01-31');
     expect(isoDay(Date.UTC(2026, 1, 1))).toBe('2026-02-01');
+  });
+});
+
+describe('days on the calendar', () => {
+  it('counts days across a month, a year and a daylight-saving change', () => {
+    expect(addDays('2026-12-20', 29)).toBe('2027-01-18');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-03-07', 2)).toBe('2026-03-09');
+    expect(addDays('2026-06-01', 0)).toBe('2026-06-01');
+  });
+
+  it('reads today on a zone’s clock', () => {
+    // 03:30 UTC on June 1 is still May 31 in Chicago, already June 1 in Berlin.
+    const now = Date.parse('2026-06-01T03:30:00Z');
+    expect(todayIn('America/Chicago', now)).toBe('2026-05-31');
+    expect(todayIn('Europe/Berlin', now)).toBe('2026-06-01');
+    expect(todayIn('Asia/Kolkata', Date.parse('2026-06-01T18:29:00Z'))).toBe('2026-06-01');
+    expect(todayIn('Asia/Kolkata', Date.parse('2026-06-01T18:30:00Z'))).toBe('2026-06-02');
   });
 });

@@ -150,6 +150,19 @@ export function floatingOf(date: string, time: string): number {
  * date. The one such helper; server and web import it rather than slicing ISO text again.
  */
 export const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A YYYY-MM-DD day `days` later (earlier when negative), counted on the calendar: on UTC days,
+ * so no zone or daylight-saving change moves it. The one day arithmetic of server and web.
+ */
+export const addDays = (day: string, days: number): string => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return isoDay(Date.UTC(y, m - 1, d) + days * DAY);
+};
+
+/** The day it is at `ms` on the zone's clock, YYYY-MM-DD. */
+export const todayIn = (timeZone: string, ms: number): string =>
+  isoDay(ms + utcOffsetAt(timeZone, ms) * SECOND);
 const timeOf = (floating: number) => new Date(floating).toISOString().slice(11, 16);
 
 /** An event's start and end in wall-clock dates and times; null times for a whole day. */

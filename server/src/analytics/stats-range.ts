@@ -4,12 +4,11 @@
  */
 import type { AnalyticsPeriod } from '@scout/protocol/analytics';
 import { ANALYTICS_MAX_RANGE_DAYS } from '@scout/protocol/limits';
-import { isoDay } from '@scout/protocol/wall-clock';
+import { addDays, todayIn } from '@scout/protocol/wall-clock';
 import { ApiError } from '../errors.ts';
 import { utcOffsetAt } from '../calendar/vtimezone.ts';
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 export interface Bucket {
   label: string;
@@ -29,7 +28,7 @@ export interface StatsRange {
 
 /** The calendar day (YYYY-MM-DD) of an instant in `tz`. */
 export function localDay(ms: number, tz: string): string {
-  return isoDay(ms + utcOffsetAt(tz, ms) * 1000);
+  return todayIn(tz, ms);
 }
 
 /** The instant `day` begins in `tz`. */
@@ -38,8 +37,6 @@ export function localMidnight(day: string, tz: string): number {
   const guess = asUtc - utcOffsetAt(tz, asUtc) * 1000;
   return asUtc - utcOffsetAt(tz, guess) * 1000;
 }
-
-const addDays = (day: string, n: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + n * DAY);
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const validDay = (d: string | undefined): d is string =>

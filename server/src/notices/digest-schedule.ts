@@ -4,18 +4,15 @@
  * the first digest due at or after it; that digest gathers the batches that closed since the
  * digest before it.
  */
-import { isoDay, utcOffsetAt } from '@scout/protocol/wall-clock';
+import { addDays, todayIn } from '@scout/protocol/wall-clock';
 import { instantOf } from './event-state.ts';
 
 export type DigestCadence = 'daily' | 'weekly';
 
 /** The troop's wall clock time a digest goes out. */
 export const DIGEST_TIME = '18:00';
-const DAY_MS = 86_400_000;
 /** Sunday, as Date.getUTCDay counts. */
 const WEEKLY_DAY = 0;
-
-const addDays = (day: string, n: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
 
 /** The digest a batch closing at `closesAt` goes in: when it is due, and since when it gathers. */
 export function digestFor(
@@ -23,7 +20,7 @@ export function digestFor(
   cadence: DigestCadence,
   closesAt: number,
 ): { due: number; since: number } {
-  const localDay = isoDay(closesAt + utcOffsetAt(timeZone, closesAt) * 1000);
+  const localDay = todayIn(timeZone, closesAt);
   for (let i = 0; ; i++) {
     const day = addDays(localDay, i);
     if (cadence === 'weekly' && new Date(`${day}T00:00:00Z`).getUTCDay() !== WEEKLY_DAY) continue;

@@ -4,16 +4,12 @@
  * End to the week's ends, Page Up and Page Down by month). Dates are YYYY-MM-DD days in the
  * troop's calendar; arithmetic is on UTC days so no zone or daylight-saving change moves them.
  */
-import { isoDay } from '@scout/protocol/wall-clock';
-
-const DAY_MS = 86_400_000;
+import { addDays, isoDay } from '@scout/protocol/wall-clock';
 
 const toMs = (date: string) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d);
 };
-
-export const addDays = (date: string, days: number) => isoDay(toMs(date) + days * DAY_MS);
 
 /** The same day `months` later, or the month's last day when it has no such day. */
 export function addMonths(date: string, months: number): string {

@@ -3,7 +3,7 @@
  * (docs/decisions/042-series-in-the-calendar-list.md); the rows themselves are built by
  * protocol/src/calendar-list.ts.
  */
-import { addDays } from './month-grid.ts';
+import { addDays } from '@scout/protocol/wall-clock';
 
 /**
  * Days before today the list first reads series for, so recent meetings stay behind Show earlier

@@ -4,6 +4,7 @@
  * overview counts (protocol/src/troops.ts, COUNCIL_OVERVIEW_DAYS) in the troop's own clock.
  */
 import { COUNCIL_OVERVIEW_DAYS, type CouncilTroopEvent } from '@scout/protocol/troops';
+import { addDays, todayIn } from '@scout/protocol/wall-clock';
 
 /** "64%"; "no events" while the troop has no answers to give (none upcoming). */
 export function answerRateText(rate: number | null): string {
@@ -13,27 +14,9 @@ export function answerRateText(rate: number | null): string {
   return percent === 0 && rate > 0 ? 'under 1%' : `${percent}%`;
 }
 
-/** The day it is now on a troop's clock, YYYY-MM-DD. */
-export function todayIn(timeZone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** A YYYY-MM-DD day `days` later, counted on the calendar (no clock, no daylight saving). */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
-}
-
 /** Today and the days after it that the overview counts as upcoming, both ends included. */
 export function upcomingWindow(timeZone: string, now: Date): { from: string; to: string } {
-  const from = todayIn(timeZone, now);
+  const from = todayIn(timeZone, now.getTime());
   return { from, to: addDays(from, COUNCIL_OVERVIEW_DAYS - 1) };
 }
 
