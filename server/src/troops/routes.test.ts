@@ -126,10 +126,42 @@ describe.each(testStoreKinds)('troops routes (%s)', (kind) => {
         },
       ],
     });
-    // The admin of troop 12 is no member of troop 45: it stays unknown to them.
+    // The admin of troop 12 is no member of troop 45: asking from there, they learn only their own.
     const stranger = await mine(admin, 'troop-45');
-    expect(stranger.statusCode).toBe(404);
-    expect(stranger.json()).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.json()).toEqual({
+      platformAdmin: true,
+      troops: [expect.objectContaining({ projectId: 'troop-12', role: 'admin' })],
+    });
+  });
+
+  it('lists the troops of anyone signed in to the server from a troop they are not a member of', async () => {
+    await addUnit(t, { id: 't61', number: '61', projectId: 'troop-61' });
+    // Signed up with troop 61's number from the server's own page: a member of 61 only.
+    const newcomer = await signUp(t);
+    await joinUnit(t, newcomer.user.id, 't61', 'user');
+    await t.deps.store.query('DELETE FROM memberships WHERE user_id = ? AND troop_id = ?', [
+      newcomer.user.id,
+      FIRST_TROOP_ID,
+    ]);
+    const fromHome = await mine(newcomer.access_token, 'troop-12');
+    expect(fromHome.statusCode, fromHome.body).toBe(200);
+    expect(fromHome.json()).toEqual({
+      platformAdmin: false,
+      troops: [expect.objectContaining({ projectId: 'troop-61', role: 'user', status: 'active' })],
+    });
+    // Other routes still keep troop 12 from them, and /mine says nothing of a troop that is not.
+    const face = await t.app.inject({
+      method: 'GET',
+      url: '/api/troops/troop-12/all',
+      headers: bearer(newcomer.access_token),
+    });
+    expect(face.json()).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
+    const unknown = await mine(newcomer.access_token, 'troop-404');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/troops/troop-61/mine' });
+    expect(signedOut.statusCode).toBe(401);
   });
 
   it('invites a first leader who has no account yet, to the new troop', async () => {

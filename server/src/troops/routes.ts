@@ -2,7 +2,8 @@
  * Troops (docs/decisions/065-troops.md), mounted at /api/troops:
  *
  *   GET  /:projectId        (anyone)                 -> {troop}    the troop's public face
- *   GET  /:projectId/mine   (signed in, or waiting)  -> {troops, platformAdmin}   the caller's
+ *   GET  /:projectId/mine   (signed in, or waiting, in any troop of the server)
+ *                                                    -> {troops, platformAdmin}   the caller's
  *                                                       troops, to switch, and whether they make troops
  *   GET  /:projectId/all    (the platform admin)     -> {troops}   every unit, councils first
  *   POST /:projectId {projectId, number, name, timeZone?, signupMode?, contact?, leaderEmail?,
@@ -10,7 +11,8 @@
  *                           (the platform admin)     -> {troop, leader}   makes a troop or a council
  *
  * The path's project id is the troop the app calls with, as on every route; the new troop's is
- * in the body. A council's view of its troops is council-routes.ts's.
+ * in the body. A council's view of its troops is council-routes.ts's; its decision on troops
+ * registered at sign-up, registration-routes.ts's.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +21,9 @@ import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
 import { isPlatformAdmin, platformAdmin } from '../admin/platform-operator.ts';
+import { anyTroopAccount } from './account-guard.ts';
 import { councilRoutes } from './council-routes.ts';
+import { registrationRoutes } from './registration-routes.ts';
 import { createTroop, wireTroopOf } from './create-troop.ts';
 import { myTroops } from './my-troops.ts';
 import { listTroops, serverTroopOf } from './troop-list.ts';
@@ -46,11 +50,12 @@ export const troopRoutes =
       async (req) => ({ troop: wireTroopOf(troopOf(req)) }),
     );
 
-    // One waiting for approval in this troop may still go to a troop that let them in.
+    // One waiting for approval in this troop may still go to a troop that let them in, and one
+    // who is no member of the path's troop finds their own (account-guard.ts).
     app.get(
       '/:projectId/mine',
       {
-        preValidation: [guards.project, guards.signedInOrNewcomer],
+        preValidation: [guards.project, anyTroopAccount(deps)],
         schema: {
           params: projectParams,
           response: { 200: myTroopsAnswer },
@@ -108,4 +113,5 @@ export const troopRoutes =
     );
 
     await plain.register(councilRoutes(deps));
+    await plain.register(registrationRoutes(deps));
   };
