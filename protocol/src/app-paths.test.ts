@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addressOf, eventPath, pathOf, type Address } from './app-paths.ts';
+import {
+  addressOf,
+  eventPath,
+  pathOf,
+  queryWithoutTroop,
+  troopAddress,
+  troopInQuery,
+  type Address,
+} from './app-paths.ts';
 
 describe('addresses of screens and events', () => {
   it('reads each screen from its path, the dashboard from the root', () => {
@@ -72,5 +80,26 @@ describe('addresses of screens and events', () => {
     expect(pathOf({ view: 'dashboard' })).toBe('/');
     expect(eventPath('weekly', '2026-06-13')).toBe('/calendar/events/weekly/2026-06-13');
     expect(eventPath('a/b c')).toBe('/calendar/events/a%2Fb%20c');
+  });
+
+  it("names a troop other than the server's own in the address, and reads it back", () => {
+    const home = 'troop-12';
+    expect(troopAddress('/calendar/events/e1', home, home)).toBe('/calendar/events/e1');
+    expect(troopAddress('/calendar', undefined, home)).toBe('/calendar');
+    expect(troopAddress('/calendar/events/e1/2026-06-18', 'troop-45', home)).toBe(
+      '/calendar/events/e1/2026-06-18?troop=troop-45',
+    );
+    expect(troopAddress('/?invite=abc', 'pack_7', home)).toBe('/?invite=abc&troop=pack_7');
+
+    const linked = new URL(troopAddress('/calendar/events/e1', 'troop-45', home), 'https://x.org');
+    expect(addressOf(linked.pathname)).toEqual({ view: 'calendar', event: { id: 'e1' } });
+    expect(troopInQuery(linked.search)).toBe('troop-45');
+    expect(troopInQuery('?invite=abc&troop=pack_7')).toBe('pack_7');
+    for (const search of ['', '?', '?troop=', '?troop=%20', '?invite=abc'])
+      expect(troopInQuery(search), search).toBeNull();
+
+    expect(queryWithoutTroop('?troop=troop-45')).toBe('');
+    expect(queryWithoutTroop('?invite=abc&troop=pack_7')).toBe('?invite=abc');
+    expect(queryWithoutTroop('?invite=abc')).toBe('?invite=abc');
   });
 });

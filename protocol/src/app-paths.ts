@@ -9,6 +9,11 @@
  * Here, in protocol/, so the server's mails link to the very paths the app reads
  * (server/src/notices/event-address.ts); the server serves the app at every path outside the
  * API (server/src/http/spa.ts).
+ *
+ * A path carries no troop. An address of a troop other than the server's own names it in the
+ * `troop` query parameter (`/calendar/events/e1?troop=troop-45`), so a mail's link opens in its
+ * troop on any browser; the server's own troop's addresses stay as they always were
+ * (docs/decisions/061-screen-addresses.md).
  */
 
 /** An event, or one occurrence of a series: the series' id and the date the series gives it. */
@@ -82,4 +87,32 @@ export function pathOf(address: Address): string {
     return eventPath(address.event.id, address.event.date);
   if (address.view === 'dashboard' || address.view === 'not-found') return '/';
   return `/${address.view}`;
+}
+
+/** The query parameter of an app address that names its troop by project id. */
+export const TROOP_PARAM = 'troop';
+
+/**
+ * `path` (with or without a query of its own) as an address of the troop `projectId`: naming it
+ * in the `troop` parameter, unless it is the server's own troop (`home`, or none given), whose
+ * addresses stay as they always were.
+ */
+export function troopAddress(path: string, projectId: string | undefined, home: string): string {
+  if (projectId === undefined || projectId === home) return path;
+  const joiner = path.includes('?') ? '&' : '?';
+  return `${path}${joiner}${TROOP_PARAM}=${encodeURIComponent(projectId)}`;
+}
+
+/** The troop an address's query (`location.search`) names, or null when it names none. */
+export function troopInQuery(search: string): string | null {
+  const named = new URLSearchParams(search).get(TROOP_PARAM)?.trim();
+  return named ? named : null;
+}
+
+/** The query without its troop, as `location.search` writes it ('' when nothing is left). */
+export function queryWithoutTroop(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(TROOP_PARAM);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
 }
