@@ -11,7 +11,7 @@ import { answerableAttendees } from '../households/answerable.ts';
 import { currentOccurrence, instantOf, type EventState } from '../notices/event-state.ts';
 import type { Queryable } from '../store/store.ts';
 import type { Troop } from '../store/tenancy.ts';
-import { mailAnswerToken } from './mail-answer-token.ts';
+import { mailAnswerToken, type MailAnswerKey } from './mail-answer-token.ts';
 
 /** The event or occurrence a mail's answers go to. */
 export interface AnswerTarget {
@@ -62,7 +62,7 @@ export const mailAnswerPath = (projectId: string, token: string): string =>
  */
 export async function mailAnswerLinks(
   deps: Pick<ReadyDeps, 'config' | 'clock'> & { store: Queryable },
-  key: Buffer,
+  key: MailAnswerKey,
   troop: Pick<Troop, 'id' | 'projectId' | 'timeZone'>,
   userId: string,
   target: AnswerTarget,

@@ -6,18 +6,21 @@
  * as unsubscribe links are (notices/unsubscribe-token.ts), with a key of its own: no table, no
  * sign-in, and changing any part of it (another person, another event) breaks the signature.
  */
-import crypto from 'node:crypto';
 import { RSVP_ANSWERS, type RsvpAnswer } from '@scout/protocol/rsvps';
-import { sameSecret } from '../security/tokens.ts';
+import { signedBody, signedToken, signerFor, type Signer } from '../security/signatures.ts';
 
-const KEY_SALT = 'scout-platform/mail-answer';
-const KEY_INFO = 'mail-answer-token v1';
+export const MAIL_ANSWER_PURPOSE = {
+  salt: 'scout-platform/mail-answer',
+  info: 'mail-answer-token v1',
+} as const;
 /** Longer than any token we make (ids are short); anything longer is not ours. */
 const TOKEN_MAX_LENGTH = 1000;
 
-export function deriveMailAnswerKey(secret: Uint8Array): Buffer {
-  return Buffer.from(crypto.hkdfSync('sha256', secret, KEY_SALT, KEY_INFO, 32));
-}
+/** The signer of answer links (made once per process, from the server's secret). */
+export type MailAnswerKey = Signer;
+
+export const deriveMailAnswerKey = (secret: Uint8Array): MailAnswerKey =>
+  signerFor(secret, MAIL_ANSWER_PURPOSE);
 
 export interface MailAnswer {
   /** The account the mail went to: it answers, under the RSVP rules, as if signed in. */
@@ -32,23 +35,18 @@ export interface MailAnswer {
   expiresMs: number;
 }
 
-const sign = (key: Buffer, body: string) =>
-  crypto.createHmac('sha256', key).update(body, 'utf8').digest('base64url');
-
 /** `<fields as base64url JSON>.<mac>` */
-export function mailAnswerToken(key: Buffer, a: MailAnswer): string {
+export function mailAnswerToken(key: MailAnswerKey, a: MailAnswer): string {
   const fields = [a.userId, a.attendee, a.eventId, a.occurrence, a.answer, a.expiresMs];
-  const body = Buffer.from(JSON.stringify(fields), 'utf8').toString('base64url');
-  return `${body}.${sign(key, body)}`;
+  return signedToken(key, Buffer.from(JSON.stringify(fields), 'utf8').toString('base64url'));
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** What the token says, or undefined for anything we did not sign. Expiry is the caller's check. */
-export function readMailAnswerToken(key: Buffer, token: string): MailAnswer | undefined {
-  if (token.length > TOKEN_MAX_LENGTH) return undefined;
-  const [body, mac, extra] = token.split('.');
-  if (!body || !mac || extra !== undefined || !sameSecret(mac, sign(key, body))) return undefined;
+export function readMailAnswerToken(key: MailAnswerKey, token: string): MailAnswer | undefined {
+  const body = signedBody(key, token, TOKEN_MAX_LENGTH);
+  if (!body) return undefined;
   let fields: unknown;
   try {
     fields = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));

@@ -24,4 +24,15 @@ describe('signed file links', () => {
     expect(isSignatureValid(key, 'troop/a.pdf', { sig: s.sig }, now)).toBe(false);
     expect(isSignatureValid(key, 'troop/a.pdf', { ...s, expires: '1e99' }, now)).toBe(false);
   });
+
+  it('made before signing had one home still open their file until they expire', () => {
+    // Made by the server before storage/signed-urls.ts used security/signatures.ts.
+    const secret = new TextEncoder().encode('a fixed server secret for old tokens');
+    const made = Date.UTC(2026, 10, 29, 10);
+    const old = { expires: '1795950000', sig: '2HMNC7bZVlHV_sT4cDLVNjB4DWBfThW876c76YsUWLo' };
+    expect(signPath(secret, 'troop/packing-list.pdf', made)).toEqual(old);
+    expect(isSignatureValid(secret, 'troop/packing-list.pdf', old, made)).toBe(true);
+    const expired = made + SIGNED_URL_TTL_SECONDS * 1000;
+    expect(isSignatureValid(secret, 'troop/packing-list.pdf', old, expired)).toBe(false);
+  });
 });
