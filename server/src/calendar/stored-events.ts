@@ -6,7 +6,7 @@ import { EVENT_MAX_SPAN_DAYS } from '@scout/protocol/calendar-events';
 import type { Queryable } from '../store/store.ts';
 import { ApiError } from '../errors.ts';
 import { checkEventShape, checkExceptionCount } from './event-shape.ts';
-import { unitsCondition, type CalendarUnits } from './calendar-units.ts';
+import { unitIds, unitsCondition, type CalendarUnits } from './calendar-units.ts';
 import { givesDate } from './series-rule.ts';
 import { dateMs, isoDate, type EventRecord } from './occurrences.ts';
 
@@ -120,18 +120,23 @@ export async function rowsForWindow(
   to: string,
 ): Promise<EventRecord[]> {
   const earliest = isoDate(dateMs(from) - EVENT_MAX_SPAN_DAYS * DAY_MS);
-  const where = unitsCondition(units);
-  const singles = await db.query<EventRecord>(
-    `SELECT ${READ_COLUMNS} FROM calendar_events WHERE ${where.sql} AND event_date >= ? AND event_date <= ? AND rrule IS NULL`,
-    [...where.params, earliest, to],
-  );
-  const series = await db.query<EventRecord>(
-    `SELECT ${READ_COLUMNS} FROM calendar_events WHERE ${where.sql} AND rrule IS NOT NULL AND event_date <= ?`,
-    [...where.params, to],
-  );
-  const seen = new Set(singles.rows.map((r) => r.id));
-  const moved = (await overridesOfRead(db, series.rows)).filter((r) => !seen.has(r.id));
-  return [...singles.rows, ...series.rows, ...moved];
+  const singles: EventRecord[] = [];
+  const series: EventRecord[] = [];
+  for (const unit of unitIds(units)) {
+    const one = await db.query<EventRecord>(
+      `SELECT ${READ_COLUMNS} FROM calendar_events WHERE troop_id = ? AND event_date >= ? AND event_date <= ? AND rrule IS NULL`,
+      [unit, earliest, to],
+    );
+    singles.push(...one.rows);
+    const repeating = await db.query<EventRecord>(
+      `SELECT ${READ_COLUMNS} FROM calendar_events WHERE troop_id = ? AND rrule IS NOT NULL AND event_date <= ?`,
+      [unit, to],
+    );
+    series.push(...repeating.rows);
+  }
+  const seen = new Set(singles.map((r) => r.id));
+  const moved = (await overridesOfRead(db, series)).filter((r) => !seen.has(r.id));
+  return [...singles, ...series, ...moved];
 }
 
 /**
@@ -139,10 +144,38 @@ export async function rowsForWindow(
  * changed occurrences).
  */
 export async function allEvents(db: Queryable, units: CalendarUnits): Promise<EventRecord[]> {
-  const where = unitsCondition(units);
-  const { rows } = await db.query<EventRecord>(
-    `SELECT ${READ_COLUMNS} FROM calendar_events WHERE ${where.sql} ORDER BY event_date, event_time, id`,
-    where.params,
-  );
-  return rows;
+  const lists: EventRecord[][] = [];
+  for (const unit of unitIds(units)) {
+    const { rows } = await db.query<EventRecord>(
+      `SELECT ${READ_COLUMNS} FROM calendar_events WHERE troop_id = ? ORDER BY event_date, event_time, id`,
+      [unit],
+    );
+    lists.push(rows);
+  }
+  return mergeByStart(lists);
+}
+
+const startKey = (r: EventRecord) => `${r.event_date} ${r.event_time}`;
+
+/** Lists each in (date, time, id) order, merged into one in that order. */
+function mergeByStart(lists: EventRecord[][]): EventRecord[] {
+  const [first = [], second = []] = lists;
+  if (second.length === 0) return first;
+  const out: EventRecord[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < first.length && j < second.length) {
+    const a = first[i] as EventRecord;
+    const b = second[j] as EventRecord;
+    const ka = startKey(a);
+    const kb = startKey(b);
+    if (ka < kb || (ka === kb && a.id <= b.id)) {
+      out.push(a);
+      i += 1;
+    } else {
+      out.push(b);
+      j += 1;
+    }
+  }
+  return out.concat(first.slice(i), second.slice(j));
 }
