@@ -85,6 +85,17 @@ describe('the table registry', () => {
     });
   });
 
+  it("shares a council's rows only of a troop table, and says so of the calendar", () => {
+    expect(() =>
+      tableDefinitions([{ served: [table('notes', { tenancy: 'global', councilShared: true })] }]),
+    ).toThrow('Table "notes" shares its council\'s rows but is not a troop table');
+    const shared = tableDefinitions([{ served: [table('notes', { councilShared: true })] }]);
+    expect(shared.served.get('notes')?.councilShared).toBe(true);
+    expect(tableDefinitions([{ served: [table('notes')] }]).served.get('notes')).not.toHaveProperty(
+      'councilShared',
+    );
+  });
+
   it('declares the tenancy of every table the server serves', async () => {
     const { TABLES } = await import('../tables.ts');
     const tenancy = Object.fromEntries(
