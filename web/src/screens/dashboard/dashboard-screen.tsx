@@ -8,6 +8,7 @@ import type { Navigation } from '../../frame/navigation.ts';
 import { CalendarIcon, HeartHandIcon, NewspaperIcon, UsersIcon } from '../../ui/icons.tsx';
 import { ScreenHeading } from '../../ui/screen-heading.tsx';
 import { AddScoutsPrompt } from './add-scouts-prompt.tsx';
+import { CouncilPrompt } from './council-prompt.tsx';
 import { greetingFor } from './greeting.ts';
 import { SummaryCard } from './summary-card.tsx';
 import { UpcomingEvents } from './upcoming-events.tsx';
@@ -38,6 +39,7 @@ export function DashboardScreen({ user, tab, nav }: DashboardScreenProps) {
       <p className="text-sm text-stone-600 md:mt-2 md:text-base">
         Here is what is happening with your troop.
       </p>
+      <CouncilPrompt />
       <AddScoutsPrompt user={user} />
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2 md:mt-8 md:gap-6 xl:grid-cols-4">
