@@ -51,8 +51,16 @@ export interface ChangePublisher {
 }
 
 export interface ChangeFeed {
-  /** The changes of `troopId`'s rows, on that troop's channels only (store/tenancy.ts troopKey). */
-  announce(caller: SignedInCaller, changes: readonly TableChange[], troopId: string): void;
+  /**
+   * The changes of `troopId`'s rows, on that troop's channels only (store/tenancy.ts troopKey).
+   * `unitKind`, when the caller knows it: a troop's changes need no look-up of its troops.
+   */
+  announce(
+    caller: SignedInCaller,
+    changes: readonly TableChange[],
+    troopId: string,
+    unitKind?: 'troop' | 'council',
+  ): void;
 }
 
 /** Where the rows' owners are read back, and the rules that say whether anyone needs them. */
@@ -131,13 +139,14 @@ export function createChangeFeed(
   }
 
   return {
-    announce(caller, changes, troopId) {
+    announce(caller, changes, troopId, unitKind) {
       const userId = caller.kind === 'user' ? caller.userId : `service_${caller.keyId}`;
       for (const change of changes) {
         const table = owners.tables.declared(change.table);
         if (table?.announced !== true) continue;
         publish(troopKey(troopId, change.table), change.kind, change.ids, userId);
-        if (table.councilShared && change.ids.length > 0)
+        // A troop has no troops: only a council's changes (or a unit's of unknown kind) look.
+        if (table.councilShared && change.ids.length > 0 && unitKind !== 'troop')
           troopsOf(troopId)
             .then((troops) => {
               for (const troop of troops)

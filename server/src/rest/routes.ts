@@ -43,6 +43,8 @@ interface DataRequest {
   troopId: string;
   /** The troop's council: reads of a table it shares include its rows; writes never do. */
   councilId: string | null;
+  /** Whether the path names a troop or a council (the change feed looks up a council's troops). */
+  unitKind: 'troop' | 'council';
   table: string;
   query: ParsedQuery;
   prefer: Prefer;
@@ -117,7 +119,7 @@ export const restRoutes =
     const feed = {
       announce(r: DataRequest, changes: TableChange[]): void {
         for (const c of changes) deps.tables.declared(c.table)?.committed?.(deps.store, c.ids);
-        deps.changeFeed.announce(r.caller, changes, r.troopId);
+        deps.changeFeed.announce(r.caller, changes, r.troopId, r.unitKind);
       },
     };
 
@@ -233,6 +235,7 @@ export const restRoutes =
           caller,
           troopId: troop.id,
           councilId: troop.councilId,
+          unitKind: troop.kind,
           table: camelToSnake(req.params.table),
           query,
           prefer: parsePreferCached(headers.prefer),
