@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HouseholdAnswers } from '@scout/sdk/rsvps';
 import {
   answersMonth,
+  awaitsAnswer,
   goingTo,
   placesFact,
   monthWindow,
@@ -59,6 +60,32 @@ describe("a family's answers on a row", () => {
       data,
     );
     expect(needsAnswer(peopleAnswers(all, { eventId: 'camp', occurrence: '' }))).toBe(false);
+  });
+
+  it('marks an event the household still owes an answer, only while it takes answers', () => {
+    const now = Date.parse('2031-04-10T12:00:00Z');
+    const open = { cancelled: false, rsvpDeadline: null, past: false };
+    const camp = { eventId: 'camp', occurrence: '' };
+    // Ann and Tia have not answered the campout.
+    expect(awaitsAnswer(data, camp, open, now)).toBe(true);
+    expect(awaitsAnswer(data, camp, { ...open, rsvpDeadline: '2031-04-11T00:00:00Z' }, now)).toBe(
+      true,
+    );
+    // Cancelled, past its day, or past its deadline: nobody can answer, so nothing is owed.
+    expect(awaitsAnswer(data, camp, { ...open, cancelled: true }, now)).toBe(false);
+    expect(awaitsAnswer(data, camp, { ...open, past: true }, now)).toBe(false);
+    expect(awaitsAnswer(data, camp, { ...open, rsvpDeadline: '2031-04-10T12:00:00Z' }, now)).toBe(
+      false,
+    );
+    // Everyone answered (one of them No): nothing owed. Answers not read yet: nothing claimed.
+    const all = ['user:ann', 'scout:sam', 'scout:tia'].reduce(
+      (d, who) => withAnswer(d, camp, who, who === 'scout:tia' ? 'not_going' : 'going'),
+      data,
+    );
+    expect(awaitsAnswer(all, camp, open, now)).toBe(false);
+    expect(awaitsAnswer(undefined, camp, open, now)).toBe(false);
+    // A member answering for nobody owes nothing.
+    expect(awaitsAnswer({ ...data, people: [] }, camp, open, now)).toBe(false);
   });
 
   it('sets one answer at once, replacing the earlier one, leaving the others', () => {

@@ -60,6 +60,33 @@ export function peopleAnswers(data: HouseholdAnswers, target: RsvpTarget): Perso
 export const needsAnswer = (people: readonly PersonAnswer[]) =>
   people.some((p) => p.answer === null);
 
+/** What decides whether an event (or occurrence) still takes the family's answers. */
+export interface AnswerWindow {
+  cancelled: boolean;
+  /** An ISO instant; null when answers never close. */
+  rsvpDeadline: string | null;
+  /** Its day has gone by: the list shows it as past and offers no answers. */
+  past: boolean;
+}
+
+/** Answers are still taken: not cancelled, not past, its deadline (if any) still ahead of `now`. */
+export const takesAnswers = (event: AnswerWindow, now: number) =>
+  !event.cancelled &&
+  !event.past &&
+  (event.rsvpDeadline === null || Date.parse(event.rsvpDeadline) > now);
+
+/**
+ * The household still owes the event an answer: it takes answers and someone the member
+ * answers for has none. False while the month's answers are unread, so nothing is claimed
+ * before it is known.
+ */
+export const awaitsAnswer = (
+  data: HouseholdAnswers | undefined,
+  target: RsvpTarget,
+  event: AnswerWindow,
+  now: number,
+) => data !== undefined && takesAnswers(event, now) && needsAnswer(peopleAnswers(data, target));
+
 /**
  * The month's answers with one person's answer set, as the screen shows it at once: a Going
  * answer that may have to wait is shown as Going until the server says where it stands.

@@ -17,12 +17,15 @@ import {
   type RsvpTarget,
 } from './household-answers.ts';
 
+/** One month's read, shared by the rows, the card and the list's "Needs an answer" filter. */
+export const householdAnswersQuery = (userId: string, month: string) => ({
+  queryKey: householdAnswersKey(userId, month),
+  queryFn: () => scout.rsvps.mine(monthWindow(month)),
+  staleTime: 30_000,
+});
+
 export function useHouseholdAnswers(userId: string, month: string) {
-  return useQuery({
-    queryKey: householdAnswersKey(userId, month),
-    queryFn: () => scout.rsvps.mine(monthWindow(month)),
-    staleTime: 30_000,
-  });
+  return useQuery(householdAnswersQuery(userId, month));
 }
 
 export interface QuickAnswer {

@@ -16,6 +16,7 @@ import { ScreenHeading } from '../../ui/screen-heading.tsx';
 import { toast } from '../../ui/toast.tsx';
 import type { CalendarEvent, NewEventInput } from './calendar-event.ts';
 import { PlusIcon, RssIcon } from './calendar-icons.tsx';
+import { AnswerFilter } from './answer-filter.tsx';
 import { CategoryFilter } from './category-filter.tsx';
 import { CreateEventDialog } from './create-event-dialog.tsx';
 import { cx } from '../../ui/cx.ts';
@@ -32,6 +33,7 @@ import { useAddToCalendar } from './use-calendar-feed.ts';
 import { useCalendarEvents, useCreateCalendarEvent } from './use-calendar-events.ts';
 import { useCalendarLive } from './use-calendar-live.ts';
 import { useEventChanges } from './use-event-changes.ts';
+import { useListFilter } from './use-list-filter.ts';
 import { useListWindow } from './use-list-window.ts';
 import { useRsvpLive } from './rsvp/use-rsvp-live.ts';
 import { zoneNote } from './zone-note.ts';
@@ -50,12 +52,8 @@ export function CalendarScreen({ user, nav, focus = null }: CalendarScreenProps)
     useCalendarEvents(user.id);
   useCalendarLive(user);
   useRsvpLive(user);
-  // '' shows every category.
-  const [category, setCategory] = useState('');
-  const shown = useMemo(
-    () => (category ? events.filter((e) => e.category === category) : events),
-    [events, category],
-  );
+  const filter = useListFilter(user.id, events);
+  const { category, shown, showEvent } = filter;
   const list = useListWindow(shown);
   const create = useCreateCalendarEvent(user);
   // The buttons follow the calendar_events rules the server enforces (docs/roles.md).
@@ -109,12 +107,12 @@ export function CalendarScreen({ user, nav, focus = null }: CalendarScreenProps)
   const { reveal } = list;
   useEffect(() => {
     if (!addressed || revealed.current === focus) return;
-    if (category !== '' && addressed.category !== category) return setCategory('');
+    if (showEvent(addressed)) return;
     revealed.current = focus;
     setView('list');
     reveal(addressed);
     setScrollTo(addressed.id);
-  }, [addressed, focus, category, reveal]);
+  }, [addressed, focus, showEvent, reveal]);
   useEffect(() => {
     const row = scrollTo ? document.getElementById(`event-${scrollTo}`) : null;
     if (!row) return;
@@ -148,7 +146,7 @@ export function CalendarScreen({ user, nav, focus = null }: CalendarScreenProps)
       onSuccess: (created) => {
         if (created.rrule) {
           // A series is read back as its occurrences: the first one is marked.
-          if (category !== '' && created.category !== category) setCategory('');
+          showEvent(created);
           setCreating(false);
           setHighlightId(occurrenceKey(created.id, created.eventDate));
           toast.success('Repeating event created', {
@@ -156,9 +154,8 @@ export function CalendarScreen({ user, nav, focus = null }: CalendarScreenProps)
           });
           return;
         }
-        // An event the filter would hide brings every category back instead.
-        const filteredOut = category !== '' && created.category !== category;
-        if (filteredOut) setCategory('');
+        // An event the filters would hide lifts them instead.
+        const filteredOut = showEvent(created);
         const onScreen = filteredOut || list.revealCreated(created);
         setCreating(false);
         if (onScreen) setHighlightId(created.id);
@@ -232,7 +229,10 @@ export function CalendarScreen({ user, nav, focus = null }: CalendarScreenProps)
 
       {!isLoading && !isError && (events.length > 0 || canLoadEarlier) ? (
         <div className="mt-6 flex flex-wrap items-end justify-between gap-3 md:mt-8">
-          <CategoryFilter value={category} onChange={setCategory} />
+          <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+            <CategoryFilter value={category} onChange={filter.setCategory} />
+            <AnswerFilter checked={filter.owedOnly} onChange={filter.setOwedOnly} />
+          </div>
           <ViewChoice value={view} onChange={setView} />
         </div>
       ) : null}
@@ -262,7 +262,7 @@ export function CalendarScreen({ user, nav, focus = null }: CalendarScreenProps)
                 ) : null}
                 {shown.length === 0 ? (
                   <p role="status" className="text-sm text-stone-700">
-                    No events in this category.
+                    {filter.empty}
                   </p>
                 ) : null}
                 <EventList

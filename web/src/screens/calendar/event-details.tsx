@@ -1,7 +1,8 @@
-/** The details under an event's name: where (with a map link), what, a move and a cancellation. */
+/** The details under an event's name: where (with a map link), what, its link, a move and a cancellation. */
 import { formatEventDate } from '../../lib/event-format.ts';
 import type { CalendarEvent } from './calendar-event.ts';
 import { ExternalLinkIcon } from './calendar-icons.tsx';
+import { safeHref } from './event-link.ts';
 import { descriptionParts, mapHref } from './event-text.ts';
 import { movedFrom } from './moved-from.ts';
 
@@ -69,5 +70,26 @@ export function MovedFromNote({
     <p className="mt-1 text-sm font-medium text-amber-900">
       Moved from <time dateTime={from}>{formatEventDate(from)}</time>
     </p>
+  );
+}
+
+/**
+ * Only http(s) becomes a link: a javascript: or data: href would run in every member's session.
+ * Anything else stays inert text. New tab without opener or referrer: the page is someone else's.
+ */
+export function EventLink({ link }: { link: string }) {
+  const href = safeHref(link);
+  if (!href) return <p className="mt-1 text-sm break-all text-stone-600">{link}</p>;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="mt-1 inline-flex max-w-full items-center gap-1.5 text-sm font-medium text-scout-700 underline decoration-scout-300 underline-offset-2 hover:text-scout-900 hover:decoration-scout-700"
+    >
+      <span className="truncate">{link}</span>
+      <ExternalLinkIcon className="size-3.5 shrink-0" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
   );
 }

@@ -8,7 +8,6 @@ import {
   BanIcon,
   CalendarPlusIcon,
   ClockIcon,
-  ExternalLinkIcon,
   PencilIcon,
   TrashIcon,
   UsersIcon,
@@ -21,15 +20,21 @@ import {
   parseLocalDate,
 } from '../../lib/event-format.ts';
 import { eventPathOf } from './event-address.ts';
-import { safeHref } from './event-link.ts';
 import { CategoryBadge } from './event-category.tsx';
-import { answersMonth, goingTo, placesFact } from '../../lib/household-answers.ts';
+import { answersMonth, awaitsAnswer, goingTo, placesFact } from '../../lib/household-answers.ts';
+import { NeedsAnswerBadge } from '../../lib/needs-answer-badge.tsx';
 import { QuickAnswers } from '../../lib/quick-answers.tsx';
 import { useHouseholdAnswers } from '../../lib/use-household-answers.ts';
-import { CancelledNote, EventDescription, EventLocation, MovedFromNote } from './event-details.tsx';
+import {
+  CancelledNote,
+  EventDescription,
+  EventLink,
+  EventLocation,
+  MovedFromNote,
+} from './event-details.tsx';
 import { councilLabel } from './council-events.ts';
 import { RsvpPanel } from './rsvp/rsvp-panel.tsx';
-import { rsvpTargetOf } from './rsvp/use-rsvps.ts';
+import { rsvpTargetOf } from './rsvp/rsvp-target.ts';
 import { deadlineText } from './rsvp/rsvp-text.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -126,27 +131,6 @@ function DateBadge({ eventDate, past }: { eventDate: string; past: boolean }) {
   );
 }
 
-/**
- * Only http(s) becomes a link: a javascript: or data: href would run in every member's session.
- * Anything else stays inert text. New tab without opener or referrer: the page is someone else's.
- */
-function EventLink({ link }: { link: string }) {
-  const href = safeHref(link);
-  if (!href) return <p className="mt-1 text-sm break-all text-stone-600">{link}</p>;
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="mt-1 inline-flex max-w-full items-center gap-1.5 text-sm font-medium text-scout-700 underline decoration-scout-300 underline-offset-2 hover:text-scout-900 hover:decoration-scout-700"
-    >
-      <span className="truncate">{link}</span>
-      <ExternalLinkIcon className="size-3.5 shrink-0" />
-      <span className="sr-only">(opens in a new tab)</span>
-    </a>
-  );
-}
-
 export const EventRow = memo(function EventRow({
   event,
   userId,
@@ -173,6 +157,9 @@ export const EventRow = memo(function EventRow({
   const { data: month } = useHouseholdAnswers(userId, answersMonth(target, event.eventDate));
   const facts = takesAnswers ? answerFacts(event, now, month ? goingTo(month, target) : null) : [];
   const closed = event.rsvpDeadline !== null && Date.parse(event.rsvpDeadline) <= now;
+  // The household still owes an answer (lib/household-answers.ts): said on the row in words.
+  const answerWindow = { cancelled: !takesAnswers, rsvpDeadline: event.rsvpDeadline, past };
+  const owed = awaitsAnswer(month, target, answerWindow, now);
   // One action on the row (the answer); the others wait in the menu, so a screen holds a week.
   const actions: MenuAction[] = [
     {
@@ -225,6 +212,7 @@ export const EventRow = memo(function EventRow({
                   {name}
                 </Link>
               </h2>
+              {owed ? <NeedsAnswerBadge eventName={name} /> : null}
               {past ? (
                 <p className="inline-flex rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
                   Past event

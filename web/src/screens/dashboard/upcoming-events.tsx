@@ -1,6 +1,9 @@
 import { Link } from 'wouter';
 import { eventDateTimeAttr } from '../../lib/event-format.ts';
+import { answersMonth, awaitsAnswer, takesAnswers } from '../../lib/household-answers.ts';
+import { NeedsAnswerBadge } from '../../lib/needs-answer-badge.tsx';
 import { QuickAnswers } from '../../lib/quick-answers.tsx';
+import { useHouseholdAnswers } from '../../lib/use-household-answers.ts';
 import { cx } from '../../ui/cx.ts';
 import { EmptyBlock } from './summary-card.tsx';
 import { upcomingBlocks, upcomingWhen, type UpcomingEvent } from './upcoming.ts';
@@ -32,6 +35,16 @@ export function UpcomingEvents({ userId }: { userId: string }) {
  * Below it, each of the family's answers, set with one tap; a cancelled event says so instead.
  */
 function EventBlock({ event, userId }: { event: UpcomingEvent; userId: string }) {
+  const now = Date.now();
+  // The card's events are still ahead: only a cancellation or a deadline closes their answers.
+  const answerWindow = {
+    cancelled: event.cancelled,
+    rsvpDeadline: event.rsvpDeadline,
+    past: false,
+  };
+  // The month's answers, read once for the card and its one-tap answers.
+  const { data } = useHouseholdAnswers(userId, answersMonth(event.target, event.eventDate));
+  const owed = awaitsAnswer(data, event.target, answerWindow, now);
   return (
     <li className="relative flex min-h-12 flex-col justify-center rounded-xl border border-stone-200 bg-stone-50 px-3 py-1.5 focus-within:ring-2 focus-within:ring-scout-600 hover:border-scout-600 hover:bg-scout-50">
       {/* The link covers the block, so the whole block opens the event; the answers sit above it. */}
@@ -53,6 +66,7 @@ function EventBlock({ event, userId }: { event: UpcomingEvent; userId: string })
           {upcomingWhen(event)}
         </time>
       </p>
+      {owed ? <NeedsAnswerBadge className="mt-1 self-start" eventName={event.eventName} /> : null}
       {event.cancelled ? null : (
         <QuickAnswers
           className="relative z-10 mt-1.5"
@@ -60,6 +74,7 @@ function EventBlock({ event, userId }: { event: UpcomingEvent; userId: string })
           target={event.target}
           eventDate={event.eventDate}
           eventName={event.eventName}
+          closed={!takesAnswers(answerWindow, now)}
         />
       )}
     </li>

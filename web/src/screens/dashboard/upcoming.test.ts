@@ -86,12 +86,14 @@ describe('upcoming events', () => {
   it('shows a weekly meeting that began long ago by its next dates, merged with single events, each opening its own address', () => {
     const series = seriesEventsOf([
       occurrence('2026-12-05', { time: '18:00' }),
-      occurrence('2026-12-08'),
+      occurrence('2026-12-08', { rsvpDeadline: '2026-12-07T12:00:00.000Z' }),
       occurrence('2026-12-15', { status: 'cancelled' }),
       occurrence('2026-12-22'),
       occurrence('2026-12-09', { seriesId: null, occurrenceDate: null, eventId: 'single' }),
     ]);
-    const singles = singleEventsOf([row('camp', '2026-12-12', '08:00')]);
+    const singles = singleEventsOf([
+      row('camp', '2026-12-12', '08:00', { rsvpDeadline: '2026-12-10T20:00:00.000Z' }),
+    ]);
     expect(upcomingOf(singles.concat(series), now, 3)).toEqual([
       {
         id: 'series-1__2026-12-08',
@@ -100,6 +102,7 @@ describe('upcoming events', () => {
         eventTime: '19:00',
         path: '/calendar/events/series-1/2026-12-08',
         cancelled: false,
+        rsvpDeadline: '2026-12-07T12:00:00.000Z',
         target: { eventId: 'series-1', occurrence: '2026-12-08' },
       },
       {
@@ -109,6 +112,8 @@ describe('upcoming events', () => {
         eventTime: '08:00',
         path: '/calendar/events/camp',
         cancelled: false,
+        // The card closes its answers at the deadline and owes none past it.
+        rsvpDeadline: '2026-12-10T20:00:00.000Z',
         target: { eventId: 'camp', occurrence: '' },
       },
       {
@@ -118,6 +123,7 @@ describe('upcoming events', () => {
         eventTime: '19:00',
         path: '/calendar/events/series-1/2026-12-15',
         cancelled: true,
+        rsvpDeadline: null,
         target: { eventId: 'series-1', occurrence: '2026-12-15' },
       },
     ]);
@@ -132,6 +138,7 @@ describe("the Calendar card's blocks", () => {
     eventTime,
     path: `/calendar/events/${id}`,
     cancelled: false,
+    rsvpDeadline: null,
     target: { eventId: id, occurrence: '' },
   });
 

@@ -21,6 +21,8 @@ export interface UpcomingEvent {
   /** The event's address (protocol/src/app-paths.ts): the card's event opens it. */
   path: string;
   cancelled: boolean;
+  /** An instant after which the family no longer answers it; null for none. */
+  rsvpDeadline: string | null;
   /** What its answers are stored under, for the card's one-tap answers. */
   target: RsvpTarget;
 }
@@ -44,6 +46,7 @@ export function singleEventsOf(
         eventTime: e.allDay ? '' : e.eventTime,
         path: eventPath(e.id),
         cancelled: e.status === 'cancelled',
+        rsvpDeadline: e.rsvpDeadline,
         target: { eventId: e.id, occurrence: '' },
       };
     });
@@ -61,6 +64,7 @@ export function seriesEventsOf(occurrences: readonly CalendarOccurrence[]): Upco
             eventTime: o.allDay ? '' : (o.time ?? ''),
             path: eventPath(o.seriesId, o.occurrenceDate),
             cancelled: o.status === 'cancelled',
+            rsvpDeadline: o.rsvpDeadline ?? null,
             target: { eventId: o.seriesId, occurrence: o.occurrenceDate },
           },
         ]

@@ -18,7 +18,8 @@ import { saveFile } from '../save-file.ts';
 import { NoAnswerList } from './no-answer-list.tsx';
 import { PersonAnswer } from './person-answer.tsx';
 import { countsText, deadlineText, placesText } from './rsvp-text.ts';
-import { rsvpTargetOf, useAnswer, useRsvps } from './use-rsvps.ts';
+import { rsvpTargetOf } from './rsvp-target.ts';
+import { useAnswer, useRsvps } from './use-rsvps.ts';
 
 interface AnswerListProps {
   summary: RsvpSummary;

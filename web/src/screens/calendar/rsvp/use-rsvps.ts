@@ -7,14 +7,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RsvpAnswerInput, RsvpSummary } from '@scout/sdk/rsvps';
 import { householdAnswersKey, rsvpsKey, type RsvpTarget } from '../../../lib/household-answers.ts';
 import { scout } from '../../../lib/sdk.ts';
-import type { CalendarEvent } from '../calendar-event.ts';
 
 export { rsvpsKey, type RsvpTarget };
-
-export const rsvpTargetOf = (event: CalendarEvent): RsvpTarget =>
-  event.occurrence
-    ? { eventId: event.occurrence.seriesId, occurrence: event.occurrence.date }
-    : { eventId: event.id, occurrence: '' };
 
 export function useRsvps(userId: string, target: RsvpTarget) {
   return useQuery({
