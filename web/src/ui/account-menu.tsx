@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Avatar } from './avatar.tsx';
+import { Avatar, avatarControlName } from './avatar.tsx';
 import {
   DropdownContent,
   DropdownItem,
@@ -31,7 +31,7 @@ export function AccountMenu({ name, email, avatarUrl, initials, items }: Account
       <DropdownTrigger asChild>
         <button
           type="button"
-          aria-label="Account menu"
+          aria-label={avatarControlName(initials, 'Account menu')}
           className="group inline-flex shrink-0 cursor-pointer items-center gap-1.5 rounded-full p-0.5 text-scout-100 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           <Avatar src={avatarUrl} initials={initials} />

@@ -17,7 +17,17 @@ export interface AvatarProps {
   className?: string;
 }
 
-/** The user's picture when there is one, else their initials. The surrounding control names it. */
+/**
+ * The name of a control the avatar fills: its initials first, as they may be all it shows, so a
+ * voice user who says what they see ("click A S") reaches it (WCAG 2.5.3, label in name).
+ */
+export const avatarControlName = (initials: string, label: string) =>
+  initials ? `${initials}: ${label}` : label;
+
+/**
+ * The user's picture when there is one, else their initials. The surrounding control names it,
+ * with avatarControlName.
+ */
 export function Avatar({ src, initials, size = 'md', className }: AvatarProps) {
   return (
     <RadixAvatar.Root

@@ -1,7 +1,7 @@
 import { useRef, type ChangeEvent } from 'react';
 import type { WireUser } from '@scout/protocol/auth';
 import { initialsOf } from '@scout/protocol/user-display';
-import { Avatar } from '../../ui/avatar.tsx';
+import { Avatar, avatarControlName } from '../../ui/avatar.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 
@@ -29,7 +29,7 @@ export function AvatarPicker({ user, busy, onPick }: AvatarPickerProps) {
     <div className="relative shrink-0">
       <button
         type="button"
-        aria-label="Change avatar"
+        aria-label={avatarControlName(initialsOf(user), 'Change avatar')}
         aria-describedby="avatar-hint"
         disabled={busy}
         onClick={() => input.current?.click()}
