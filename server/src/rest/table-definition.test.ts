@@ -85,15 +85,18 @@ describe('the table registry', () => {
     });
   });
 
-  it("shares a council's rows only of a troop table, and says so of the calendar", () => {
+  it("shares a council's rows only of a troop table, and the calendar's are shared", async () => {
     expect(() =>
       tableDefinitions([{ served: [table('notes', { tenancy: 'global', councilShared: true })] }]),
     ).toThrow('Table "notes" shares its council\'s rows but is not a troop table');
-    const shared = tableDefinitions([{ served: [table('notes', { councilShared: true })] }]);
-    expect(shared.served.get('notes')?.councilShared).toBe(true);
+    const notes = tableDefinitions([{ served: [table('notes', { councilShared: true })] }]);
+    expect(notes.served.get('notes')?.councilShared).toBe(true);
     expect(tableDefinitions([{ served: [table('notes')] }]).served.get('notes')).not.toHaveProperty(
       'councilShared',
     );
+    const { TABLES } = await import('../tables.ts');
+    const shared = [...TABLES.served].filter(([, t]) => t.councilShared).map(([name]) => name);
+    expect(shared).toEqual(['calendar_events']);
   });
 
   it('declares the tenancy of every table the server serves', async () => {
