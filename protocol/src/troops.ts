@@ -81,7 +81,36 @@ export interface NewUnitFields {
   kind?: 'troop' | 'council';
   /** For a troop: the project id of the council it belongs to. */
   councilProjectId?: string;
+  /**
+   * For a council: a sign-up with a troop number no troop has registers a new troop of this
+   * council, which waits until a council admin confirms it. Default false.
+   */
+  acceptsTroops?: boolean;
 }
+
+/**
+ * A troop registered at sign-up that waits for its council (`GET /api/troops/{councilProjectId}/waiting`).
+ * Until a council admin confirms it, its members reach only their own profile.
+ */
+export interface WaitingTroop extends WireTroop {
+  /** The person who registered it, its admin. Null once that account is gone. */
+  registeredBy: { email: string; displayName: string | null } | null;
+  /** ISO instant. */
+  registeredAt: string;
+}
+
+/** What a council admin's confirm or refuse of a waiting troop answers. */
+export interface TroopDecision {
+  troop: WireTroop;
+  outcome: 'confirmed' | 'refused';
+}
+
+/** The words of ACCOUNT_PENDING for a member of a troop that waits for its council. */
+export const TROOP_WAITING_MESSAGE =
+  'Your troop is waiting for its council to confirm it. Until then you see only your own profile.';
+
+/** The name a registered troop gets when the sign-up gives none. */
+export const registeredTroopName = (number: string) => `Troop ${number}`;
 
 /** One troop of a council, as its council members see it. */
 export interface CouncilTroopSummary {

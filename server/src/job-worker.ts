@@ -8,13 +8,18 @@ import { createJobWorker, type JobWorker } from './jobs/worker.ts';
 import { memberJobHandlers } from './members/waiting-notice.ts';
 import { noticeHandlers } from './notices/handlers.ts';
 import { REMINDER_SCAN_EVERY_MS, scheduleReminders } from './notices/reminder-scan.ts';
+import { registrationJobHandlers } from './troops/registration-notice.ts';
 
 export function createAppJobWorker(deps: ReadyDeps): JobWorker {
   return createJobWorker({
     store: deps.store,
     clock: deps.clock,
     config: deps.config.jobs,
-    handlers: { ...noticeHandlers(deps), ...memberJobHandlers(deps) },
+    handlers: {
+      ...noticeHandlers(deps),
+      ...memberJobHandlers(deps),
+      ...registrationJobHandlers(deps),
+    },
     periodic: [
       {
         name: 'reminders',

@@ -28,11 +28,16 @@ import { householdInvitationForSignUp, joinByInvitation } from '../households/in
 import { troopRoleOf } from '../members/member-list.ts';
 import type { Queryable } from '../store/store.ts';
 import { FIRST_TROOP_ID, type Troop } from '../store/tenancy.ts';
+import { adminRoles } from './first-admin.ts';
+import { markRegistrant, registerTroop, troopNameOf } from '../troops/register-troop.ts';
+import type { TroopDirectory } from '../store/tenancy.ts';
 import {
   householdInvitationTroop,
   invitationTroop,
-  troopNumberOf,
+  signUpTarget,
   troopToJoin,
+  troopNumberOf,
+  type Registration,
 } from './troop-to-join.ts';
 import { createUser, type NewUser, type UserRow } from './users.ts';
 
@@ -57,7 +62,10 @@ export interface NewAccount {
   troop: Troop;
 }
 
-type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'> & {
+  /** Forgotten after a troop is registered, so the new troop's project id is found at once. */
+  troops?: Pick<TroopDirectory, 'forget'>;
+};
 
 /**
  * Makes the account and its membership of `troop`. The account's own `role` and `status` are the
@@ -92,14 +100,20 @@ export async function createAccount(
   const now = deps.clock.now();
   if (joining.householdToken) return joinHousehold(deps, account, origin, joining);
   const child = troopRoleOf(account.metadata) === 'Scout';
-  return deps.store.transaction(async (tx) => {
+  let registered = false;
+  const made = await deps.store.transaction(async (tx) => {
     // An invitation joins its own troop; else the number typed at sign-up names the troop.
     const invited = joining.invitationKey
       ? await invitationTroop(tx, deps.config, joining.invitationKey)
       : undefined;
-    const troop =
-      invited ??
-      (await troopToJoin(tx, deps.config, joining.troop, troopNumberOf(account.metadata)));
+    const target = invited
+      ? { troop: invited }
+      : await signUpTarget(tx, deps.config, joining.troop, troopNumberOf(account.metadata));
+    if ('register' in target) {
+      registered = true;
+      return registerAndJoin(deps, tx, account, target.register);
+    }
+    const troop = target.troop;
     const mode = troop.signupMode;
     if (mode === 'invite' && !joining.invitationKey) throw new ApiError('INVITATION_REQUIRED');
     const offer = joining.invitationKey
@@ -141,6 +155,31 @@ export async function createAccount(
       });
     return { user, troop };
   });
+  if (registered) deps.troops?.forget();
+  return made;
+}
+
+/**
+ * A number no troop has, where the council accepts troops: the new troop is made, waiting for the
+ * council (troops/register-troop.ts), and the person joins it as its admin, active. The answer's
+ * status is `pending`, as every request of theirs finds it (auth/session-check.ts) until a council
+ * admin confirms the troop.
+ */
+async function registerAndJoin(
+  deps: Deps,
+  tx: Queryable,
+  account: NewUser,
+  registration: Registration,
+): Promise<NewAccount> {
+  const now = deps.clock.now();
+  const role = adminRoles(deps.config.roles)[0];
+  if (!role)
+    throw new ApiError('VALIDATION_ERROR', 'No role of the roles configuration may lead a troop');
+  const { council, number } = registration;
+  const troop = await registerTroop(tx, deps, council, number, troopNameOf(account.metadata));
+  const user = await createMember(deps, tx, account, troop, 'active', role);
+  await markRegistrant(tx, now, troop, council, user);
+  return { user: { ...user, status: 'pending' }, troop };
 }
 
 /** The role an invitation gives, while the roles configuration still has it. */

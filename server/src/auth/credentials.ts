@@ -49,6 +49,7 @@ export async function resolveCredential(
     role: state.role,
     email: claims.email,
     status: state.status,
+    ...(state.troopWaiting ? { troopWaiting: true as const } : {}),
     ...(claims.sid ? { sessionId: claims.sid } : {}),
   };
 }

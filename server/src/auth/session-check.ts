@@ -5,6 +5,8 @@
  * token at once; a changed role applies to the token at once (it acts with the account's
  * role now, not the one it was issued with). The role and status are the account's in the
  * request's troop (its membership there); one token serves every troop the person belongs to.
+ * A member of a troop registered at sign-up that still waits for its council is `pending` there,
+ * whatever their membership says (troops/register-troop.ts).
  *
  * Looked up answers are kept for two seconds per process, so a member's requests cost one query
  * every two seconds. Changes made by this process forget the kept answers for that account at
@@ -27,6 +29,8 @@ interface Entry {
   live: boolean;
   /** Pending and suspended accounts reach only their own profile (http/caller.ts). */
   status: AccountStatus;
+  /** The troop was registered at sign-up and waits for its council (troops/register-troop.ts). */
+  troopWaiting: boolean;
 }
 
 const caches = new WeakMap<Store, Map<string, Entry>>();
@@ -38,7 +42,13 @@ function cacheFor(store: Store): Map<string, Entry> {
 }
 
 export type SessionState =
-  | { ok: true; role: string; status: AccountStatus }
+  | {
+      ok: true;
+      role: string;
+      status: AccountStatus;
+      /** Present when the troop waits for its council, and the account `pending` for it. */
+      troopWaiting?: true;
+    }
   | { ok: false; reason: 'account' | 'session' | 'troop' };
 
 /**
@@ -70,7 +80,12 @@ export async function checkSession(
   if (!entry.account) return { ok: false, reason: 'account' };
   if (!entry.live) return { ok: false, reason: 'session' };
   if (entry.role === null) return { ok: false, reason: 'troop' };
-  return { ok: true, role: entry.role, status: entry.status };
+  return {
+    ok: true,
+    role: entry.role,
+    status: entry.status,
+    ...(entry.troopWaiting && entry.status === 'pending' ? { troopWaiting: true as const } : {}),
+  };
 }
 
 async function lookUp(
@@ -88,20 +103,28 @@ async function lookUp(
     role: string | null;
     status: AccountStatus | null;
     live: number | string | null;
+    waiting: number | string | null;
   }>(
-    `SELECT m.role, m.status, ${live} AS live
+    `SELECT m.role, m.status, ${live} AS live,
+            CASE WHEN t.registered_by IS NOT NULL AND t.confirmed_at IS NULL THEN 1 ELSE 0 END AS waiting
        FROM users LEFT JOIN memberships m ON m.user_id = users.id AND m.troop_id = ?
+       LEFT JOIN troops t ON t.id = m.troop_id
       WHERE users.id = ?`,
     sessionId === undefined ? [troopId, userId] : [sessionId, troopId, userId],
   );
   const row = rows[0];
-  if (!row) return { at, account: false, role: null, live: false, status: 'active' };
+  if (!row)
+    return { at, account: false, role: null, live: false, status: 'active', troopWaiting: false };
+  const troopWaiting = Number(row.waiting) === 1;
+  const status = row.status ?? 'active';
   return {
     at,
     account: true,
     role: row.role,
     live: Number(row.live) > 0,
-    status: row.status ?? 'active',
+    // A member of a troop that waits for its council waits with it, as an account waits for approval.
+    status: troopWaiting && status === 'active' ? 'pending' : status,
+    troopWaiting,
   };
 }
 

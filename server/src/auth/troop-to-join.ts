@@ -5,7 +5,8 @@
  *
  * A number no troop has is joined to the request's troop only when that troop has no number
  * itself (an upgraded one-troop server, whose members typed whatever they call their troop);
- * otherwise the answer says who to ask. No number at all (an older client, a provider's sign-in)
+ * otherwise the answer says who to ask, unless the request's council accepts new troops, when the
+ * sign-up registers one (troops/register-troop.ts). No number at all (an older client, a provider's sign-in)
  * joins the request's troop, as it always did.
  */
 import type { AppDeps } from '../deps.ts';
@@ -80,9 +81,21 @@ export function householdInvitationTroop(
   );
 }
 
+/** A number no troop has, where a council accepts new troops: the troop to register. */
+export interface Registration {
+  council: Troop;
+  /** The number as its key (troopNumberKey): "45" for "Troop 45". */
+  number: string;
+}
+
+/** What a sign-up does: join a troop, or register a new one (troops/register-troop.ts). */
+export type SignUpTarget = { troop: Troop } | { register: Registration };
+
+type NumberedRow = TroopRow & { waiting: number | string };
+
 /**
- * The troop a sign-up joins: the troop with the number given, else the request's troop when
- * that one has no number (or none was given); else 400, naming who to ask.
+ * The troop a sign-up joins, or none (no number given, or an invitation's): see signUpTarget.
+ * Never registers a troop.
  */
 export async function troopToJoin(
   db: Queryable,
@@ -90,21 +103,61 @@ export async function troopToJoin(
   requestTroop: Troop | undefined,
   number: string | null,
 ): Promise<Troop> {
+  const target = await signUpTarget(db, config, requestTroop, number, false);
+  if ('troop' in target) return target.troop;
+  throw new Error('a sign-up that may not register a troop was offered to register one');
+}
+
+/**
+ * What a sign-up does: join the troop with the number given, else the request's troop when that
+ * one has no number (or none was given). A number no troop has registers a new troop when the
+ * request names a council that accepts troops, or a troop of one (`accepts_troops`, migration
+ * 046); else 400, naming who to ask. A troop that waits for its council is joined by nobody else:
+ * its number answers 400, saying it waits.
+ */
+export async function signUpTarget(
+  db: Queryable,
+  config: AppDeps['config'],
+  requestTroop: Troop | undefined,
+  number: string | null,
+  mayRegister = true,
+): Promise<SignUpTarget> {
   const here = requestTroop ?? (await troopWhere(db, config, 'id = ?', [FIRST_TROOP_ID]));
   if (!here) throw new Error('the server has no first troop (migration 041)');
-  if (number === null) return here;
-  if (here.kind === 'troop' && here.number !== null && troopNumberKey(here.number) === number)
-    return here;
-  const { rows } = await db.query<TroopRow>(
-    `SELECT ${TROOP_COLUMNS} FROM troops WHERE kind = 'troop' AND number IS NOT NULL ORDER BY created_at, id`,
+  if (number === null) return { troop: here };
+  const { rows } = await db.query<NumberedRow>(
+    `SELECT ${TROOP_COLUMNS},
+            CASE WHEN registered_by IS NOT NULL AND confirmed_at IS NULL THEN 1 ELSE 0 END AS waiting
+       FROM troops WHERE kind = 'troop' AND number IS NOT NULL ORDER BY created_at, id`,
   );
-  const numbered = rows.find((r) => troopNumberKey(r.number) === number);
-  if (numbered) return toTroop(numbered, config);
-  if (here.number === null) return here;
+  const named = rows.filter((r) => troopNumberKey(r.number) === number);
+  // The request's own troop first, then the oldest with the number.
+  const numbered = named.find((r) => r.id === here.id) ?? named[0];
+  if (numbered && Number(numbered.waiting) === 1)
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `Troop ${number} is waiting for its council to confirm it. Ask the leader who registered it to invite you once it is confirmed.`,
+      { details: 'troopNumber' },
+    );
+  if (numbered) return { troop: toTroop(numbered, config) };
+  const council = mayRegister ? await acceptingCouncil(db, config, here) : undefined;
+  if (council) return { register: { council, number } };
+  if (here.number === null) return { troop: here };
   const ask = here.contact ? `Ask ${here.contact}` : 'Ask a leader of your troop';
   throw new ApiError(
     'VALIDATION_ERROR',
     `No troop with the number ${number} is on this server. ${ask} which troop number to sign up with.`,
     { details: 'troopNumber' },
   );
+}
+
+/** The council of the request (itself, or its troop's) when it accepts new troops. */
+function acceptingCouncil(
+  db: Queryable,
+  config: AppDeps['config'],
+  here: Troop,
+): Promise<Troop | undefined> {
+  const councilId = here.kind === 'council' ? here.id : here.councilId;
+  if (councilId === null) return Promise.resolve(undefined);
+  return troopWhere(db, config, "id = ? AND kind = 'council' AND accepts_troops = 1", [councilId]);
 }

@@ -146,12 +146,22 @@ export async function updateUser(
  * are the first troop's.
  */
 export async function asMemberOf(db: Queryable, user: UserRow, troopId: string): Promise<UserRow> {
-  const { rows } = await db.query<{ role: string; status: AccountStatus }>(
-    'SELECT role, status FROM memberships WHERE user_id = ? AND troop_id = ?',
+  const { rows } = await db.query<{
+    role: string;
+    status: AccountStatus;
+    waiting: number | string;
+  }>(
+    `SELECT m.role, m.status,
+            CASE WHEN t.registered_by IS NOT NULL AND t.confirmed_at IS NULL THEN 1 ELSE 0 END AS waiting
+       FROM memberships m JOIN troops t ON t.id = m.troop_id
+      WHERE m.user_id = ? AND m.troop_id = ?`,
     [user.id, troopId],
   );
   const membership = rows[0];
-  return membership ? { ...user, role: membership.role, status: membership.status } : user;
+  if (!membership) return user;
+  // A troop waiting for its council keeps its members waiting too (auth/session-check.ts).
+  const waiting = Number(membership.waiting) === 1 && membership.status === 'active';
+  return { ...user, role: membership.role, status: waiting ? 'pending' : membership.status };
 }
 
 export function toWireUser(row: UserRow): WireUser {

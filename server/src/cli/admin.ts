@@ -185,7 +185,7 @@ const PLATFORM_OR_TROOP =
   'A key is for one troop (--troop) or for every troop (--platform), not both';
 
 /** Flags that take no value. */
-const SWITCHES = ['platform'] as const;
+const SWITCHES = ['platform', 'accepts-troops'] as const;
 
 const FLAGS = [
   'email',

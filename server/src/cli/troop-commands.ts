@@ -13,7 +13,15 @@ import type { CommandSpec } from './admin.ts';
 export const troopCommands: Record<string, CommandSpec> = {
   'troop add': {
     required: ['number', 'name', 'project'],
-    optional: ['time-zone', 'signup-mode', 'contact', 'leader', 'kind', 'council'],
+    optional: [
+      'time-zone',
+      'signup-mode',
+      'contact',
+      'leader',
+      'kind',
+      'council',
+      'accepts-troops',
+    ],
     async run(store, f, out, io) {
       const parsed = newTroopBody.safeParse({
         kind: f.kind,
@@ -26,6 +34,8 @@ export const troopCommands: Record<string, CommandSpec> = {
         signupMode: f['signup-mode'],
         contact: f.contact,
         leaderEmail: f.leader,
+        // A switch: present or not.
+        acceptsTroops: f['accepts-troops'] ? true : undefined,
       });
       if (!parsed.success)
         throw new ApiError(
@@ -39,11 +49,12 @@ export const troopCommands: Record<string, CommandSpec> = {
         parsed.data,
       );
       const what = troop.kind === 'council' ? 'the council ' : '';
+      const accepts = parsed.data.acceptsTroops ? ', which accepts new troops at sign-up' : '';
       const council = parsed.data.councilProjectId
         ? `, a troop of the council ${parsed.data.councilProjectId}`
         : '';
       out.log(
-        `Made ${what}${troop.name ?? ''} (number ${troop.number ?? ''}), project id ${troop.projectId}, time zone ${troop.timeZone}${council}.`,
+        `Made ${what}${troop.name ?? ''} (number ${troop.number ?? ''}), project id ${troop.projectId}, time zone ${troop.timeZone}${council}${accepts}.`,
       );
       if (leader?.outcome === 'member') out.log(`${leader.email} is its leader.`);
       if (leader?.outcome === 'invited') {

@@ -18,12 +18,14 @@ Commands:
   revoke-key --id ID        revoke a service key
   list-keys                 list service keys (never the keys themselves)
   troop add --number N --name NAME --project ID [--time-zone TZ] [--signup-mode M]
-            [--contact TEXT] [--leader EMAIL] [--kind K] [--council C]
+            [--contact TEXT] [--leader EMAIL] [--kind K] [--council C] [--accepts-troops]
                             make a troop, named on the wire by ID (letters, digits, - and _);
                             M: open, approval or invite; the leader's account becomes its
                             leader, or an address with no account gets an invitation link;
                             K: troop (the default) or council; C: the troop's council (its
-                            number, project id or id)
+                            number, project id or id); --accepts-troops: a council whose
+                            sign-ups with an unknown troop number register a new troop,
+                            waiting for a council admin to confirm it
   troop list                list the server's units, councils first: kind, council and how
                             many active members each has
   backup --out FILE         online backup of the SQLite database while the server runs;

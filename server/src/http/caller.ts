@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountStatus } from '@scout/protocol/auth';
 import { can } from '@scout/protocol/permissions';
+import { TROOP_WAITING_MESSAGE } from '@scout/protocol/troops';
 import { ApiError } from '../errors.ts';
 import type { AppDeps, ReadyDeps } from '../deps.ts';
 import type { Troop } from '../store/tenancy.ts';
@@ -17,6 +18,8 @@ export type Caller =
       role: string;
       email: string;
       status: AccountStatus;
+      /** Pending because the troop waits for its council (troops/register-troop.ts). */
+      troopWaiting?: true;
       /**
        * The session (`sid`) of the access token the caller came with, read when the token was
        * verified, so nothing verifies it again; absent for a caller no token named (a feed's owner).
@@ -80,6 +83,7 @@ export const resolveCaller = (deps: Pick<ReadyDeps, 'authenticate'>, req: Fastif
  */
 export function assertActiveMember(caller: Caller): void {
   if (caller.kind !== 'user' || caller.status === 'active') return;
+  if (caller.troopWaiting) throw new ApiError('ACCOUNT_PENDING', TROOP_WAITING_MESSAGE);
   throw new ApiError(caller.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_SUSPENDED');
 }
 

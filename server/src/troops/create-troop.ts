@@ -60,6 +60,8 @@ export async function createTroop(
   const kind = input.kind ?? 'troop';
   if (kind === 'council' && input.councilProjectId)
     throw new ApiError('VALIDATION_ERROR', 'A council belongs to no council');
+  if (kind !== 'council' && input.acceptsTroops)
+    throw new ApiError('VALIDATION_ERROR', 'Only a council accepts new troops');
   if (input.leaderEmail && !roleNames(deps.config.roles).includes(FIRST_LEADER_ROLE))
     throw new ApiError(
       'VALIDATION_ERROR',
@@ -76,8 +78,8 @@ export async function createTroop(
       : null;
     // The unique project id decides between two makers of one id: the second gets a 409.
     const { rows } = await tx.query(
-      `INSERT INTO troops (id, kind, number, name, project_id, time_zone, signup_mode, contact, council_id, created_at, confirmed_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (project_id) DO NOTHING RETURNING id`,
+      `INSERT INTO troops (id, kind, number, name, project_id, time_zone, signup_mode, contact, council_id, created_at, confirmed_at, accepts_troops)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (project_id) DO NOTHING RETURNING id`,
       [
         id,
         kind,
@@ -90,6 +92,7 @@ export async function createTroop(
         councilId,
         at,
         at,
+        input.acceptsTroops ? 1 : 0,
       ],
     );
     if (rows.length === 0)
@@ -122,6 +125,7 @@ export async function createTroop(
         kind,
         ...(input.councilProjectId ? { councilProjectId: input.councilProjectId } : {}),
         ...(input.leaderEmail ? { leaderEmail: input.leaderEmail } : {}),
+        ...(input.acceptsTroops ? { acceptsTroops: true } : {}),
       },
     };
     await recordAudit(tx, now, entry);

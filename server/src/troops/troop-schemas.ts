@@ -62,6 +62,7 @@ export const newTroopBody = z.strictObject({
       error: `A project id has at most ${TROOP_PROJECT_ID_MAX_LENGTH} characters`,
     })
     .optional(),
+  acceptsTroops: z.boolean({ error: 'acceptsTroops is true or false' }).optional(),
 });
 
 export type NewTroopBody = z.infer<typeof newTroopBody>;

@@ -30,6 +30,7 @@ import { troopCalendarJobs } from './042-troop-calendar-jobs.ts';
 import { calendarUntroopedIndexes } from './043-calendar-untrooped-indexes.ts';
 import { troopAnswerKeys } from './044-troop-answer-keys.ts';
 import { invitationTerms } from './045-invitation-terms.ts';
+import { troopRegistration } from './046-troop-registration.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -64,4 +65,5 @@ export const migrations: readonly Migration[] = [
   calendarUntroopedIndexes,
   troopAnswerKeys,
   invitationTerms,
+  troopRegistration,
 ];

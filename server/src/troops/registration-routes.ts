@@ -1,0 +1,112 @@
+/**
+ * A council admin's decision on troops registered at sign-up (waiting-troops.ts), mounted at
+ * /api/troops with routes.ts:
+ *
+ *   GET  /:projectId/waiting                          -> {troops}   the troops waiting, oldest first
+ *   POST /:projectId/troops/:troopProjectId/confirm   -> {troop, outcome: 'confirmed'}
+ *   POST /:projectId/troops/:troopProjectId/refuse    -> {troop, outcome: 'refused'}
+ *
+ * The path's project id is the council's. Its admins (active members of the council's unit with
+ * an admin role of the roles configuration, auth/first-admin.ts) decide; another member of the
+ * council gets 403, and anyone of no role there gets what every route gives a stranger, an
+ * unknown project. A troop's project id in place of the council's is a 400; a troop of another
+ * council, or one not registered at sign-up, a 404.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminRoles } from '../auth/first-admin.ts';
+import { forgetAccount } from '../auth/session-check.ts';
+import type { ReadyDeps } from '../deps.ts';
+import { ApiError } from '../errors.ts';
+import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
+import type { Troop } from '../store/tenancy.ts';
+import { councilTroopParams } from './council-schemas.ts';
+import { wireTroop } from './troop-schemas.ts';
+import { confirmTroop, refuseTroop, waitingTroops } from './waiting-troops.ts';
+
+const waitingTroop = wireTroop.extend({
+  registeredBy: z.object({ email: z.string(), displayName: z.string().nullable() }).nullable(),
+  registeredAt: z.string(),
+});
+
+const troopDecision = z.object({
+  troop: wireTroop,
+  outcome: z.enum(['confirmed', 'refused']),
+});
+
+export const registrationRoutes =
+  (deps: ReadyDeps): FastifyPluginAsync =>
+  async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const guards = routeGuards(deps);
+
+    /** An admin of the path's unit, a person (a key decides nothing for a council). */
+    const councilAdmin = async (req: FastifyRequest) => {
+      const caller = callerOf(req);
+      if (caller.kind !== 'user' || !adminRoles(deps.config.roles).includes(caller.role))
+        throw new ApiError(
+          'FORBIDDEN',
+          "Troops waiting for a council are for the council's admins",
+        );
+    };
+
+    const councilOf = (req: FastifyRequest): { council: Troop; actorId: string } => {
+      const council = troopOf(req);
+      if (council.kind !== 'council')
+        throw new ApiError(
+          'VALIDATION_ERROR',
+          `${council.projectId} is a troop, not a council: call with the council's project id`,
+        );
+      const caller = callerOf(req);
+      return { council, actorId: caller.kind === 'user' ? caller.userId : '' };
+    };
+
+    const guarded = [guards.project, guards.signedIn, councilAdmin];
+
+    app.get(
+      '/:projectId/waiting',
+      {
+        preValidation: guarded,
+        schema: {
+          params: projectParams,
+          response: { 200: z.object({ troops: z.array(waitingTroop) }) },
+        },
+      },
+      async (req) => ({ troops: await waitingTroops(deps, councilOf(req).council) }),
+    );
+
+    app.post(
+      '/:projectId/troops/:troopProjectId/confirm',
+      {
+        preValidation: guarded,
+        schema: { params: councilTroopParams, response: { 200: troopDecision } },
+      },
+      async (req) => {
+        const { council, actorId } = councilOf(req);
+        const decision = await confirmTroop(deps, actorId, council, req.params.troopProjectId);
+        deps.troops.forget();
+        return decision;
+      },
+    );
+
+    app.post(
+      '/:projectId/troops/:troopProjectId/refuse',
+      {
+        preValidation: guarded,
+        schema: { params: councilTroopParams, response: { 200: troopDecision } },
+      },
+      async (req) => {
+        const { council, actorId } = councilOf(req);
+        const { decision, members } = await refuseTroop(
+          deps,
+          actorId,
+          council,
+          req.params.troopProjectId,
+        );
+        deps.troops.forget();
+        for (const userId of members) forgetAccount(deps.store, userId);
+        return decision;
+      },
+    );
+  };
