@@ -6,8 +6,8 @@
  * - The council's server: 100 troops of one council, each with 80 accounts, 1,000 single events
  *   over three years, a weekly meeting series and 2,000 answers (8,000 accounts, about 100,000
  *   events and 200,000 answers in all), and the council's own 100 events, which every troop reads.
- * - The one-troop server: one troop of the same size, with the council's 100 events as its own,
- *   so a member of either sees the same number of events.
+ * - The one-troop server: one troop of the same size, with the council's 100 events and its
+ *   meeting series as its own, so a member of either reads the same number of events.
  *
  * A member of troop 50 of the council and a member of the one troop ask, one request at a time:
  * the calendar list's page (1,000 rows, as the app reads it), the month view's occurrences (a
@@ -72,7 +72,8 @@ async function councilServer(bench: BenchStore): Promise<{ projectId: string; me
 }
 
 async function oneTroopServer(bench: BenchStore): Promise<{ projectId: string; memberId: string }> {
-  const own = { ...TROOP, events: TROOP.events + COUNCIL.events };
+  // The council's events and its meeting series as the troop's own: the same calendar to read.
+  const own = { ...TROOP, events: TROOP.events + COUNCIL.events, series: 2 };
   const unit = await seedUnit(bench.store, FIRST_TROOP_ID, own, 1000 + MEASURED);
   await dropSeedJobs(bench.store);
   return { projectId: loadConfig({}).projectId, memberId: unit.memberId };

@@ -11,9 +11,11 @@ import { mulberry32 } from './processes.ts';
 
 export interface TroopSize {
   accounts: number;
-  /** Single events over three years from 2026-01-01, besides one weekly meeting series. */
+  /** Single events over three years from 2026-01-01, besides its weekly meeting series. */
   events: number;
   answers: number;
+  /** Weekly meeting series (default one). */
+  series?: number;
 }
 
 export interface SeededUnit {
@@ -61,8 +63,14 @@ const EVENT_COLUMNS = [
   'troop_id',
 ] as const;
 
-/** `count` single events and one weekly meeting of the unit, made by `creatorId`. */
-function eventRows(troopId: string, creatorId: string, count: number, seed: number): unknown[][] {
+/** `count` single events and `series` weekly meetings of the unit, made by `creatorId`. */
+function eventRows(
+  troopId: string,
+  creatorId: string,
+  count: number,
+  series: number,
+  seed: number,
+): unknown[][] {
   const random = mulberry32(seed);
   const rows: unknown[][] = [];
   for (let i = 0; i < count; i++) {
@@ -80,18 +88,19 @@ function eventRows(troopId: string, creatorId: string, count: number, seed: numb
       troopId,
     ]);
   }
-  rows.push([
-    `${troopId}_meeting`,
-    creatorId,
-    'Troop meeting',
-    '2026-01-06',
-    '19:00',
-    'Scout Hall',
-    'FREQ=WEEKLY;BYDAY=TU;UNTIL=20290101',
-    AT,
-    AT,
-    troopId,
-  ]);
+  for (let s = 0; s < series; s++)
+    rows.push([
+      s === 0 ? `${troopId}_meeting` : `${troopId}_meeting${s}`,
+      creatorId,
+      'Troop meeting',
+      '2026-01-06',
+      '19:00',
+      'Scout Hall',
+      'FREQ=WEEKLY;BYDAY=TU;UNTIL=20290101',
+      AT,
+      AT,
+      troopId,
+    ]);
   return rows;
 }
 
@@ -147,7 +156,7 @@ export async function seedUnit(
     store,
     'calendar_events',
     EVENT_COLUMNS,
-    eventRows(troopId, leader, size.events, seed),
+    eventRows(troopId, leader, size.events, size.series ?? 1, seed),
   );
   await insertRows(
     store,
