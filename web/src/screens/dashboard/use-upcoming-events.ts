@@ -1,5 +1,6 @@
 /** The next few troop events, for the dashboard's Calendar card: from now on, by date then time. */
 import { useQuery } from '@tanstack/react-query';
+import { addDays } from '@scout/protocol/wall-clock';
 import { localDateKey } from '../../lib/event-format.ts';
 import { scout, troopTimeZone } from '../../lib/sdk.ts';
 import { seriesEventsOf, singleEventsOf, upcomingOf, type UpcomingEvent } from './upcoming.ts';
@@ -11,7 +12,6 @@ const ROWS_PER_PAGE = 20;
  * has one within it. Single events are read however far ahead they lie.
  */
 const SERIES_DAYS_AHEAD = 92;
-const DAY_MS = 86_400_000;
 
 async function nextSingleEvents(now: Date, count: number): Promise<UpcomingEvent[]> {
   let found: UpcomingEvent[] = [];
@@ -41,7 +41,7 @@ async function nextSingleEvents(now: Date, count: number): Promise<UpcomingEvent
 
 async function nextSeriesEvents(now: Date): Promise<UpcomingEvent[]> {
   const from = localDateKey(now);
-  const to = localDateKey(new Date(now.getTime() + SERIES_DAYS_AHEAD * DAY_MS));
+  const to = addDays(from, SERIES_DAYS_AHEAD);
   return seriesEventsOf(await scout.calendar.listOccurrences(from, to));
 }
 
