@@ -7,6 +7,7 @@
  * the claim back (docs/decisions/050-households-and-rsvps.md).
  */
 import crypto from 'node:crypto';
+import { troopAddress } from '@scout/protocol/app-paths';
 import {
   HOUSEHOLD_LIMITS,
   type HouseholdInvitationKind,
@@ -28,8 +29,13 @@ type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
 
 export { householdInvitationForSignUp, joinByInvitation } from './join-by-invitation.ts';
 
-export const householdInvitationUrl = (deps: Pick<AppDeps, 'config'>, token: string) =>
-  `${deps.config.publicUrl}/?family=${token}`;
+/** The invitation's link, naming its troop unless it is the server's own (protocol/src/app-paths.ts). */
+export const householdInvitationUrl = (
+  deps: Pick<AppDeps, 'config'>,
+  token: string,
+  projectId?: string,
+) =>
+  `${deps.config.publicUrl}${troopAddress(`/?family=${token}`, projectId, deps.config.projectId)}`;
 
 export interface NewHouseholdInvitation {
   kind: HouseholdInvitationKind;
@@ -94,9 +100,13 @@ export async function createHouseholdInvitation(
       ],
     );
     if (!rows[0]) throw new Error('the new invitation was not returned');
+    const troop = await tx.query<{ project_id: string }>(
+      'SELECT project_id FROM troops WHERE id = ?',
+      [troopId],
+    );
     return {
       invitation: invitationToWire(rows[0]),
-      url: householdInvitationUrl(deps, token),
+      url: householdInvitationUrl(deps, token, troop.rows[0]?.project_id),
       scoutName,
     };
   });

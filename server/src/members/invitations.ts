@@ -9,6 +9,7 @@
  * exactly one wins, and a sign-up that fails later gives its use back.
  */
 import crypto from 'node:crypto';
+import { troopAddress } from '@scout/protocol/app-paths';
 import type { WireInvitation } from '@scout/protocol/members';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
@@ -84,8 +85,9 @@ export interface NewInvitation {
   expiresInDays?: number | undefined;
 }
 
-export const invitationUrl = (deps: Pick<AppDeps, 'config'>, token: string) =>
-  `${deps.config.publicUrl}/?invite=${token}`;
+/** The invitation's link, naming its troop unless it is the server's own (protocol/src/app-paths.ts). */
+export const invitationUrl = (deps: Pick<AppDeps, 'config'>, token: string, projectId?: string) =>
+  `${deps.config.publicUrl}${troopAddress(`/?invite=${token}`, projectId, deps.config.projectId)}`;
 
 export async function createInvitation(
   deps: Deps,
@@ -101,7 +103,7 @@ export async function createInvitation(
   const { token, tokenHash } = newInvitationToken();
   const now = deps.clock.now();
   const id = crypto.randomUUID();
-  const row = await deps.store.transaction(async (tx) => {
+  const made = await deps.store.transaction(async (tx) => {
     const { rows } = await tx.query<InvitationRow>(
       `INSERT INTO invitations (id, troop_id, token_hash, email, max_uses, uses, expires_at, created_by, created_at, role)
        VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
@@ -124,10 +126,14 @@ export async function createInvitation(
       targetId: id,
       details: { email, maxUses, expiresInDays: days, ...(input.role ? { role: input.role } : {}) },
     });
-    return rows[0];
+    const troop = await tx.query<{ project_id: string }>(
+      'SELECT project_id FROM troops WHERE id = ?',
+      [troopId],
+    );
+    return rows[0] && { row: rows[0], projectId: troop.rows[0]?.project_id };
   });
-  if (!row) throw new Error('the new invitation was not returned');
-  return { invitation: toWire(row), url: invitationUrl(deps, token) };
+  if (!made) throw new Error('the new invitation was not returned');
+  return { invitation: toWire(made.row), url: invitationUrl(deps, token, made.projectId) };
 }
 
 /** Records that the invitation went by mail to the address it names (invitation-mail.ts). */

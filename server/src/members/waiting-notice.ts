@@ -8,7 +8,7 @@
  * a run cut short and taken again mails nobody twice, and a resend carries the same Message-ID.
  * Someone approved or refused before the mail goes is not mentioned any more.
  */
-import { pathOf } from '@scout/protocol/app-paths';
+import { pathOf, troopAddress } from '@scout/protocol/app-paths';
 import { can, PERMISSIONS, roleNames } from '@scout/protocol/permissions';
 import type { ReadyDeps } from '../deps.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -114,6 +114,9 @@ export function memberJobHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       const approver = await personWith(store, troopId, str(job.payload.approverId), 'active');
       // Let in or refused meanwhile, or the approver no longer may: nothing to ask of them.
       if (!waiting || !approver || !mayApprove(approver.role)) return;
+      // The members screen of the troop they wait in, on any browser.
+      const troop = await deps.troops.byId(troopId);
+      const members = pathOf({ view: 'members' });
       await deps.mail.send({
         to: [
           {
@@ -126,7 +129,7 @@ export function memberJobHandlers(deps: ReadyDeps): Record<string, JobHandler> {
           name: waiting.display_name,
           email: waiting.email,
           troopRole: troopRoleIn(waiting.metadata),
-          membersUrl: `${config.publicUrl}${pathOf({ view: 'members' })}`,
+          membersUrl: `${config.publicUrl}${troopAddress(members, troop?.projectId, config.projectId)}`,
         }),
         // A run again after the mail server took it (its process died) sends the same id.
         messageId: jobMessageId(job.id, approver.email, config.publicUrl),

@@ -2,9 +2,11 @@
  * Where a notice's link leads: the event's own address in the web app, with the occurrence's
  * date for one meeting of a series (the paths of protocol/src/app-paths.ts, which the app reads
  * and the server answers with the app: http/spa.ts). A notice of a removal links to the
- * calendar, since the event is gone.
+ * calendar, since the event is gone. A link of a troop other than the server's own names its
+ * troop, so it opens there on any browser (docs/decisions/061-screen-addresses.md).
  */
-import { eventPath as appEventPath, pathOf } from '@scout/protocol/app-paths';
+import { eventPath as appEventPath, pathOf, troopAddress } from '@scout/protocol/app-paths';
+import type { Config } from '../config.ts';
 
 /** The app's path of an event, or of one occurrence of a series when `occurrence` is given. */
 export const eventPath = (eventId: string, occurrence?: string | null): string =>
@@ -23,6 +25,12 @@ export const rowPath = (row: {
     ? eventPath(row.series_id, row.recurrence_date)
     : eventPath(row.id);
 
-/** The absolute address a mail links to; a job scheduled before paths were kept opens the app. */
-export const appAddress = (publicUrl: string, path: string | undefined): string =>
-  `${publicUrl}${path ?? '/'}`;
+/**
+ * The absolute address a mail links to, in the troop `troopProjectId` (none: a mail of several
+ * troops, which opens in the reader's own); a job scheduled before paths were kept opens the app.
+ */
+export const appAddress = (
+  config: Pick<Config, 'publicUrl' | 'projectId'>,
+  troopProjectId: string | undefined,
+  path: string | undefined,
+): string => `${config.publicUrl}${troopAddress(path ?? '/', troopProjectId, config.projectId)}`;

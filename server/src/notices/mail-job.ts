@@ -62,7 +62,7 @@ export function mailJob(deps: ReadyDeps): JobHandler {
         to: { address: user.email, ...(user.displayName ? { name: user.displayName } : {}) },
         kind: payload.kind,
         content: troopContent(troop?.name ?? null, payload.content),
-        appUrl: appAddress(config.publicUrl, payload.path),
+        appUrl: appAddress(config, troop?.projectId, payload.path),
         unsubscribeUrl,
         answers,
       }),

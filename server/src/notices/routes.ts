@@ -20,7 +20,8 @@ import {
 } from '@scout/protocol/notification-settings';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { callerOf, projectParams, routeGuards } from '../http/route-guards.ts';
+import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
+import { appAddress } from './event-address.ts';
 import { readSettings, turnOff, writeSettings } from './settings.ts';
 import { confirmPage, donePage } from './unsubscribe-page.ts';
 import { deriveUnsubscribeKey, readUnsubscribeToken } from './unsubscribe-token.ts';
@@ -115,7 +116,7 @@ export const noticeRoutes =
         await turnOff(deps.store, userId, kind, isoInstant(deps.clock.now()));
         return reply
           .type('text/html; charset=utf-8')
-          .send(donePage(kind, `${deps.config.publicUrl}/`));
+          .send(donePage(kind, appAddress(deps.config, troopOf(req).projectId, '/')));
       },
     );
   };

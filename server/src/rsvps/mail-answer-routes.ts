@@ -23,6 +23,7 @@ import { appAddress, eventPath } from '../notices/event-address.ts';
 import { currentOccurrence } from '../notices/event-state.ts';
 import { describeWhen } from '../notices/messages.ts';
 import { readBoolean } from '../store/sql-values.ts';
+import type { Troop } from '../store/tenancy.ts';
 import { findEventOccurrence } from './event-occurrence.ts';
 import { answerConfirmPage, answerRefusedPage, answerSavedPage } from './mail-answer-page.ts';
 import type { AnswerPageEvent } from './mail-answer-page.ts';
@@ -44,7 +45,8 @@ export const mailAnswerRoutes =
      * What the token names in the path's troop, checked as it stands now; ApiError for a link
      * that cannot be used. A link of another troop's event finds no event here.
      */
-    async function linkOf(troopId: string, token: string) {
+    async function linkOf(troop: Pick<Troop, 'id' | 'projectId'>, token: string) {
+      const troopId = troop.id;
       const link = readMailAnswerToken(key, token);
       if (!link) throw new ApiError('VALIDATION_ERROR', MAIL_ANSWER_MESSAGES.invalid);
       const reader = await feedReader(store, troopId, link.userId);
@@ -71,19 +73,32 @@ export const mailAnswerRoutes =
         person: person.name,
         event: state.name,
         when: describeWhen(state),
-        eventUrl: appAddress(config.publicUrl, eventPath(link.eventId, link.occurrence || null)),
+        eventUrl: appAddress(
+          config,
+          troop.projectId,
+          eventPath(link.eventId, link.occurrence || null),
+        ),
       };
       return { troopId, link, reader, page };
     }
 
-    /** A link that cannot be used says why, on a page, with the status its error has. */
-    async function answerWithPage(reply: FastifyReply, render: () => Promise<string>) {
+    /**
+     * A link that cannot be used says why, on a page, with the status its error has, and the way
+     * to the app in the link's troop.
+     */
+    async function answerWithPage(
+      reply: FastifyReply,
+      troop: Pick<Troop, 'projectId'>,
+      render: () => Promise<string>,
+    ) {
       reply.type('text/html; charset=utf-8');
       try {
         return reply.send(await render());
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
-        return reply.code(err.status).send(answerRefusedPage(err.message, `${config.publicUrl}/`));
+        return reply
+          .code(err.status)
+          .send(answerRefusedPage(err.message, appAddress(config, troop.projectId, '/')));
       }
     }
 
@@ -126,15 +141,15 @@ export const mailAnswerRoutes =
     };
 
     app.get('/:projectId/mail-answer', route, (req, reply) =>
-      answerWithPage(reply, async () => {
-        const { link, page } = await linkOf(troopOf(req).id, req.query.token);
+      answerWithPage(reply, troopOf(req), async () => {
+        const { link, page } = await linkOf(troopOf(req), req.query.token);
         return answerConfirmPage(page, link.answer, req.url);
       }),
     );
 
     app.post('/:projectId/mail-answer', route, (req, reply) =>
-      answerWithPage(reply, async () => {
-        const { troopId, link, reader, page } = await linkOf(troopOf(req).id, req.query.token);
+      answerWithPage(reply, troopOf(req), async () => {
+        const { troopId, link, reader, page } = await linkOf(troopOf(req), req.query.token);
         const { event, waitlisted } = await save(troopId, link, reader);
         announceAnswer(deps, link.userId, event);
         return answerSavedPage(page, link.answer, waitlisted);
