@@ -217,4 +217,42 @@ describe('admin CLI: troops and councils (sqlite)', () => {
       expect.stringMatching(/^\S+ {2}troop {2}- {2}\(no name\) /),
     ]);
   });
+
+  it('makes a council that accepts new troops with --accepts-troops, and refuses it for a troop', async () => {
+    const add = (...more: string[]) => admin('troop', 'add', '--kind', 'council', ...more);
+    expect(
+      await add('--number', '5', '--name', 'Open', '--project', 'council-open', '--accepts-troops'),
+    ).toBe(EXIT_OK);
+    expect(lines[0]).toMatch(/, which accepts new troops at sign-up\.$/);
+    expect(await add('--number', '6', '--name', 'Closed', '--project', 'council-closed')).toBe(
+      EXIT_OK,
+    );
+    expect(
+      await admin(
+        'troop',
+        'add',
+        '--number',
+        '7',
+        '--name',
+        'Troop 7',
+        '--project',
+        'troop-7',
+        '--accepts-troops',
+      ),
+    ).toBe(EXIT_FAILED);
+    expect(errors.join('\n')).toContain('Only a council accepts new troops');
+    const db = new Database(path.join(dir, 'data', 'scout.db'), { readonly: true });
+    try {
+      expect(
+        db
+          .prepare('SELECT project_id, accepts_troops FROM troops WHERE kind = ? ORDER BY number')
+          .all('council'),
+      ).toEqual([
+        { project_id: 'council-open', accepts_troops: 1 },
+        { project_id: 'council-closed', accepts_troops: 0 },
+      ]);
+    } finally {
+      db.close();
+    }
+  });
 });

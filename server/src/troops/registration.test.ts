@@ -11,6 +11,7 @@ import type { SessionResponse } from '@scout/protocol/auth';
 import { TROOP_WAITING_MESSAGE } from '@scout/protocol/troops';
 import { bearer, me, nextAddress, PASSWORD, signUp } from '../../test/auth.ts';
 import { createMemoryMailer } from '../../test/mail.ts';
+import { addMember } from '../../test/rest.ts';
 import { runJobs } from '../../test/notices.ts';
 import { sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
 import { addUnit, joinUnit } from '../../test/troops.ts';
@@ -263,5 +264,40 @@ describe.each(testStoreKinds)('a troop registered at sign-up (%s)', (kind) => {
     expect(
       mail.sent.filter((m) => m.to[0]?.address === session.user.email).map((m) => m.subject),
     ).toEqual([`Troop ${num} is confirmed`]);
+  });
+
+  it('lets the platform admin make a council that accepts troops (acceptsTroops), off by default', async () => {
+    const pat = (await addMember(t, `pat-${kind}`, 'admin')).token;
+    const make = (body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/troops/${FIRST}`,
+        headers: bearer(pat),
+        payload: { kind: 'council', name: 'A council', ...body },
+      });
+    expect(
+      (await make({ projectId: 'council-on', number: '70', acceptsTroops: true })).statusCode,
+    ).toBe(200);
+    expect((await make({ projectId: 'council-off', number: '71' })).statusCode).toBe(200);
+    const onlyCouncils = await make({
+      projectId: 'troop-72',
+      number: '72',
+      kind: 'troop',
+      acceptsTroops: true,
+    });
+    expect(`${onlyCouncils.statusCode} ${onlyCouncils.json().message}`).toBe(
+      '400 Only a council accepts new troops',
+    );
+    expect((await signUpWith('council-on', number())).statusCode).toBe(200);
+    expect((await signUpWith('council-off', number())).statusCode).toBe(400);
+  });
+
+  it('mails the registrant when the council refuses the troop', async () => {
+    const num = number();
+    const session = (await signUpWith('council-1', num)).json<SessionResponse>();
+    await call('admin1', 'POST', `council-1/troops/troop-${num}/refuse`);
+    await runJobs(t);
+    const told = mail.sent.filter((m) => m.to[0]?.address === session.user.email);
+    expect(told.map((m) => m.subject)).toEqual([`Troop ${num} was not confirmed`]);
   });
 });
