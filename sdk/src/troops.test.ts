@@ -49,6 +49,7 @@ describe('troops', () => {
     expect(await troops.isPlatformAdmin()).toBe(true);
     platformAdmin = false;
     expect(await troops.isPlatformAdmin()).toBe(false);
+    expect(await troops.myTroops()).toEqual({ troops: [], platformAdmin: false });
   });
 
   it('lists the server’s units for the platform admin', async () => {
@@ -117,6 +118,31 @@ describe('troops', () => {
     expect(await troops.create(input)).toEqual(made);
     expect(api.requests[0]!.body).toEqual(input);
     const refused = await troops.create({ ...input, projectId: 'troop-45' }).catch((e) => e);
+    expect(refused).toBeInstanceOf(ScoutError);
+    expect(refused).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('lists, confirms and refuses the troops waiting for a council, for its admins', async () => {
+    const { api, troops } = setup();
+    const waiting = [
+      {
+        ...troop,
+        projectId: 'troop-45',
+        registeredBy: { email: 'pat@example.org', displayName: 'Pat' },
+        registeredAt: '2026-11-29T10:00:00.000Z',
+      },
+    ];
+    api.on('GET', '/api/troops/troop%2045/waiting', () => jsonReply(200, { troops: waiting }));
+    api.on('POST', '/api/troops/troop%2045/troops/troop%2046/confirm', () =>
+      jsonReply(200, { troop, outcome: 'confirmed' }),
+    );
+    api.on('POST', '/api/troops/troop%2045/troops/troop%2046/refuse', () =>
+      errorReply(409, 'CONFLICT', 'This troop is confirmed already; it is not refused'),
+    );
+    expect(await troops.waiting()).toEqual(waiting);
+    expect(await troops.confirm('troop 46')).toEqual({ troop, outcome: 'confirmed' });
+    expect(api.requests[1]!.headers.authorization).toBe('Bearer access-1');
+    const refused = await troops.refuse('troop 46').catch((e) => e);
     expect(refused).toBeInstanceOf(ScoutError);
     expect(refused).toMatchObject({ code: 'CONFLICT' });
   });
