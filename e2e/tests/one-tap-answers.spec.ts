@@ -53,6 +53,8 @@ test('phone: a parent answers for two scouts with two taps, offline too, and the
   const card = page.getByRole('region', { name: 'Calendar' });
   const hike = card.getByRole('listitem').filter({ hasText: 'Patrol Hike' });
   await expect(hike.getByText('No answer yet')).toHaveCount(3);
+  // The event says so in words while anyone of the family still owes an answer.
+  await expect(hike.getByText('Needs your answer')).toBeVisible();
   // Two taps: one per scout.
   await hike.getByRole('button', { name: `Going: Robin ${last}`, exact: true }).click();
   await hike.getByRole('button', { name: `Going: Kit ${last}`, exact: true }).click();
@@ -60,6 +62,7 @@ test('phone: a parent answers for two scouts with two taps, offline too, and the
   await pressed(hike, `Going: Kit ${last}`);
   await expect(saveStatus(hike)).toHaveText('Saved');
   await expect(hike.getByText('No answer yet')).toHaveCount(1);
+  await expect(hike.getByText('Needs your answer')).toBeVisible();
 
   // Offline, the answer shows at once and says it waits; back online, it goes.
   await page.context().setOffline(true);
@@ -69,6 +72,7 @@ test('phone: a parent answers for two scouts with two taps, offline too, and the
   await expect(hike.getByText("Saved when you're back online", { exact: true })).toHaveCount(2);
   await page.context().setOffline(false);
   await expect(saveStatus(hike)).toHaveText('Saved');
+  await expect(hike.getByText('Needs your answer')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
   // The server holds all three: the calendar's row, read afresh, shows them.
@@ -79,6 +83,13 @@ test('phone: a parent answers for two scouts with two taps, offline too, and the
   await pressed(row, `Going: Robin ${last}`);
   await pressed(row, `Going: Kit ${last}`);
   await pressed(row, `Not going: Dana ${last} (you)`);
+  await expect(row.getByText('Needs your answer')).toHaveCount(0);
+  // Answered by all three, it leaves the list of events that need an answer.
+  const owedOnly = page.getByRole('checkbox', { name: 'Needs an answer' });
+  await owedOnly.check();
+  await expect(row).toHaveCount(0);
+  await owedOnly.uncheck();
+  await expect(row).toHaveCount(1);
   // Changing one there is one tap too, and the dashboard follows.
   await row.getByRole('button', { name: `Maybe: Kit ${last}`, exact: true }).click();
   await expect(saveStatus(row)).toHaveText('Saved');
