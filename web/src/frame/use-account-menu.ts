@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WireUser } from '@scout/protocol/auth';
 import { PERMISSIONS } from '@scout/protocol/permissions';
+import { usePlatformAdmin } from '../lib/my-troops.ts';
 import { projectId, scout } from '../lib/sdk.ts';
 import { useCan } from '../lib/use-can.ts';
 import type { AccountMenuItem } from '../ui/account-menu.tsx';
@@ -9,17 +10,8 @@ import { accountMenu } from './frame-actions.ts';
 import type { Navigation } from './navigation.ts';
 import { useWaitingCount } from './use-waiting.ts';
 
-/** Who is the platform admin, and what the unit is, change rarely: read once in a few minutes. */
+/** What the unit is changes rarely: read once in a few minutes. */
 const UNIT_STALE_MS = 5 * 60_000;
-
-/** Whether the person is the platform admin (the Troops screen's, screens/troops/, too). */
-export function usePlatformAdmin(userId: string) {
-  return useQuery({
-    queryKey: ['platform-admin', userId],
-    queryFn: () => scout.troops.isPlatformAdmin(),
-    staleTime: UNIT_STALE_MS,
-  });
-}
 
 /** The unit the app calls with, a troop or a council: the header's query (use-troops.ts). */
 export function useCurrentUnit() {
