@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { WireUser } from '@scout/protocol/auth';
+import { landInTroop, watchForeignTroop, type Session } from './land-in-troop.ts';
 import { homeProjectId, projectId, scout } from './sdk.ts';
 import { forgetTroopChoice, pageStorage } from './troop-choice.ts';
 
@@ -13,6 +14,8 @@ const LOADING: AuthSnapshot = { user: null, isAuthenticated: false, isLoading: t
 
 let current: AuthSnapshot = LOADING;
 let listening = false;
+/** The signed-in person and their access token, for choosing their troop (land-in-troop.ts). */
+let session: Session | null = null;
 const listeners = new Set<() => void>();
 
 /** One SDK subscription for the app's lifetime; React components read its latest snapshot. */
@@ -20,10 +23,16 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (!listening) {
     listening = true;
+    watchForeignTroop(() => session);
     scout.auth.onAuthStateChanged((state) => {
       // Signed out (here, in another tab, or by the server), the next person to sign in here
       // starts in the server's own troop, not in a troop this member chose.
       if (!state.isLoading && !state.isAuthenticated && leaveChosenTroop()) return;
+      const signedIn = state.isAuthenticated && state.user ? state.user.id : null;
+      const arrived = signedIn !== null && signedIn !== session?.userId;
+      session = signedIn ? { userId: signedIn, accessToken: state.tokens?.access_token } : null;
+      // Once per person on this page: the troop a link names, or one of theirs (troop-landing.ts).
+      if (arrived && session) void landInTroop(session);
       current = {
         user: state.user ?? null,
         isAuthenticated: state.isAuthenticated,
