@@ -34,6 +34,10 @@ const NOT_DECLARED: Record<string, string> = {
   'GET /api/calendar/{projectId}/events/{id}/rsvps.csv': 'answers a CSV file',
   'POST /api/calendar/{projectId}/feed-url/reset': 'takes no body: the path says it all',
   'POST /api/members/{projectId}/{userId}/{action}': 'takes no body: the path says it all',
+  'POST /api/troops/{projectId}/troops/{troopProjectId}/confirm':
+    'takes no body: the path says it all',
+  'POST /api/troops/{projectId}/troops/{troopProjectId}/refuse':
+    'takes no body: the path says it all',
   'GET /api/realtime/ws': 'a WebSocket upgrade (docs/protocol.md, Realtime)',
   'GET /api/notifications/{projectId}/unsubscribe': 'an HTML page for a link in a mail',
   'POST /api/notifications/{projectId}/unsubscribe':

@@ -43,11 +43,7 @@ describe.each(testStoreKinds)('a troop registered at sign-up (%s)', (kind) => {
     t.app.inject({ method, url: `/api/troops/${url}`, headers: bearer(as[who] ?? who) });
 
   const calendar = (token: string, projectId: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/db/${projectId}/rest/v1/calendar_events`,
-      headers: bearer(token),
-    });
+    t.app.inject({ url: `/api/db/${projectId}/rest/v1/calendar_events`, headers: bearer(token) });
 
   /** A fresh number each test, so tests of one shared store never meet. */
   const number = () => String(100 + ++n);
