@@ -4,6 +4,7 @@
  * that troop's; signed out and in again, they start in the server's own troop. Seeded through the API: the platform admin makes the second troop with the person
  * as its first leader, and each troop gets an event of its own. And the platform admin makes a
  * council and a troop of it on the Troops screen, and finds the troop in the list under its council.
+ * A mail's link naming the second troop lands its member on the event there, on a fresh page.
  */
 import { expect, test } from '../support/fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
@@ -90,6 +91,50 @@ test('a person in two troops sees the troop’s name, switches troop and sees th
         `${baseURL}/api/db/${projectId}/rest/v1/calendar_events?user_id=eq.${signedUp.user.id}`,
         { headers: bearer(token) },
       );
+  }
+});
+
+test('a member of a second troop opens its mail’s event link on a fresh page and lands on the event in that troop', async ({
+  browser,
+  request,
+}) => {
+  const tag = `${Date.now().toString(36)}${test.info().workerIndex}`;
+  const other = { projectId: `troop-46-${tag}`, name: `Troop 46 Hillside ${tag}` };
+  const person = newMember('Morgan', 'Maillink');
+  const signedUp = await createAccount(person);
+  const token = signedUp.tokens.access_token;
+  const platformAdmin = await signInThroughApi(admin.email, admin.password);
+  const made = await request.post(`${baseURL}/api/troops/${PROJECT_ID}`, {
+    headers: bearer(platformAdmin.tokens.access_token),
+    data: { ...other, number: '46', leaderEmail: person.email },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const eventName = `Hillside Night Hike ${tag}`;
+  const added = await request.post(`${baseURL}/api/db/${other.projectId}/rest/v1/calendar_events`, {
+    headers: { ...bearer(token), Prefer: 'return=representation' },
+    data: { event_name: eventName, event_date: daysAhead(9), event_time: '20:00' },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const [event] = (await added.json()) as { id: string }[];
+  const eventPath = `/calendar/events/${event!.id}`;
+
+  // Signed in, on a page that has never chosen a troop: the server's own is the default.
+  const context = await browser.newContext({ storageState: storageStateFor(signedUp.tokens) });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${eventPath}?troop=${other.projectId}`);
+    await expect(
+      page.getByRole('banner').getByRole('button', { name: `Switch troop, now in ${other.name}` }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${eventPath}$`));
+    await expect(eventRow(page, eventName)).toBeVisible();
+    await expect(page.getByText('not on the calendar')).toHaveCount(0);
+  } finally {
+    await context.close();
+    await request.delete(
+      `${baseURL}/api/db/${other.projectId}/rest/v1/calendar_events?user_id=eq.${signedUp.user.id}`,
+      { headers: bearer(token) },
+    );
   }
 });
 
