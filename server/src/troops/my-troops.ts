@@ -16,14 +16,21 @@ export async function myTroops(
   const columns = TROOP_COLUMNS.split(', ')
     .map((c) => `t.${c}`)
     .join(', ');
-  const { rows } = await db.query<Parameters<typeof toTroop>[0] & { role: string; status: string }>(
-    `SELECT ${columns}, m.role, m.status FROM memberships m JOIN troops t ON t.id = m.troop_id
+  const { rows } = await db.query<
+    Parameters<typeof toTroop>[0] & { role: string; status: string; waiting: number | string }
+  >(
+    `SELECT ${columns}, m.role, m.status,
+            CASE WHEN t.registered_by IS NOT NULL AND t.confirmed_at IS NULL THEN 1 ELSE 0 END AS waiting
+       FROM memberships m JOIN troops t ON t.id = m.troop_id
       WHERE m.user_id = ? ORDER BY t.created_at, t.id`,
     [userId],
   );
   return rows.map((row) => ({
     ...wireTroopOf(toTroop(row, config)),
     role: row.role,
-    status: row.status as AccountStatus,
+    // A troop waiting for its council keeps its members waiting (auth/session-check.ts).
+    status: (Number(row.waiting) === 1 && row.status === 'active'
+      ? 'pending'
+      : row.status) as AccountStatus,
   }));
 }

@@ -1,10 +1,6 @@
 /**
- * A new troop registered at sign-up and confirmed by its council's admin
- * (docs/decisions/065-troops.md): a sign-up with a number no troop has, made to a council that
- * accepts troops (or to a troop of one), registers the troop, whose members wait until a council
- * admin confirms it; another council's admin knows nothing of it, a council member who is not an
- * admin may not decide, and refusing removes the troop with the accounts in no other troop. On
- * both stores.
+ * A troop registered at sign-up (docs/decisions/065-troops.md): its members wait until an admin
+ * of its council confirms it; nobody else decides, and refusing removes it. On both stores.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
@@ -122,8 +118,10 @@ describe.each(testStoreKinds)('a troop registered at sign-up (%s)', (kind) => {
       timeZone: 'America/Detroit',
     });
 
-    // Its own profile, yes; the troop's calendar, not yet, and the answer says why.
-    expect((await me(t, session.access_token)).statusCode).toBe(200);
+    // Its own profile and troops, yes; the troop's calendar, not yet, and the answer says why.
+    expect((await me(t, session.access_token)).json().user.status).toBe('pending');
+    const mine = await call(session.access_token, 'GET', `${projectId}/mine`);
+    expect(mine.json().troops).toEqual([expect.objectContaining({ projectId, status: 'pending' })]);
     const waiting = await calendar(session.access_token, projectId);
     expect(waiting.statusCode).toBe(403);
     expect(waiting.json()).toMatchObject({
