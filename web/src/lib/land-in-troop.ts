@@ -7,7 +7,7 @@
  */
 import { queryWithoutTroop } from '@scout/protocol/app-paths';
 import { isScoutError } from '@scout/sdk/errors';
-import { myTroopsQuery } from './my-troops.ts';
+import { myTroops } from './my-troops.ts';
 import { queryClient } from './query-client.ts';
 import { homeProjectId, projectId } from './sdk.ts';
 import { chosenTroop, pageStorage, rememberTroop } from './troop-choice.ts';
@@ -23,7 +23,7 @@ export async function landInTroop(session: Session, fresh = false): Promise<void
   let mine;
   try {
     mine = await queryClient.fetchQuery({
-      ...myTroopsQuery(session.userId),
+      ...myTroops(session.userId),
       ...(fresh ? { staleTime: 0 } : {}),
     });
   } catch {

@@ -1,31 +1,22 @@
 /**
- * The signed-in person's troops and whether they are the platform admin
- * (`GET /api/troops/{projectId}/mine`): one query, one request, for the header's switcher
- * (frame/use-troops.ts), the account menu and the Troops screen (frame/use-account-menu.ts) and
- * the choice of the troop to call with (lib/land-in-troop.ts).
+ * The signed-in person's troops and whether they are the platform admin, from one shared query
+ * (my-troops-query.ts): the header's switcher (frame/use-troops.ts), the account menu and the
+ * Troops screen (frame/use-account-menu.ts, screens/troops/) and the choice of the troop to call
+ * with (lib/land-in-troop.ts).
  */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { MyTroops } from '@scout/protocol/troops';
+import { useQuery } from '@tanstack/react-query';
+import { myTroopsQuery, platformAdminQuery } from './my-troops-query.ts';
 import { scout } from './sdk.ts';
 
-/** Troops change rarely: read once per page, again only after a few minutes. */
-export const MY_TROOPS_STALE_MS = 5 * 60_000;
+export { MY_TROOPS_STALE_MS } from './my-troops-query.ts';
 
-export const myTroopsQuery = (userId: string) => ({
-  queryKey: ['my-troops', userId] as const,
-  queryFn: (): Promise<MyTroops> => scout.troops.myTroops(),
-  staleTime: MY_TROOPS_STALE_MS,
-});
+export const myTroops = (userId: string) => myTroopsQuery(scout.troops, userId);
 
 export function useMyTroops(userId: string) {
-  return useQuery(myTroopsQuery(userId));
+  return useQuery(myTroops(userId));
 }
 
 /** Whether the person is the platform admin, from the same query. */
 export function usePlatformAdmin(userId: string) {
-  return useQuery({ ...myTroopsQuery(userId), select: (mine) => mine.platformAdmin === true });
+  return useQuery(platformAdminQuery(scout.troops, userId));
 }
-
-/** The same answer outside a component: from the cache while fresh, else one request. */
-export const fetchMyTroops = (client: QueryClient, userId: string) =>
-  client.fetchQuery(myTroopsQuery(userId));
