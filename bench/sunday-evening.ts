@@ -12,6 +12,7 @@
  * `sqlite,postgres`), BENCH_PG_URL, BENCH_REDIS_URL (default redis://127.0.0.1:6379, loopback).
  */
 import http from 'node:http';
+import os from 'node:os';
 import { signAccessToken } from '../server/src/auth/tokens.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { loadOrCreateSecret } from '../server/src/secret.ts';
@@ -136,7 +137,7 @@ const pct = (sorted: number[], p: number) =>
 
 function report(label: string, r: Result): string[] {
   const lines = [
-    `  ${label}: ${r.wallS.toFixed(0)} s; load generator CPU ${(r.clientCpu * 100).toFixed(0)}% of one core${r.clientCpu > 0.5 ? ' (HIGH: the client may be the bottleneck)' : ''}`,
+    `  ${label}: ${r.wallS.toFixed(0)} s; machine load ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores; load generator CPU ${(r.clientCpu * 100).toFixed(0)}% of one core${r.clientCpu > 0.5 ? ' (HIGH: the client may be the bottleneck)' : ''}`,
     `    ${'request'.padEnd(40)} ${'count'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} errors`,
   ];
   for (const [kind, list] of [...r.times].sort()) {
@@ -146,14 +147,16 @@ function report(label: string, r: Result): string[] {
       `    ${kind.padEnd(40)} ${String(sorted.length).padStart(6)} ${pct(sorted, 0.5).toFixed(1).padStart(8)} ${pct(sorted, 0.99).toFixed(1).padStart(8)} ${(sorted.at(-1) ?? 0).toFixed(1).padStart(8)} ${errors}`,
     );
   }
-  const shown = new Set<string>();
+  // Alike failures once, with their count and the first request that met them.
+  const alike = new Map<string, { first: Failure; count: number }>();
   for (const f of r.failures) {
     const key = `${f.kind} ${f.status} ${f.body}`;
-    if (shown.has(key)) continue;
-    shown.add(key);
-    const count = r.failures.filter((g) => `${g.kind} ${g.status} ${g.body}` === key).length;
-    lines.push(`    ERROR x${count}: ${f.method} ${f.path} -> ${f.status} ${f.body}`);
+    const seen = alike.get(key);
+    if (seen) seen.count++;
+    else alike.set(key, { first: f, count: 1 });
   }
+  for (const { first: f, count } of alike.values())
+    lines.push(`    ERROR x${count} (first: ${f.method} ${f.path}) -> ${f.status} ${f.body}`);
   return lines;
 }
 
