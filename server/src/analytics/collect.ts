@@ -12,9 +12,9 @@ import { ApiError } from '../errors.ts';
 import { bearerToken, resolveCredential } from '../http/caller.ts';
 import { hitRateLimit } from '../auth/rate-limits.ts';
 import { OversizeBody } from './capped-body.ts';
-import { countEvents, readEvents, type EventRow, type IntakeIdentity } from './event-intake.ts';
+import { countEvents, readEvents, type IntakeIdentity } from './event-intake.ts';
 import type { Queryable } from '../store/store.ts';
-import { FIRST_TROOP_ID, type Troop } from '../store/tenancy.ts';
+import type { Troop } from '../store/tenancy.ts';
 import type { HourlyCounter } from './hourly-counts.ts';
 import { writeEvents } from './store-events.ts';
 
@@ -56,9 +56,6 @@ async function limitAddress(deps: ReadyDeps, tx: Queryable, req: FastifyRequest)
     perAddress: true,
   });
 }
-
-/** The hourly counts are the first troop's: their key names no troop (stats.ts, eventsBy). */
-const firstTroops = (rows: EventRow[]) => rows.filter((r) => r.troop_id === FIRST_TROOP_ID);
 
 export async function collectEvents(
   deps: ReadyDeps,
@@ -103,13 +100,12 @@ export async function collectEvents(
       return writeEvents(tx, rows);
     });
     if (refused) throw refused;
-    hourly.add(firstTroops(fresh));
+    hourly.add(fresh);
   } else {
     // On PostgreSQL the count's row stays locked until its transaction ends: counted inside,
     // every batch from one address would wait for the one before.
     await limitAddress(deps, deps.store, req);
-    if (rows.length > 0)
-      hourly.add(firstTroops(await deps.store.transaction((tx) => writeEvents(tx, rows))));
+    if (rows.length > 0) hourly.add(await deps.store.transaction((tx) => writeEvents(tx, rows)));
   }
   if (optOut) return { accepted: 0, dropped: intake.rows.length + intake.dropped };
   return { accepted: intake.rows.length, dropped: intake.dropped };

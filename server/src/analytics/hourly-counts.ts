@@ -1,5 +1,6 @@
 /**
- * Events per hour, type and path (`analytics_hourly`), which the dashboard's top pages and
+ * Events per troop, hour, type and path (`analytics_hourly`, keyed by troop since migration 047),
+ * which each troop's dashboard's top pages and
  * custom events read. A popular page's count is one row that every batch would update: written
  * in each batch's transaction, concurrent batches would queue on its lock (PostgreSQL) and
  * could deadlock on two pages locked in opposite orders. So each server process adds up new
@@ -22,33 +23,40 @@ export interface HourlyCounter {
   close(): Promise<void>;
 }
 
-type Count = [hour: number, type: string, pathname: string, events: number];
+type Count = [troopId: string, hour: number, type: string, pathname: string, events: number];
 
-/** New events counted by hour, type and path, in key order (the order rows are locked in). */
+const keyOf = (c: Count) => `${c[0]}\0${c[1]}\0${c[2]}\0${c[3]}`;
+
+/**
+ * New events counted by troop, hour, type and path, in key order (the order rows are locked
+ * in).
+ */
 export function hourlyCountsOf(rows: readonly EventRow[]): Count[] {
   const counts = new Map<string, Count>();
   for (const r of rows) {
-    const hour = Math.floor(r.ts / HOUR) * HOUR;
-    const key = `${hour}\0${r.type}\0${r.pathname}`;
-    const c = counts.get(key);
-    if (c) c[3]++;
-    else counts.set(key, [hour, r.type, r.pathname, 1]);
+    const count: Count = [r.troop_id, Math.floor(r.ts / HOUR) * HOUR, r.type, r.pathname, 1];
+    const c = counts.get(keyOf(count));
+    if (c) c[4]++;
+    else counts.set(keyOf(count), count);
   }
   return sortCounts([...counts.values()]);
 }
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const sortCounts = (counts: Count[]) =>
-  counts.sort((a, b) =>
-    a[0] !== b[0] ? a[0] - b[0] : a[1] !== b[1] ? (a[1] < b[1] ? -1 : 1) : a[2] < b[2] ? -1 : 1,
+  counts.sort(
+    (a, b) =>
+      compareText(a[0], b[0]) || a[1] - b[1] || compareText(a[2], b[2]) || compareText(a[3], b[3]),
   );
 
 export async function writeHourlyCounts(db: Queryable, counts: readonly Count[]): Promise<void> {
   for (let i = 0; i < counts.length; i += ROWS_PER_STATEMENT) {
     const part = counts.slice(i, i + ROWS_PER_STATEMENT);
     await db.query(
-      `INSERT INTO analytics_hourly (hour, type, pathname, events)
-       VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}
-       ON CONFLICT (hour, type, pathname) DO UPDATE SET events = analytics_hourly.events + excluded.events`,
+      `INSERT INTO analytics_hourly (troop_id, hour, type, pathname, events)
+       VALUES ${part.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+       ON CONFLICT (troop_id, hour, type, pathname) DO UPDATE SET events = analytics_hourly.events + excluded.events`,
       part.flat(),
     );
   }
@@ -77,11 +85,10 @@ export function createHourlyCounter(db: Queryable, onError: (err: unknown) => vo
     return writing;
   };
 
-  const addCount = ([hour, type, pathname, events]: Count) => {
-    const key = `${hour}\0${type}\0${pathname}`;
-    const c = pending.get(key);
-    if (c) c[3] += events;
-    else pending.set(key, [hour, type, pathname, events]);
+  const addCount = (count: Count) => {
+    const c = pending.get(keyOf(count));
+    if (c) c[4] += count[4];
+    else pending.set(keyOf(count), [...count]);
   };
 
   const timer = setInterval(() => void flush().catch(onError), FLUSH_MS);

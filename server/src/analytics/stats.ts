@@ -12,7 +12,7 @@ import type {
 import { ANALYTICS_LIVE_WINDOW_MS } from '@scout/protocol/limits';
 import type { AppDeps } from '../deps.ts';
 import type { Queryable } from '../store/store.ts';
-import { FIRST_TROOP_ID, type Troop } from '../store/tenancy.ts';
+import type { Troop } from '../store/tenancy.ts';
 import { segmentsOf, statsRange, type StatsRange } from './stats-range.ts';
 
 const TOP = 10;
@@ -109,37 +109,18 @@ async function visitsByDimension(db: Queryable, troopId: string, range: StatsRan
 }
 
 /**
- * Pageviews by page, or custom events by type, from the hourly counts: a range starts and ends
- * on the hour (midnight in the time zone). The hourly counts are the first troop's only, since
- * their key names no troop (migration 020); another troop's come from its events.
+ * Pageviews by page, or custom events by type, from the troop's hourly counts (keyed by troop
+ * since migration 047): a range starts and ends on the hour (midnight in the time zone).
  */
 async function eventsBy(db: Queryable, troopId: string, range: StatsRange, pageviews: boolean) {
-  if (troopId !== FIRST_TROOP_ID) return eventsCounted(db, troopId, range, pageviews);
   const { rows } = await db.query<Row>(
     pageviews
       ? `SELECT pathname AS name, sum(events) AS count FROM analytics_hourly
-         WHERE type = 'pageview' AND hour >= ? AND hour < ?
+         WHERE troop_id = ? AND type = 'pageview' AND hour >= ? AND hour < ?
          GROUP BY pathname ORDER BY count DESC, name LIMIT ${TOP}`
       : `SELECT type AS name, sum(events) AS count FROM analytics_hourly
-         WHERE type <> 'pageview' AND hour >= ? AND hour < ?
+         WHERE troop_id = ? AND type <> 'pageview' AND hour >= ? AND hour < ?
          GROUP BY type ORDER BY count DESC, name LIMIT ${TOP}`,
-    [range.start, range.end],
-  );
-  return breakdown(rows);
-}
-
-/** `eventsBy` from a troop's events themselves. */
-async function eventsCounted(
-  db: Queryable,
-  troopId: string,
-  range: StatsRange,
-  pageviews: boolean,
-) {
-  const name = pageviews ? 'pathname' : 'type';
-  const { rows } = await db.query<Row>(
-    `SELECT ${name} AS name, count(*) AS count FROM analytics_events
-     WHERE troop_id = ? AND type ${pageviews ? '=' : '<>'} 'pageview' AND ts >= ? AND ts < ?
-     GROUP BY ${name} ORDER BY count DESC, name LIMIT ${TOP}`,
     [troopId, range.start, range.end],
   );
   return breakdown(rows);

@@ -31,6 +31,7 @@ import { calendarUntroopedIndexes } from './043-calendar-untrooped-indexes.ts';
 import { troopAnswerKeys } from './044-troop-answer-keys.ts';
 import { invitationTerms } from './045-invitation-terms.ts';
 import { troopRegistration } from './046-troop-registration.ts';
+import { troopHourlyCounts } from './047-troop-hourly-counts.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -66,4 +67,5 @@ export const migrations: readonly Migration[] = [
   troopAnswerKeys,
   invitationTerms,
   troopRegistration,
+  troopHourlyCounts,
 ];
