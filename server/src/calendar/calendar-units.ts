@@ -30,15 +30,18 @@ export function unitsCondition(
 }
 
 /**
- * The units a read goes through one at a time. A range read (a window, the feed) is made once
- * per unit with `troop_id = ?`, each from its own range of the (troop_id, event_date, ...)
- * indexes: given `troop_id IN (?, ?)` with a date range, SQLite's planner takes the (rrule,
+ * The conditions a range read (a window, the feed) is made with, one statement each. On SQLite,
+ * once per unit with `troop_id = ?`, each from its own range of the (troop_id, event_date, ...)
+ * indexes: given `troop_id IN (?, ?)` with a date range, its planner takes the (rrule,
  * event_date) index instead and reads every troop's events of the window (fifty times slower
- * among forty troops, measured by `npm run bench:council`).
+ * among forty troops, measured by `npm run bench:council`). PostgreSQL reads both ranges of the
+ * index for `IN` itself, and one statement saves it a round trip per unit.
  */
-export const unitIds = (units: string | CalendarUnits): string[] =>
-  typeof units === 'string'
-    ? [units]
-    : units.councilId === null
-      ? [units.troopId]
-      : [units.troopId, units.councilId];
+export function rangeReads(
+  dialect: 'sqlite' | 'postgres',
+  units: string | CalendarUnits,
+): { sql: string; params: string[] }[] {
+  if (dialect === 'postgres' || typeof units === 'string' || units.councilId === null)
+    return [unitsCondition(units)];
+  return [units.troopId, units.councilId].map((id) => unitsCondition(id));
+}

@@ -6,7 +6,7 @@ import { EVENT_MAX_SPAN_DAYS } from '@scout/protocol/calendar-events';
 import type { Queryable } from '../store/store.ts';
 import { ApiError } from '../errors.ts';
 import { checkEventShape, checkExceptionCount } from './event-shape.ts';
-import { unitIds, unitsCondition, type CalendarUnits } from './calendar-units.ts';
+import { rangeReads, unitsCondition, type CalendarUnits } from './calendar-units.ts';
 import { givesDate } from './series-rule.ts';
 import { dateMs, isoDate, type EventRecord } from './occurrences.ts';
 
@@ -122,15 +122,15 @@ export async function rowsForWindow(
   const earliest = isoDate(dateMs(from) - EVENT_MAX_SPAN_DAYS * DAY_MS);
   const singles: EventRecord[] = [];
   const series: EventRecord[] = [];
-  for (const unit of unitIds(units)) {
+  for (const where of rangeReads(db.dialect, units)) {
     const one = await db.query<EventRecord>(
-      `SELECT ${READ_COLUMNS} FROM calendar_events WHERE troop_id = ? AND event_date >= ? AND event_date <= ? AND rrule IS NULL`,
-      [unit, earliest, to],
+      `SELECT ${READ_COLUMNS} FROM calendar_events WHERE ${where.sql} AND event_date >= ? AND event_date <= ? AND rrule IS NULL`,
+      [...where.params, earliest, to],
     );
     singles.push(...one.rows);
     const repeating = await db.query<EventRecord>(
-      `SELECT ${READ_COLUMNS} FROM calendar_events WHERE troop_id = ? AND rrule IS NOT NULL AND event_date <= ?`,
-      [unit, to],
+      `SELECT ${READ_COLUMNS} FROM calendar_events WHERE ${where.sql} AND rrule IS NOT NULL AND event_date <= ?`,
+      [...where.params, to],
     );
     series.push(...repeating.rows);
   }
@@ -145,10 +145,10 @@ export async function rowsForWindow(
  */
 export async function allEvents(db: Queryable, units: CalendarUnits): Promise<EventRecord[]> {
   const lists: EventRecord[][] = [];
-  for (const unit of unitIds(units)) {
+  for (const where of rangeReads(db.dialect, units)) {
     const { rows } = await db.query<EventRecord>(
-      `SELECT ${READ_COLUMNS} FROM calendar_events WHERE troop_id = ? ORDER BY event_date, event_time, id`,
-      [unit],
+      `SELECT ${READ_COLUMNS} FROM calendar_events WHERE ${where.sql} ORDER BY event_date, event_time, id`,
+      where.params,
     );
     lists.push(rows);
   }
