@@ -181,4 +181,32 @@ describe.each(testStoreKinds)('making and listing councils (%s)', (kind) => {
       platformAdmin: false,
     });
   });
+
+  it("makes the first person named for a council its admin, and a troop's its leader", async () => {
+    const ruth = await addTroopMember(t, 'ruth', { c2: 'user' });
+    const made = await call('pat', 'POST', FIRST, {
+      projectId: 'council-9',
+      number: '900',
+      name: 'Riverlands',
+      kind: 'council',
+      leaderEmail: ruth.email,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const troopMade = await call('pat', 'POST', FIRST, {
+      projectId: 'troop-901',
+      number: '901',
+      name: 'Troop 901',
+      councilProjectId: 'council-9',
+      leaderEmail: ruth.email,
+    });
+    expect(troopMade.statusCode, troopMade.body).toBe(200);
+    const mine = await call(ruth.token, 'GET', 'council-9/mine');
+    const roles = Object.fromEntries(
+      (mine.json().troops as Array<{ projectId: string; role: string }>).map((u) => [
+        u.projectId,
+        u.role,
+      ]),
+    );
+    expect(roles).toMatchObject({ 'council-9': 'admin', 'troop-901': 'leader' });
+  });
 });

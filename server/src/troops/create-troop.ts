@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import { roleNames } from '@scout/protocol/permissions';
 import type { CreatedTroop, FirstLeader, WireTroop } from '@scout/protocol/troops';
 import type { AppDeps } from '../deps.ts';
+import { adminRoles } from '../auth/first-admin.ts';
 import { ApiError } from '../errors.ts';
 import { recordAudit } from '../members/audit-log.ts';
 import { createInvitation } from '../members/invitations.ts';
@@ -20,6 +21,15 @@ import type { NewTroopBody } from './troop-schemas.ts';
 
 /** The role a troop's first leader is given (docs/roles.md). */
 export const FIRST_LEADER_ROLE = 'leader';
+
+/**
+ * The role the first person named for a unit is given: a troop's leader; a council's admin (the
+ * roles configuration's first admin role), since a council's admin is who manages its members
+ * and confirms the troops registered at sign-up, and someone must be able to from the start.
+ */
+export function firstRoleOf(kind: 'troop' | 'council', roles: Deps['config']['roles']): string {
+  return kind === 'council' ? (adminRoles(roles)[0] ?? FIRST_LEADER_ROLE) : FIRST_LEADER_ROLE;
+}
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
 
@@ -62,10 +72,11 @@ export async function createTroop(
     throw new ApiError('VALIDATION_ERROR', 'A council belongs to no council');
   if (kind !== 'council' && input.acceptsTroops)
     throw new ApiError('VALIDATION_ERROR', 'Only a council accepts new troops');
-  if (input.leaderEmail && !roleNames(deps.config.roles).includes(FIRST_LEADER_ROLE))
+  const firstRole = firstRoleOf(kind, deps.config.roles);
+  if (input.leaderEmail && !roleNames(deps.config.roles).includes(firstRole))
     throw new ApiError(
       'VALIDATION_ERROR',
-      `A first leader needs the role ${FIRST_LEADER_ROLE} in the roles configuration`,
+      `A first leader needs the role ${firstRole} in the roles configuration`,
     );
   const now = deps.clock.now();
   const at = isoInstant(now);
@@ -107,7 +118,7 @@ export async function createTroop(
       if (userId) {
         await tx.query(
           `INSERT INTO memberships (user_id, troop_id, role, status, joined_at) VALUES (?, ?, ?, 'active', ?)`,
-          [userId, id, FIRST_LEADER_ROLE, at],
+          [userId, id, firstRole, at],
         );
         leader = { email: input.leaderEmail, outcome: 'member', userId };
       }
@@ -139,19 +150,23 @@ export async function createTroop(
     timeZone,
   };
   if (member || !input.leaderEmail) return { troop, leader: member };
-  return { troop, leader: await inviteFirstLeader(deps, actorId, id, input.leaderEmail) };
+  return {
+    troop,
+    leader: await inviteFirstLeader(deps, actorId, id, input.leaderEmail, firstRole),
+  };
 }
 
 /**
- * An invitation for one address, to the new troop, giving its role (members/invitations.ts): the
- * leader who signs up with its link joins as the troop's leader, at once, in any sign-up mode.
+ * An invitation for one address, to the new unit, giving its first role (members/invitations.ts):
+ * the person who signs up with its link joins with it, at once, in any sign-up mode.
  */
 async function inviteFirstLeader(
   deps: Deps,
   actorId: string | null,
   troopId: string,
   email: string,
+  role: string,
 ): Promise<FirstLeader> {
-  const made = await createInvitation(deps, actorId, { email, role: FIRST_LEADER_ROLE }, troopId);
+  const made = await createInvitation(deps, actorId, { email, role }, troopId);
   return { email, outcome: 'invited', invitationUrl: made.url };
 }
