@@ -5,6 +5,7 @@
  * as its first leader, and each troop gets an event of its own. And the platform admin makes a
  * council and a troop of it on the Troops screen, and finds the troop in the list under its council.
  * A mail's link naming the second troop lands its member on the event there, on a fresh page.
+ * A council's admin confirms a troop registered at sign-up on the council's screen.
  */
 import { expect, test } from '../support/fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
@@ -203,4 +204,55 @@ test('the platform admin makes a council and a troop of it on the Troops screen,
     '—',
     '0',
   ]);
+});
+
+test('a council admin confirms a troop registered at sign-up, which then shows among the council’s troops', async ({
+  browser,
+  request,
+}) => {
+  const tag = `${Date.now().toString(36)}${test.info().workerIndex}`;
+  const council = { projectId: `council-r-${tag}`, name: `Lakeshore Council ${tag}` };
+  const councilAdmin = newMember('Casey', 'Counciladmin');
+  const signedUp = await createAccount(councilAdmin);
+  const platformAdmin = await signInThroughApi(admin.email, admin.password);
+  const made = await request.post(`${baseURL}/api/troops/${PROJECT_ID}`, {
+    headers: bearer(platformAdmin.tokens.access_token),
+    data: {
+      ...council,
+      number: '5',
+      kind: 'council',
+      acceptsTroops: true,
+      leaderEmail: councilAdmin.email,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  // A leader signs up with a number no troop has, at the council's address: a troop registers.
+  const number = String(1000 + Math.floor(Math.random() * 8000));
+  const registrant = newMember('Jamie', 'Registrant');
+  const registered = await request.post(`${baseURL}/api/auth/signup`, {
+    data: {
+      email: registrant.email,
+      password: registrant.password,
+      projectId: council.projectId,
+      troopNumber: number,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+
+  const context = await browser.newContext({ storageState: storageStateFor(signedUp.tokens) });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/council?troop=${council.projectId}`);
+    const waiting = page.getByRole('region', { name: /Troops waiting for the council/ });
+    await expect(waiting).toContainText(`Troop ${number}`);
+    await expect(waiting).toContainText(registrant.email);
+    await waiting.getByRole('button', { name: `Confirm Troop ${number}` }).click();
+    await expect(page.getByText(`Troop ${number} is confirmed`)).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Troops of the council' })).toContainText(
+      `Troop ${number}`,
+    );
+  } finally {
+    await context.close();
+  }
 });

@@ -11,11 +11,13 @@ import { ScreenHeading } from '../../ui/screen-heading.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CouncilTroopRow } from './council-troop-row.tsx';
 import { useCouncilOverview } from './use-council.ts';
+import { WaitingTroops } from './waiting-troops.tsx';
 
 /**
  * A council's troops, for its members when the app calls with the council: each troop's members,
- * upcoming events and answer rate over the next days, and its events when opened. Reached from
- * the account menu ("Council troops"); the address of a troop's app says it is no council.
+ * upcoming events and answer rate over the next days, and its events when opened; for its admins,
+ * the troops registered at sign-up that wait for them. Reached from the account menu ("Council
+ * troops") and the dashboard; the address of a troop's app says it is no council.
  */
 export function CouncilScreen({ user, nav }: { user: WireUser; nav: Navigation }) {
   const menu = useAccountMenu(nav, user, 'council');
@@ -40,6 +42,7 @@ export function CouncilScreen({ user, nav }: { user: WireUser; nav: Navigation }
         its events of the next {COUNCIL_OVERVIEW_DAYS} days, and the share of answers its families
         have given to them.
       </p>
+      <WaitingTroops enabled={isCouncil} />
       {unit.isLoading || overview.isLoading ? (
         <div className="flex items-center gap-3 py-10 text-stone-600">
           <Spinner /> Loading troops...
