@@ -27,19 +27,24 @@ import {
   startOurServer,
   type BenchStore,
 } from './bench-stores.ts';
-import { addBenchUnit, dropSeedJobs, seedUnit, type TroopSize } from './council-seed.ts';
+import {
+  benchTroopProject,
+  COUNCIL_SIZE,
+  COUNCIL_TROOPS,
+  dropSeedJobs,
+  seedCouncil,
+  seedUnit,
+  TROOP_SIZE,
+} from './council-seed.ts';
 import { freePort, stopAll, waitFor } from './processes.ts';
 import { sequentialP50 } from './sequential-p50.ts';
 
-const TROOPS = 100;
 const MEASURED = 50;
-const TROOP: TroopSize = { accounts: 80, events: 1_000, answers: 2_000 };
-const COUNCIL: TroopSize = { accounts: 5, events: 100, answers: 0 };
+const TROOP = TROOP_SIZE;
+const COUNCIL = COUNCIL_SIZE;
+const TROOPS = COUNCIL_TROOPS;
 const GOAL = 1.3;
 const samples = Number(process.env.BENCH_SAMPLES || 30);
-
-const troopId = (n: number) => (n === 1 ? FIRST_TROOP_ID : `bt${n}`);
-const troopProject = (n: number) => (n === 1 ? loadConfig({}).projectId : `bench-t${n}`);
 
 interface Side {
   origin: string;
@@ -49,26 +54,8 @@ interface Side {
 }
 
 async function councilServer(bench: BenchStore): Promise<{ projectId: string; memberId: string }> {
-  await addBenchUnit(bench.store, {
-    id: 'bench-council',
-    projectId: 'bench-council',
-    kind: 'council',
-    councilId: null,
-  });
-  await seedUnit(bench.store, 'bench-council', COUNCIL, 7);
-  let memberId = '';
-  for (let n = 1; n <= TROOPS; n++) {
-    await addBenchUnit(bench.store, {
-      id: troopId(n),
-      projectId: troopProject(n),
-      kind: 'troop',
-      councilId: 'bench-council',
-    });
-    const unit = await seedUnit(bench.store, troopId(n), TROOP, 1000 + n);
-    if (n === MEASURED) memberId = unit.memberId;
-  }
-  await dropSeedJobs(bench.store);
-  return { projectId: troopProject(MEASURED), memberId };
+  const members = await seedCouncil(bench.store);
+  return { projectId: benchTroopProject(MEASURED), memberId: members.get(MEASURED) ?? '' };
 }
 
 async function oneTroopServer(bench: BenchStore): Promise<{ projectId: string; memberId: string }> {

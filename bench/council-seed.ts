@@ -5,6 +5,7 @@
  * The same function seeds the one-troop server the council is compared with.
  */
 import crypto from 'node:crypto';
+import { loadConfig } from '../server/src/config.ts';
 import type { Store } from '../server/src/store/store.ts';
 import { FIRST_TROOP_ID } from '../server/src/store/tenancy.ts';
 import { mulberry32 } from './processes.ts';
@@ -198,4 +199,41 @@ export async function dropSeedJobs(store: Store): Promise<void> {
   await store.query('DELETE FROM jobs');
   if (store.dialect === 'postgres') await store.query('VACUUM ANALYZE');
   else await store.query('ANALYZE');
+}
+
+/** The council both council benchmarks seed: 100 troops of one council and its own events. */
+export const COUNCIL_TROOPS = 100;
+export const TROOP_SIZE: TroopSize = { accounts: 80, events: 1_000, answers: 2_000 };
+export const COUNCIL_SIZE: TroopSize = { accounts: 5, events: 100, answers: 0 };
+export const COUNCIL_ID = 'bench-council';
+
+/** Troop n of the council (1 to COUNCIL_TROOPS): the first is the server's own troop. */
+export const benchTroopId = (n: number) => (n === 1 ? FIRST_TROOP_ID : `bt${n}`);
+export const benchTroopProject = (n: number) =>
+  n === 1 ? loadConfig({}).projectId : `bench-t${n}`;
+
+/**
+ * The council and its troops with their accounts, events and answers; answers each troop's
+ * ordinary member whose token measures it (by troop number).
+ */
+export async function seedCouncil(store: Store): Promise<Map<number, string>> {
+  await addBenchUnit(store, {
+    id: COUNCIL_ID,
+    projectId: COUNCIL_ID,
+    kind: 'council',
+    councilId: null,
+  });
+  await seedUnit(store, COUNCIL_ID, COUNCIL_SIZE, 7);
+  const members = new Map<number, string>();
+  for (let n = 1; n <= COUNCIL_TROOPS; n++) {
+    await addBenchUnit(store, {
+      id: benchTroopId(n),
+      projectId: benchTroopProject(n),
+      kind: 'troop',
+      councilId: COUNCIL_ID,
+    });
+    members.set(n, (await seedUnit(store, benchTroopId(n), TROOP_SIZE, 1000 + n)).memberId);
+  }
+  await dropSeedJobs(store);
+  return members;
 }

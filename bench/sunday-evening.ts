@@ -14,9 +14,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import { signAccessToken } from '../server/src/auth/tokens.ts';
-import { loadConfig } from '../server/src/config.ts';
 import { loadOrCreateSecret } from '../server/src/secret.ts';
-import { FIRST_TROOP_ID } from '../server/src/store/tenancy.ts';
 import {
   benchPgUrl,
   benchStoreKinds,
@@ -24,39 +22,24 @@ import {
   startOurServer,
   type BenchStore,
 } from './bench-stores.ts';
-import { addBenchUnit, dropSeedJobs, seedUnit, type TroopSize } from './council-seed.ts';
+import {
+  benchTroopId,
+  benchTroopProject,
+  COUNCIL_TROOPS,
+  seedCouncil,
+  TROOP_SIZE,
+} from './council-seed.ts';
 import { freePort, stopAll, waitFor } from './processes.ts';
 import { sundayEvening, type Failure, type Member, type Recorder } from './sunday-member.ts';
 
-const TROOPS = 100;
-const TROOP: TroopSize = { accounts: 80, events: 1_000, answers: 2_000 };
-const COUNCIL: TroopSize = { accounts: 5, events: 100, answers: 0 };
+const TROOPS = COUNCIL_TROOPS;
+const TROOP = TROOP_SIZE;
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S || 300);
 const MEMBERS = Number(process.env.BENCH_MEMBERS || 1000);
 const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 
-const troopId = (n: number) => (n === 1 ? FIRST_TROOP_ID : `bt${n}`);
-const troopProject = (n: number) => (n === 1 ? loadConfig({}).projectId : `bench-t${n}`);
-
-async function seedCouncil(bench: BenchStore): Promise<void> {
-  await addBenchUnit(bench.store, {
-    id: 'bench-council',
-    projectId: 'bench-council',
-    kind: 'council',
-    councilId: null,
-  });
-  await seedUnit(bench.store, 'bench-council', COUNCIL, 7);
-  for (let n = 1; n <= TROOPS; n++) {
-    await addBenchUnit(bench.store, {
-      id: troopId(n),
-      projectId: troopProject(n),
-      kind: 'troop',
-      councilId: 'bench-council',
-    });
-    await seedUnit(bench.store, troopId(n), TROOP, 1000 + n);
-  }
-  await dropSeedJobs(bench.store);
-}
+const troopId = benchTroopId;
+const troopProject = benchTroopProject;
 
 /** Member k: troop k mod 100, an ordinary member (never the leader, account 0) of it. */
 async function members(bench: BenchStore, origins: string[]): Promise<Member[]> {
@@ -164,7 +147,7 @@ async function runStore(kind: BenchStore['kind']): Promise<{ lines: string[]; er
   const bench = await openBenchStore(kind, benchPgUrl());
   try {
     const seeding = Date.now();
-    await seedCouncil(bench);
+    await seedCouncil(bench.store);
     const seededS = (Date.now() - seeding) / 1000;
     const origins = await startServers(bench);
     const result = await load(await members(bench, origins));
