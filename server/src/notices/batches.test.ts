@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../test/auth.ts';
 import { runJobs, to, troopPerTest, withSubject } from '../../test/notices.ts';
-import { embeddedStore, type TestApp } from '../../test/test-app.ts';
+import { testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { isoDay } from '@scout/protocol/wall-clock';
 import { digestFor } from './digest-schedule.ts';
 
@@ -46,7 +46,7 @@ async function chooseDigest(t: TestApp, token: string, newEventsDigest: string) 
   expect(res.json().settings.newEventsDigest).toBe(newEventsDigest);
 }
 
-describe.each(embeddedStore)('new events in batches (%s)', (kind) => {
+describe.each(testStoreKinds)('new events in batches (%s)', (kind) => {
   const troop = troopPerTest(kind);
 
   it('sends a term of 300 events entered in one sitting as one mail per member when the window closes', async () => {
