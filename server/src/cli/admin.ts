@@ -6,12 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  BackupUnsupportedError,
-  PG_BACKUP_ADVICE,
-  backupDatabase,
-  type BackupProgress,
-} from '../admin/backup.ts';
+import { BackupUnsupportedError, PG_BACKUP_ADVICE, backupDatabase } from '../admin/backup.ts';
 import { issueServiceKey, listServiceKeys, revokeServiceKey } from '../admin/service-keys.ts';
 import { createUserWithRole, setUserRole, troopForOperator } from '../admin/users.ts';
 import { systemClock } from '../clock.ts';
@@ -52,6 +47,10 @@ export interface CommandIo {
   cwd: string;
   readStdin(): Promise<string>;
 }
+
+import { describeBackupProgress, seconds } from './backup-progress.ts';
+
+export { describeBackupProgress };
 
 const COMMANDS: Record<string, CommandSpec> = {
   'create-user': {
@@ -159,27 +158,6 @@ const COMMANDS: Record<string, CommandSpec> = {
   },
   ...troopCommands,
 };
-
-const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/** One line of a backup's progress, for an operator watching or a scheduler's log. */
-export function describeBackupProgress(p: BackupProgress): string {
-  switch (p.phase) {
-    case 'start':
-      return `Backing up ${p.source} (about ${megabytes(p.expectedBytes)}) to ${p.file}`;
-    case 'copying': {
-      // The estimate counts pages in use; the copy can pack them a little differently.
-      const percent =
-        p.expectedBytes > 0 ? Math.min(99, Math.floor((100 * p.bytes) / p.expectedBytes)) : 0;
-      return `  ${megabytes(p.bytes)} of about ${megabytes(p.expectedBytes)} copied (${percent}%), ${seconds(p.elapsedMs)}`;
-    }
-    case 'checking':
-      return `  Copy written (${megabytes(p.bytes)}), ${seconds(p.elapsedMs)}; checking it (integrity_check)`;
-    case 'done':
-      return `  Checked and in place, ${seconds(p.elapsedMs)}`;
-  }
-}
 
 const PLATFORM_OR_TROOP =
   'A key is for one troop (--troop) or for every troop (--platform), not both';

@@ -16,7 +16,8 @@ import { FIRST_TROOP_ID, type Troop, type TroopDirectory } from '../store/tenanc
 
 export const TROOPS_TTL_MS = 5000;
 
-interface TroopRow {
+/** A `troops` row as TROOP_COLUMNS reads it. */
+export interface TroopRow {
   id: string;
   kind: string;
   number: string | null;

@@ -17,20 +17,11 @@ import type { Queryable } from '../store/store.ts';
 import type { Troop } from '../store/tenancy.ts';
 import { wireTroopOf } from './create-troop.ts';
 import { queueDecisionMail } from './registration-notice.ts';
-import { TROOP_COLUMNS, toTroop } from './troop-directory.ts';
+import { TROOP_COLUMNS, toTroop, type TroopRow } from './troop-directory.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
 
-interface RegisteredRow {
-  id: string;
-  kind: string;
-  number: string | null;
-  name: string | null;
-  project_id: string | null;
-  time_zone: string | null;
-  signup_mode: string | null;
-  contact: string | null;
-  council_id: string | null;
+interface RegisteredRow extends TroopRow {
   created_at: string;
   confirmed_at: string | null;
   email: string | null;
