@@ -14,6 +14,7 @@ import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/store.ts';
 import { invitationKey } from '../security/invitations.ts';
 import { FIRST_TROOP_ID, type Troop } from '../store/tenancy.ts';
+import { numberWaiting } from '../troops/register-troop.ts';
 import { TROOP_COLUMNS, toTroop } from '../troops/troop-directory.ts';
 
 type TroopRow = Parameters<typeof toTroop>[0];
@@ -133,12 +134,7 @@ export async function signUpTarget(
   const named = rows.filter((r) => troopNumberKey(r.number) === number);
   // The request's own troop first, then the oldest with the number.
   const numbered = named.find((r) => r.id === here.id) ?? named[0];
-  if (numbered && Number(numbered.waiting) === 1)
-    throw new ApiError(
-      'VALIDATION_ERROR',
-      `Troop ${number} is waiting for its council to confirm it. Ask the leader who registered it to invite you once it is confirmed.`,
-      { details: 'troopNumber' },
-    );
+  if (numbered && Number(numbered.waiting) === 1) throw numberWaiting(number);
   if (numbered) return { troop: toTroop(numbered, config) };
   const council = mayRegister ? await acceptingCouncil(db, config, here) : undefined;
   if (council) return { register: { council, number } };

@@ -7,15 +7,28 @@
  * waits for a council admin (`registered_by` set, `confirmed_at` NULL, migration 046): until
  * then its members reach only their own profile (auth/session-check.ts), and its number lets
  * nobody else in. The council's admins are told by mail (registration-notice.ts).
+ *
+ * Two sign-ups of one new number at once both find no troop with it; the database's index of
+ * waiting numbers (migration 049) lets one in, and the other gets the answer a later sign-up gets.
  */
 import { registeredTroopName, TROOP_NAME_MAX_LENGTH } from '@scout/protocol/troops';
 import type { AppDeps } from '../deps.ts';
 import { recordAudit } from '../members/audit-log.ts';
+import { ApiError } from '../errors.ts';
 import { isoInstant } from '../store/sql-values.ts';
 import type { Queryable } from '../store/store.ts';
 import type { Troop } from '../store/tenancy.ts';
 import { newTroopId } from './create-troop.ts';
 import { queueRegistrationNotice } from './registration-notice.ts';
+
+/** The answer to a sign-up with the number of a troop that waits for its council. */
+export function numberWaiting(number: string): ApiError {
+  return new ApiError(
+    'VALIDATION_ERROR',
+    `Troop ${number} is waiting for its council to confirm it. Ask the leader who registered it to invite you once it is confirmed.`,
+    { details: 'troopNumber' },
+  );
+}
 
 /** How many project ids (`troop-45`, `troop-45-2`, ...) are tried before giving up. */
 const PROJECT_ID_TRIES = 50;
@@ -59,24 +72,33 @@ export async function registerTroop(
   const troopName = name ?? registeredTroopName(number);
   for (let n = 1; n <= PROJECT_ID_TRIES; n++) {
     const projectId = n === 1 ? base : `${base}-${n}`;
-    // The unique project id decides between two registrations of one number at once.
+    // Refused by either unique index: the project id (taken: the next is tried) or the waiting
+    // number (another sign-up registered it first, committed or about to be: PostgreSQL waits
+    // for its transaction before it answers).
     const { rows } = await tx.query(
       `INSERT INTO troops (id, kind, number, name, project_id, time_zone, signup_mode, council_id, created_at, registered_by)
-       VALUES (?, 'troop', ?, ?, ?, ?, 'approval', ?, ?, '') ON CONFLICT (project_id) DO NOTHING RETURNING id`,
+       VALUES (?, 'troop', ?, ?, ?, ?, 'approval', ?, ?, '') ON CONFLICT DO NOTHING RETURNING id`,
       [id, number, troopName, projectId, council.timeZone, council.id, at],
     );
-    if (rows.length > 0)
-      return {
-        id,
-        projectId,
-        kind: 'troop',
-        number,
-        name: troopName,
-        timeZone: council.timeZone,
-        signupMode: 'approval',
-        contact: council.contact,
-        councilId: council.id,
-      };
+    if (rows.length === 0) {
+      const { rows: waiting } = await tx.query(
+        "SELECT 1 AS one FROM troops WHERE kind = 'troop' AND number = ? AND registered_by IS NOT NULL AND confirmed_at IS NULL",
+        [number],
+      );
+      if (waiting.length > 0) throw numberWaiting(number);
+      continue;
+    }
+    return {
+      id,
+      projectId,
+      kind: 'troop',
+      number,
+      name: troopName,
+      timeZone: council.timeZone,
+      signupMode: 'approval',
+      contact: council.contact,
+      councilId: council.id,
+    };
   }
   throw new Error(`no free project id for troop ${number} after ${PROJECT_ID_TRIES} tries`);
 }

@@ -9,6 +9,7 @@ import { bearer, me, nextAddress, PASSWORD, signUp } from '../../test/auth.ts';
 import { createMemoryMailer } from '../../test/mail.ts';
 import { addMember } from '../../test/rest.ts';
 import { runJobs } from '../../test/notices.ts';
+import { eventually } from '../../test/server-process.ts';
 import { sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
 import { addUnit, joinUnit } from '../../test/troops.ts';
 
@@ -40,6 +41,28 @@ describe.each(testStoreKinds)('a troop registered at sign-up (%s)', (kind) => {
 
   const calendar = (token: string, projectId: string) =>
     t.app.inject({ url: `/api/db/${projectId}/rest/v1/calendar_events`, headers: bearer(token) });
+
+  /**
+   * Runs the requests `start` makes so that their sign-ups truly meet. On PostgreSQL each one's
+   * transaction reads that no troop has the number, then waits to insert its troop until all
+   * `n` are there (a lock this test holds on `troops`, which reads pass), so none sees another's
+   * troop before it tries; SQLite runs one write transaction at a time, so they meet in turn.
+   */
+  async function allAtOnce<T>(n: number, start: () => Promise<T>[]): Promise<T[]> {
+    if (t.deps.store.dialect !== 'postgres') return Promise.all(start());
+    let all: Promise<T[]> = Promise.resolve([]);
+    await t.deps.store.transaction(async (tx) => {
+      await tx.query('LOCK TABLE troops IN SHARE ROW EXCLUSIVE MODE');
+      all = Promise.all(start());
+      await eventually(`${n} inserts waiting`, 20_000, async () => {
+        const { rows } = await tx.query<{ n: number | string }>(
+          "SELECT count(*) AS n FROM pg_locks WHERE relation = 'troops'::regclass AND NOT granted",
+        );
+        return Number(rows[0]?.n) === n;
+      });
+    });
+    return all;
+  }
 
   /** A fresh number each test, so tests of one shared store never meet. */
   const number = () => String(100 + ++n);
@@ -174,6 +197,43 @@ describe.each(testStoreKinds)('a troop registered at sign-up (%s)', (kind) => {
     expect(second.json().message).toMatch(/is waiting for its council to confirm it/);
     const list = await call('admin1', 'GET', 'council-1/waiting');
     expect(list.json().troops.filter((w: { number: string }) => w.number === num)).toHaveLength(1);
+  });
+
+  it('makes one waiting troop of sign-ups of one new number at once; the others are told it waits', async () => {
+    const num = number();
+    const emails = [1, 2, 3].map((i) => `racer${i}-${num}.${kind}@example.org`);
+    const answers = await allAtOnce(emails.length, () =>
+      emails.map((email, i) => signUpWith(i % 2 === 0 ? 'council-1' : 'troop-a', num, { email })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    for (const refused of answers.filter((r) => r.statusCode === 400))
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: `Troop ${num} is waiting for its council to confirm it. Ask the leader who registered it to invite you once it is confirmed.`,
+      });
+    const list = await call('admin1', 'GET', 'council-1/waiting');
+    expect(list.json().troops.filter((w: { number: string }) => w.number === num)).toHaveLength(1);
+    const { rows: troops } = await t.deps.store.query('SELECT id FROM troops WHERE number = ?', [
+      num,
+    ]);
+    expect(troops).toHaveLength(1);
+    // Only the registrant's account was made.
+    const { rows: accounts } = await t.deps.store.query(
+      `SELECT email FROM users WHERE email IN (${emails.map(() => '?').join(', ')})`,
+      emails,
+    );
+    expect(accounts).toHaveLength(1);
+  });
+
+  it('holds one waiting troop per number in the database itself (migration 049)', async () => {
+    const num = number();
+    expect((await signUpWith('council-1', num)).statusCode).toBe(200);
+    const second = t.deps.store.query(
+      `INSERT INTO troops (id, kind, number, name, project_id, time_zone, signup_mode, council_id, created_at, registered_by)
+       VALUES (?, 'troop', ?, 'Twin', ?, 'UTC', 'approval', 'c2', ?, 'someone')`,
+      [`twin-${num}`, num, `twin-${num}`, new Date().toISOString()],
+    );
+    await expect(second).rejects.toThrow();
   });
 
   it("keeps the decision to the council's admins: 403 for its other members, 404 for another council's admin", async () => {

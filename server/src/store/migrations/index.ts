@@ -32,6 +32,7 @@ import { troopAnswerKeys } from './044-troop-answer-keys.ts';
 import { invitationTerms } from './045-invitation-terms.ts';
 import { troopRegistration } from './046-troop-registration.ts';
 import { troopHourlyCounts } from './047-troop-hourly-counts.ts';
+import { oneWaitingTroopPerNumber } from './049-one-waiting-troop-per-number.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -68,4 +69,5 @@ export const migrations: readonly Migration[] = [
   invitationTerms,
   troopRegistration,
   troopHourlyCounts,
+  oneWaitingTroopPerNumber,
 ];
