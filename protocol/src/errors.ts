@@ -115,6 +115,11 @@ export const API_ERROR_CODES = [
   'UPGRADE_REQUIRED',
   // Leaders nudge the households that have not answered an event at most once a day.
   'RSVP_NUDGE_TOO_SOON',
+  // Volunteer sign-up sheets (docs/protocol.md, Volunteer): the last place went to someone
+  // else; the person already holds a place in the slot; a slot for adults named a scout.
+  'VOLUNTEER_SLOT_FULL',
+  'VOLUNTEER_ALREADY_SIGNED_UP',
+  'VOLUNTEER_ADULTS_ONLY',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 export type ErrorCode = AuthErrorCode | ApiErrorCode;
@@ -174,6 +179,9 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   RSVP_CLOSED: 'Answers for this event are closed. A leader can still change them.',
   UPGRADE_REQUIRED: 'Connect with a WebSocket upgrade',
   RSVP_NUDGE_TOO_SOON: 'A nudge for this event went out less than a day ago.',
+  VOLUNTEER_SLOT_FULL: 'This slot is full: someone took the last place just before you.',
+  VOLUNTEER_ALREADY_SIGNED_UP: 'You already have a place in this slot.',
+  VOLUNTEER_ADULTS_ONLY: 'This slot is for adults. A leader can open it to scouts.',
 };
 
 /**
@@ -251,6 +259,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RSVP_CLOSED: 409,
   UPGRADE_REQUIRED: 426,
   RSVP_NUDGE_TOO_SOON: 429,
+  VOLUNTEER_SLOT_FULL: 409,
+  VOLUNTEER_ALREADY_SIGNED_UP: 409,
+  VOLUNTEER_ADULTS_ONLY: 403,
 };
 
 /**

@@ -78,6 +78,8 @@ export const PERMISSIONS = {
   scoutsRead: 'scouts.read',
   /** Change anyone's RSVP, also after an event's deadline, and export the answers as CSV. */
   rsvpsManage: 'rsvps.manage',
+  /** Add, change and remove the sign-up slots of events, and export who took them as CSV. */
+  volunteerManage: 'volunteer.manage',
 } as const;
 
 export const DEFAULT_ROLES_CONFIG: RolesConfig = {
@@ -96,6 +98,7 @@ export const DEFAULT_ROLES_CONFIG: RolesConfig = {
         PERMISSIONS.troopFilesWrite,
         PERMISSIONS.scoutsRead,
         PERMISSIONS.rsvpsManage,
+        PERMISSIONS.volunteerManage,
       ],
       inherit: ['user'],
     },

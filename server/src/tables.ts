@@ -21,6 +21,7 @@ import { rsvpsTables } from './rsvps/tables.ts';
 import { storageTables } from './storage/tables.ts';
 import { storeTables } from './store/tables.ts';
 import { troopsTables } from './troops/tables.ts';
+import { volunteerTables } from './volunteer/tables.ts';
 
 export const TABLES = tableDefinitions([
   authTables,
@@ -28,6 +29,7 @@ export const TABLES = tableDefinitions([
   calendarTables,
   householdsTables,
   rsvpsTables,
+  volunteerTables,
   membersTables,
   noticesTables,
   notificationsTables,

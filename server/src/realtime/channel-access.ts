@@ -4,18 +4,22 @@
  * names, `*` for all, or `prefix*` for every channel starting with the prefix). Default: none,
  * because an anonymous peer can claim any name and must not read a troop's channels.
  *
- * Server-owned channels (the change feed, one per announced table and one per member of it, and
- * `rsvps` for answers to events, with one per member too) carry what the server says happened to rows: no client may
- * publish there, so whatever a listener hears on them is true, and anonymous peers may not
- * listen whatever the setting says, because the rows themselves are for signed-in members only.
+ * Server-owned channels (the change feed, one per announced table and one per member of it,
+ * `rsvps` for answers to events and `volunteer` for sign-up sheets, with one per member too)
+ * carry what the server says happened to rows: no client may publish there, so whatever a
+ * listener hears on them is true, and anonymous peers may not listen whatever the setting says,
+ * because the rows themselves are for signed-in members only.
  * Which members may listen on the change feed is decided by feed-listeners.ts.
  */
 import { changeFeedChannel } from '@scout/protocol/change-feed';
 import { rsvpChannel } from '@scout/protocol/rsvps';
+import { volunteerChannel } from '@scout/protocol/volunteer';
 import type { Config } from '../config.ts';
 
 export const isServerOwnedChannel = (channel: string) =>
-  rsvpChannel(channel) !== null || changeFeedChannel(channel) !== null;
+  rsvpChannel(channel) !== null ||
+  volunteerChannel(channel) !== null ||
+  changeFeedChannel(channel) !== null;
 
 export const SERVER_OWNED_MESSAGE = 'Only the server publishes on this channel';
 

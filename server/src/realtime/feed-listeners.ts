@@ -8,10 +8,12 @@
  * Sockets are admitted when they subscribe and checked again every few seconds (hub.ts), so a
  * member whose role no longer reads every row stops hearing the table's channel within seconds;
  * REST calls on these channels (history, presence) are checked each time (routes.ts). The
- * answers channels (`rsvps`, `rsvps:<id>`) name events, so the same rule decides who hears them.
+ * answers channels (`rsvps`, `rsvps:<id>`) and the sheets channels (`volunteer`, `volunteer:<id>`)
+ * name events, so the same rule decides who hears them.
  */
 import { changeFeedChannel } from '@scout/protocol/change-feed';
 import { rsvpChannel } from '@scout/protocol/rsvps';
+import { volunteerChannel } from '@scout/protocol/volunteer';
 import type { RolesConfig } from '@scout/protocol/permissions';
 import { tableGrant } from '@scout/protocol/table-grants';
 import { checkSession } from '../auth/session-check.ts';
@@ -25,7 +27,8 @@ export type FeedListener = { kind: 'service' } | { kind: 'user'; userId: string;
  * The table whose read rule decides who hears a channel, and whose own channel it is: the change
  * feed's, and the answers channels (protocol/src/rsvps.ts), which name events.
  */
-const governedBy = (channel: string) => changeFeedChannel(channel) ?? rsvpChannel(channel);
+const governedBy = (channel: string) =>
+  changeFeedChannel(channel) ?? rsvpChannel(channel) ?? volunteerChannel(channel);
 
 export function mayHear(roles: RolesConfig, listener: FeedListener, channel: string): boolean {
   const feed = governedBy(channel);

@@ -33,6 +33,7 @@ import { invitationTerms } from './045-invitation-terms.ts';
 import { troopRegistration } from './046-troop-registration.ts';
 import { troopHourlyCounts } from './047-troop-hourly-counts.ts';
 import { oneWaitingTroopPerNumber } from './049-one-waiting-troop-per-number.ts';
+import { volunteerSheets } from './050-volunteer-sheets.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -70,4 +71,5 @@ export const migrations: readonly Migration[] = [
   troopRegistration,
   troopHourlyCounts,
   oneWaitingTroopPerNumber,
+  volunteerSheets,
 ];
