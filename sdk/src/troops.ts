@@ -55,11 +55,14 @@ export interface TroopsClient {
   overview(): Promise<CouncilOverview>;
   /** One troop of the council's events and occurrences in the window: no names, no answers. */
   councilTroopEvents(troopProjectId: string, window: EventWindow): Promise<CouncilTroopEvent[]>;
-  /** Troops registered at sign-up that wait for this council, oldest first (its admins). */
+  /** Troops registered at sign-up that wait for this council, oldest first (see `confirm`). */
   waiting(): Promise<WaitingTroop[]>;
-  /** Confirms a waiting troop: its members reach it (the council's admins; again is the same). */
+  /**
+   * Confirms a waiting troop: its members reach it; again is the same. For the council's admins
+   * and the platform admin, as are `waiting` and `refuse`.
+   */
   confirm(troopProjectId: string): Promise<TroopDecision>;
-  /** Refuses a waiting troop: it goes, with the accounts in no other troop (the council's admins). */
+  /** Refuses a waiting troop: it goes, with the accounts in no other troop. */
   refuse(troopProjectId: string): Promise<TroopDecision>;
 }
 

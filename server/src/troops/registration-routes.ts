@@ -7,18 +7,22 @@
  *   POST /:projectId/troops/:troopProjectId/refuse    -> {troop, outcome: 'refused'}
  *
  * The path's project id is the council's. Its admins (active members of the council's unit with
- * an admin role of the roles configuration, auth/first-admin.ts) decide; another member of the
- * council gets 403, and anyone of no role there gets what every route gives a stranger, an
- * unknown project. A troop's project id in place of the council's is a 400; a troop of another
- * council, or one not registered at sign-up, a 404.
+ * an admin role of the roles configuration, auth/first-admin.ts) decide, and so does the platform
+ * admin (admin/platform-operator.ts), for every council, member of it or not: they make the
+ * councils and stand in where a council has no admin yet. Another member of the council gets
+ * 403, and anyone else of no role there gets what every route gives a stranger, an unknown
+ * project. A troop's project id in place of the council's is a 400; a troop of another council,
+ * or one not registered at sign-up, a 404.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isPlatformAdmin } from '../admin/platform-operator.ts';
 import { adminRoles } from '../auth/first-admin.ts';
 import { forgetAccount } from '../auth/session-check.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
+import { bearerToken, resolveCredential } from '../http/caller.ts';
 import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
 import type { Troop } from '../store/tenancy.ts';
 import { councilTroopParams } from './council-schemas.ts';
@@ -29,6 +33,8 @@ const waitingTroop = wireTroop.extend({
   registeredBy: z.object({ email: z.string(), displayName: z.string().nullable() }).nullable(),
   registeredAt: z.string(),
 });
+
+const DECIDERS = "Troops waiting for a council are for the council's admins and the platform admin";
 
 const troopDecision = z.object({
   troop: wireTroop,
@@ -41,14 +47,30 @@ export const registrationRoutes =
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const guards = routeGuards(deps);
 
-    /** An admin of the path's unit, a person (a key decides nothing for a council). */
-    const councilAdmin = async (req: FastifyRequest) => {
+    /**
+     * An admin of the path's unit, or the platform admin; a person (a key decides nothing for a
+     * council). The platform admin of no role in the council is signed in here as the council
+     * overview's readers are (council-routes.ts); anyone else of none stays a stranger.
+     */
+    const councilAdmin = async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        await guards.signedIn.call(plain, req, reply);
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.code !== 'PROJECT_NOT_FOUND') throw err;
+        const caller = await resolveCredential(deps, bearerToken(req)).catch(() => undefined);
+        if (
+          caller?.kind !== 'user' ||
+          caller.status !== 'active' ||
+          !(await isPlatformAdmin(deps, caller.userId))
+        )
+          throw err;
+        req.caller = caller;
+        return;
+      }
       const caller = callerOf(req);
-      if (caller.kind !== 'user' || !adminRoles(deps.config.roles).includes(caller.role))
-        throw new ApiError(
-          'FORBIDDEN',
-          "Troops waiting for a council are for the council's admins",
-        );
+      if (caller.kind !== 'user') throw new ApiError('FORBIDDEN', DECIDERS);
+      if (adminRoles(deps.config.roles).includes(caller.role)) return;
+      if (!(await isPlatformAdmin(deps, caller.userId))) throw new ApiError('FORBIDDEN', DECIDERS);
     };
 
     const councilOf = (req: FastifyRequest): { council: Troop; actorId: string } => {
@@ -62,7 +84,7 @@ export const registrationRoutes =
       return { council, actorId: caller.kind === 'user' ? caller.userId : '' };
     };
 
-    const guarded = [guards.project, guards.signedIn, councilAdmin];
+    const guarded = [guards.project, councilAdmin];
 
     app.get(
       '/:projectId/waiting',

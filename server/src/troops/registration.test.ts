@@ -259,6 +259,84 @@ describe.each(testStoreKinds)('a troop registered at sign-up (%s)', (kind) => {
     expect(still.json().troops.map((w: { projectId: string }) => w.projectId)).toContain(projectId);
   });
 
+  describe('who decides: the authorization matrix', () => {
+    const deciders: Record<string, string> = {};
+
+    beforeAll(async () => {
+      // The platform admin (an admin of the first troop), of no role in the council, and one who
+      // is also a council member without its admin role.
+      deciders.platformAdmin = (await addMember(t, `platform-${kind}`, 'admin')).token;
+      const both = await addMember(t, `platform-member-${kind}`, 'admin');
+      await joinUnit(t, both.id, 'c1', 'leader');
+      deciders.platformAdminInCouncil = both.token;
+      deciders.councilAdmin = as.admin1!;
+      deciders.councilMember = as.member1!;
+      const leader = await signUp(t, { email: `leader-a.${kind}@troop.example` });
+      await joinUnit(t, leader.user.id, 'ta', 'leader');
+      deciders.troopLeader = leader.access_token;
+      deciders.stranger = (await signUp(t, { email: `stranger.${kind}@example.org` })).access_token;
+      deciders.signedOut = '';
+    });
+
+    // Every caller's answer to listing, confirming and refusing a council's waiting troop.
+    const matrix: [who: string, answer: string][] = [
+      ['platformAdmin', '200'],
+      ['platformAdminInCouncil', '200'],
+      ['councilAdmin', '200'],
+      ['councilMember', '403 FORBIDDEN'],
+      ['troopLeader', '404 PROJECT_NOT_FOUND'],
+      ['stranger', '404 PROJECT_NOT_FOUND'],
+      ['signedOut', '401 UNAUTHORIZED'],
+    ];
+
+    const answer = async (who: string, method: 'GET' | 'POST', url: string) => {
+      const res = await t.app.inject({
+        method,
+        url: `/api/troops/${url}`,
+        headers: deciders[who] ? bearer(deciders[who]) : {},
+      });
+      return res.statusCode === 200 ? '200' : `${res.statusCode} ${res.json().code}`;
+    };
+
+    const stillWaiting = async (projectId: string) => {
+      const list = await call('admin1', 'GET', 'council-1/waiting');
+      return list.json().troops.some((w: { projectId: string }) => w.projectId === projectId);
+    };
+
+    it.each(matrix)('%s: lists, confirms and refuses -> %s', async (who, expected) => {
+      const [toConfirm, toRefuse] = [number(), number()];
+      for (const num of [toConfirm, toRefuse])
+        expect((await signUpWith('council-1', num)).statusCode).toBe(200);
+      const list = await answer(who, 'GET', 'council-1/waiting');
+      const confirm = await answer(who, 'POST', `council-1/troops/troop-${toConfirm}/confirm`);
+      const refuse = await answer(who, 'POST', `council-1/troops/troop-${toRefuse}/refuse`);
+      expect([list, confirm, refuse]).toEqual([expected, expected, expected]);
+      const decided = expected === '200';
+      expect(await stillWaiting(`troop-${toConfirm}`)).toBe(!decided);
+      expect(await stillWaiting(`troop-${toRefuse}`)).toBe(!decided);
+      if (decided)
+        expect(
+          (await t.app.inject({ method: 'GET', url: `/api/troops/troop-${toRefuse}` })).statusCode,
+        ).toBe(404);
+    });
+
+    it("records the platform admin's decision as theirs, in a council they are no member of", async () => {
+      const num = number();
+      expect((await signUpWith('council-2', num)).statusCode).toBe(200);
+      const decided = await answer(
+        'platformAdmin',
+        'POST',
+        `council-2/troops/troop-${num}/confirm`,
+      );
+      expect(decided).toBe('200');
+      const { rows } = await t.deps.store.query<{ actor_id: string }>(
+        "SELECT actor_id FROM audit_log WHERE action = 'troop.confirmed' AND target_id = (SELECT id FROM troops WHERE project_id = ?)",
+        [`troop-${num}`],
+      );
+      expect(rows.map((r) => r.actor_id)).toEqual([`platform-${kind}`]);
+    });
+  });
+
   it('refusing removes the troop and the account in no other troop', async () => {
     const num = number();
     const res = await signUpWith('council-1', num);

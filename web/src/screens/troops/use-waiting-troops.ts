@@ -1,7 +1,7 @@
 /**
- * The council's troops registered at sign-up that wait for its admins (waiting-troops.tsx), and
- * the admin's decision on each. The server answers 403 to a council member who is no admin: the
- * section is then not shown at all.
+ * The council's troops registered at sign-up that wait for its admins or the platform admin
+ * (waiting-troops.tsx), and the decision on each. The server answers 403 to a council member who
+ * is neither: the section is then not shown at all.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isScoutError } from '@scout/sdk/errors';

@@ -8,9 +8,10 @@ import { useWaitingTroops } from './use-waiting-troops.ts';
 import { registeredLine } from './waiting-words.ts';
 
 /**
- * For the council's admins: the troops registered at sign-up that wait for the council, each to
- * confirm (its members then use it) or to refuse (it goes, with the accounts in no other troop,
- * after a question). Nothing for other council members.
+ * For the council's admins and the platform admin: the troops registered at sign-up that wait
+ * for the council, each to confirm (its members then use it) or to refuse (it goes, with the
+ * accounts in no other troop, after a question). Nothing for other council members: the server
+ * decides who sees it (use-waiting-troops.ts), so the section has no role check of its own.
  */
 export function WaitingTroops({ enabled }: { enabled: boolean }) {
   const waiting = useWaitingTroops(enabled);
