@@ -21,6 +21,7 @@
  * seconds per measurement (default 5), --connections / BENCH_CONNECTIONS (default 10),
  * --rounds / BENCH_ROUNDS (default 3), --stores / BENCH_STORES (default `sqlite,postgres`),
  * --requests / BENCH_REQUESTS (default `list,create`; one alone, to profile it apart),
+ * --jobs-thread / BENCH_JOBS_THREAD=1 runs our job worker on a thread of its own (JOBS_THREAD),
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test; a schema of its own is made and
  * dropped). BENCH_CPU_PROF_DIR=DIR writes CPU profiles of our servers there (Chrome
  * DevTools).
@@ -62,6 +63,7 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: process.env.BENCH_ROUNDS || '3' },
     stores: { type: 'string', default: process.env.BENCH_STORES || 'sqlite,postgres' },
     requests: { type: 'string', default: process.env.BENCH_REQUESTS || 'list,create' },
+    'jobs-thread': { type: 'boolean', default: process.env.BENCH_JOBS_THREAD === '1' },
   },
 });
 const duration = Number(opts.duration);
@@ -142,7 +144,7 @@ async function startStore(bench: BenchStore): Promise<Scenario[]> {
     oursPort,
     // The job worker looks for due jobs every 200 ms instead of every 5 s, so the notice jobs the
     // creates schedule run during the measurement that caused them, in every round alike.
-    { JOBS_POLL_MS: '200' },
+    { JOBS_POLL_MS: '200', JOBS_THREAD: opts['jobs-thread'] ? 'true' : 'false' },
     profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : [],
   );
   const floor = startProcess(`floor (${bench.kind})`, path.join(here, 'floor-server.ts'), {

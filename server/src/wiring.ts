@@ -81,12 +81,7 @@ export async function openDeps(config: Config, logger: Logger): Promise<ReadyDep
         logger,
       })
     : createMemoryBus({ clock: systemClock, journal: storeJournal(store), logger });
-  const mail = config.smtpUrl
-    ? (await import('./mail/smtp.ts')).createSmtpMailer({
-        url: config.smtpUrl,
-        from: config.mailFrom,
-      })
-    : undefined;
+  const mail = await openSmtpMailer(config);
   return completeDeps({
     config,
     store,
@@ -96,6 +91,39 @@ export async function openDeps(config: Config, logger: Logger): Promise<ReadyDep
     serviceKeys: serviceKeyVerifier(store),
     files: await openFileStore(config),
     bus,
+    ...(mail ? { mail } : {}),
+  });
+}
+
+/** The SMTP mailer when SMTP_URL is set; absent, completeDeps writes to the outbox. */
+async function openSmtpMailer(config: Config) {
+  return config.smtpUrl
+    ? (await import('./mail/smtp.ts')).createSmtpMailer({
+        url: config.smtpUrl,
+        from: config.mailFrom,
+      })
+    : undefined;
+}
+
+/**
+ * What the job thread needs (job-thread.ts): a store connection of its own, already migrated by
+ * the main thread (a pool of two on PostgreSQL: the worker runs one job at a time), the signing
+ * key the mails' links are made with, and the mailer. No realtime bus: no job publishes.
+ */
+export async function openJobDeps(config: Config, logger: Logger): Promise<ReadyDeps> {
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
+  const mail = await openSmtpMailer(config);
+  return completeDeps({
+    config,
+    store,
+    jwtSecret: loadOrCreateSecret(config.dataDir, config.jwtSecret),
+    clock: systemClock,
+    logger,
+    files: await openFileStore(config),
     ...(mail ? { mail } : {}),
   });
 }
