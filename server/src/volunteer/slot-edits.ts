@@ -93,8 +93,8 @@ export async function addSlot(
     openToScouts: input.openToScouts ?? false,
     cutoffHours: input.cutoffHours ?? null,
   });
-  const { rows } = await db.query<{ n: number | string }>(
-    'SELECT COUNT(*) AS n FROM volunteer_slots WHERE troop_id = ? AND event_id = ?',
+  const { rows } = await db.query<{ n: number | string; latest: string | null }>(
+    'SELECT COUNT(*) AS n, MAX(created_at) AS latest FROM volunteer_slots WHERE troop_id = ? AND event_id = ?',
     [units.troopId, target.eventId],
   );
   if (Number(rows[0]?.n ?? 0) >= VOLUNTEER_LIMITS.slotsPerEvent)
@@ -103,7 +103,10 @@ export async function addSlot(
       `An event has at most ${VOLUNTEER_LIMITS.slotsPerEvent} slots: remove one first`,
     );
   const id = crypto.randomUUID();
-  const now = isoInstant(nowMs);
+  // Slots show in the order they were added: a millisecond after the latest when the clock
+  // has not moved on, so `created_at` alone orders them.
+  const latest = rows[0]?.latest ? Date.parse(rows[0].latest) : NaN;
+  const now = isoInstant(Number.isNaN(latest) ? nowMs : Math.max(nowMs, latest + 1));
   await db.query(
     `INSERT INTO volunteer_slots (id, troop_id, event_id, occurrence, title, kind, people, seats,
        time_from, time_to, note, open_to_scouts, cutoff_hours, created_by, created_at, updated_at)
