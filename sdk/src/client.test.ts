@@ -157,6 +157,7 @@ describe('createCoreClient', () => {
       'rsvps',
       'storage',
       'troops',
+      'volunteer',
     ]);
     expect(modules(whole)).toEqual([...modules(core), 'ai', 'data'].sort());
     expect(() => createCoreClient({ projectId: '' })).toThrow(TypeError);

@@ -19,6 +19,7 @@ import { createRsvps, type RsvpsClient } from './rsvps.ts';
 import { createNotifications, type NotificationsClient } from './notifications.ts';
 import { createStorage, type StorageClient } from './storage.ts';
 import { createTroops, type TroopsClient } from './troops.ts';
+import { createVolunteer, type VolunteerClient } from './volunteer.ts';
 import { createRealtimeClient, type RealtimeClient, type SocketFactory } from './realtime.ts';
 
 export type { HttpClient } from './http.ts';
@@ -76,6 +77,8 @@ export interface CoreClient<S extends object = Record<string, Row>> {
   rsvps: RsvpsClient;
   /** The troop called with, the person's troops, and making troops. */
   troops: TroopsClient;
+  /** Sign-up sheets on events: drivers, meals, gear and shifts. */
+  volunteer: VolunteerClient;
   realtime: RealtimeClient;
   analytics: AnalyticsClient;
   http: HttpClient;
@@ -122,6 +125,7 @@ export function createCoreClient<S extends object = Record<string, Row>>(
     members: createMembers(ctx.http, ctx.projectId),
     rsvps: createRsvps(ctx.http, ctx.projectId),
     troops: createTroops(ctx.http, ctx.projectId),
+    volunteer: createVolunteer(ctx.http, ctx.projectId),
     realtime: createRealtimeClient({
       ...ctx,
       ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),

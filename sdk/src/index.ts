@@ -51,6 +51,23 @@ export type {
   RsvpsClient,
 } from './rsvps.ts';
 export type {
+  Commitment,
+  GiveBack,
+  MyCommitments,
+  OpenSlots,
+  PlaceInput,
+  SeatsSummary,
+  UnfilledSlots,
+  VolunteerClient,
+  VolunteerKind,
+  VolunteerOffer,
+  VolunteerSheet,
+  VolunteerSlot,
+  VolunteerSlotInput,
+  VolunteerSlotPatch,
+  VolunteerWindow,
+} from './volunteer.ts';
+export type {
   AiCallOptions,
   AiClient,
   AiContentPart,
