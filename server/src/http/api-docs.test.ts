@@ -32,6 +32,7 @@ const NOT_DECLARED: Record<string, string> = {
   'GET /api/calendar/{projectId}/feed/{file}': 'answers an iCalendar file',
   'GET /api/calendar/{projectId}/events/{file}': 'answers an iCalendar file',
   'GET /api/calendar/{projectId}/events/{id}/rsvps.csv': 'answers a CSV file',
+  'GET /api/volunteer/{projectId}/events/{id}/slots.csv': 'answers a CSV file',
   'POST /api/calendar/{projectId}/feed-url/reset': 'takes no body: the path says it all',
   'POST /api/members/{projectId}/{userId}/{action}': 'takes no body: the path says it all',
   'POST /api/troops/{projectId}/troops/{troopProjectId}/confirm':

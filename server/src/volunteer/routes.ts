@@ -5,7 +5,7 @@
  *   POST   /api/volunteer/:projectId/events/:id/slots {slot}     (volunteer.manage) -> {slot}
  *   GET    /api/volunteer/:projectId/events/:id/slots.csv?occurrence= (volunteer.manage) -> text/csv
  *   PATCH  /api/volunteer/:projectId/slots/:slotId {changes}     (volunteer.manage) -> {slot}
- *   DELETE /api/volunteer/:projectId/slots/:slotId               (volunteer.manage) -> 204
+ *   DELETE /api/volunteer/:projectId/slots/:slotId               (volunteer.manage) -> {slotId}
  *   POST   /api/volunteer/:projectId/slots/:slotId/take {occurrence?, volunteer?}      -> sheet
  *   POST   /api/volunteer/:projectId/slots/:slotId/give-back {occurrence?, volunteer?} -> {sheet, late}
  *   POST   /api/volunteer/:projectId/slots/:slotId/offer {occurrence?, volunteer?, to} -> sheet
@@ -100,6 +100,8 @@ const volunteerKey = z
 const placeBody = z
   .object({ occurrence: occurrence.optional(), volunteer: volunteerKey.optional() })
   .strict();
+/** Accepting or declining an offer: the path says it all (an empty object, or nothing). */
+const noBody = z.object({}).strict().nullish();
 const offerBody = placeBody.extend({ to: z.string().min(1).max(200) }).strict();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
 const windowQuery = z
@@ -334,8 +336,11 @@ export const volunteerRoutes =
 
     app.delete(
       '/:projectId/slots/:slotId',
-      { preValidation: managers, schema: { params: slotParams } },
-      async (req, reply) => {
+      {
+        preValidation: managers,
+        schema: { params: slotParams, response: { 200: z.object({ slotId: z.string() }) } },
+      },
+      async (req) => {
         const troop = troopOf(req);
         const slot = await readableSlot(req, req.params.slotId);
         await deps.store.transaction((tx) => removeSlot(tx, troop.id, slot.id));
@@ -350,7 +355,7 @@ export const volunteerRoutes =
           slot.id,
           'removed',
         );
-        return reply.code(204).send();
+        return { slotId: slot.id };
       },
     );
 
@@ -506,12 +511,18 @@ export const volunteerRoutes =
 
     app.post(
       '/:projectId/offers/:offerId/accept',
-      { preValidation: signedIn, schema: { params: offerParams, response: { 200: wireSheet } } },
+      {
+        preValidation: signedIn,
+        schema: { params: offerParams, body: noBody, response: { 200: wireSheet } },
+      },
       async (req) => answerOffer(req, req.params.offerId, true),
     );
     app.post(
       '/:projectId/offers/:offerId/decline',
-      { preValidation: signedIn, schema: { params: offerParams, response: { 200: wireSheet } } },
+      {
+        preValidation: signedIn,
+        schema: { params: offerParams, body: noBody, response: { 200: wireSheet } },
+      },
       async (req) => answerOffer(req, req.params.offerId, false),
     );
 
