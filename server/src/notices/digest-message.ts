@@ -29,15 +29,19 @@ export function newEventsNotice(events: readonly EventState[]): NoticeContent {
   return { subject: `New events: ${events.length} on the troop calendar`, lines };
 }
 
-/** One troop's part of a digest: its name (null while unnamed) and its new events. */
+/**
+ * One troop's part of a digest: its name (null while unnamed) and its new events, each with the
+ * address that opens it in that troop, since the digest itself is no one troop's.
+ */
 export interface TroopEvents {
   name: string | null;
-  events: readonly EventState[];
+  events: ReadonlyArray<EventState & { link?: string }>;
 }
 
-const eventLine = (s: EventState) => {
+const eventLines = (s: EventState & { link?: string }) => {
   const where = s.location?.trim();
-  return `${s.name}: ${describeWhen(s)}${where ? `, ${where}` : ''}`;
+  const line = `${s.name}: ${describeWhen(s)}${where ? `, ${where}` : ''}`;
+  return s.link ? [line, `Open: ${s.link}`] : [line];
 };
 
 /**
@@ -52,7 +56,7 @@ export function newEventsByTroop(troops: readonly TroopEvents[]): NoticeContent 
     const room = DIGEST_MAX_EVENTS - shown;
     if (room <= 0) break;
     const sorted = [...t.events].sort(byWhen).slice(0, room);
-    lines.push(`${t.name ?? 'Your troop'}:`, ...sorted.map(eventLine));
+    lines.push(`${t.name ?? 'Your troop'}:`, ...sorted.flatMap(eventLines));
     shown += sorted.length;
   }
   if (total > shown) lines.push(`And ${total - shown} more: see them all in the calendar.`);

@@ -2,6 +2,7 @@
  * An event as families see it in a notice (name, time, place, status), what they were last told
  * of it (`event_notice_state`), and where an occurrence of a series stands now.
  */
+import type { CalendarUnits } from '../calendar/calendar-units.ts';
 import { findEvent } from '../calendar/stored-events.ts';
 import {
   dateMs,
@@ -91,28 +92,29 @@ export function instantOf(timeZone: string, date: string, time: string | null): 
 
 /**
  * An occurrence as it stands: a single event (`occurrence` ''), a changed occurrence's own row,
- * or the series on that date. Undefined when it no longer exists.
+ * or the series on that date. Undefined when it no longer exists. Given a troop's units, a
+ * council's event is found too; a changed occurrence is a row of its series' own unit.
  */
 export async function currentOccurrence(
   db: Queryable,
-  troopId: string,
+  units: string | CalendarUnits,
   eventId: string,
   occurrence: string,
 ): Promise<EventState | undefined> {
-  if (occurrence === '') {
-    const row = await findEvent(db, troopId, eventId);
-    return row && !row.rrule ? stateOf(row) : undefined;
-  }
+  const found = await findEvent(db, units, eventId);
+  if (occurrence === '') return found && !found.rrule ? stateOf(found) : undefined;
+  if (!found || found.series_id) return undefined;
+  const unit = found.troop_id ?? (typeof units === 'string' ? units : units.troopId);
   const changed = await db.query<{ id: string }>(
     'SELECT id FROM calendar_events WHERE troop_id = ? AND series_id = ? AND recurrence_date = ?',
-    [troopId, eventId, occurrence],
+    [unit, eventId, occurrence],
   );
   if (changed.rows[0]) {
-    const row = await findEvent(db, troopId, changed.rows[0].id);
+    const row = await findEvent(db, unit, changed.rows[0].id);
     return row ? stateOf(row) : undefined;
   }
-  const series = await findEvent(db, troopId, eventId);
-  if (!series?.rrule || !timingOf(series)) return undefined;
+  const series = found;
+  if (!series.rrule || !timingOf(series)) return undefined;
   if (exdateList(series.exdates).includes(occurrence)) return undefined;
   if (occurrence < (series.event_date ?? '')) return undefined;
   return seriesHasDate(series, occurrence) ? stateOf(series, occurrence) : undefined;

@@ -7,6 +7,8 @@
  */
 import { isoDay } from '@scout/protocol/wall-clock';
 import type { EventRecord } from '../calendar/occurrences.ts';
+import { unitsOf } from '../calendar/calendar-units.ts';
+import { UNNAMED_COUNCIL } from '../calendar/council-name.ts';
 import { findEvent } from '../calendar/stored-events.ts';
 import { feedReader, readableEvents } from '../calendar/read-scope.ts';
 import { givesDate } from '../calendar/series-rule.ts';
@@ -43,6 +45,7 @@ import { newEventsJobs } from './new-events-jobs.ts';
 import { answerTarget } from '../rsvps/mail-answer-links.ts';
 import { isoInstant } from '../store/sql-values.ts';
 import { jobTroopId } from './job-troop.ts';
+import { asItIs, audienceOf, fromUnit, unitsHearing, type Naming } from './event-audience.ts';
 
 const HOUR_MS = 3600_000;
 /** A reminder taken a little early (a worker's poll) goes out now rather than being put off. */
@@ -75,22 +78,32 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
   }
 
   /**
-   * One mail job per wanting person who reads the event; the key makes it once per person
-   * whoever schedules it. The mail links to `path`, the event's address in the app.
+   * One mail job per wanting person who reads the event, in the troop `homes` gives them
+   * (event-audience.ts): they read it with their role there, the mail names that troop, and a
+   * council's event is named as the council's. The key makes it once per person whoever
+   * schedules it. The mail links to `path`, the event's address in the app.
    */
   async function fanOut(
-    troopId: string,
+    homes: ReadonlyMap<string, string>,
     row: EventRecord,
-    userIds: readonly string[],
     kind: MailPayload['kind'],
-    content: NoticeContent,
+    notice: (naming: Naming) => NoticeContent,
     keyOf: (userId: string) => string,
     path: string,
     answerFor?: MailPayload['answerFor'],
   ) {
-    const settings = await settingsOf(store, [...new Set(userIds)]);
+    const unitId = row.troop_id;
+    const settings = await settingsOf(store, [...homes.keys()]);
+    let shared: NoticeContent | undefined;
     for (const [userId, s] of settings) {
+      const troopId = homes.get(userId)!;
       if (!wants(s, kind) || !(await reads(troopId, userId, row))) continue;
+      let content = notice(asItIs);
+      if (unitId !== undefined && troopId !== unitId) {
+        const unit = await deps.troops.byId(unitId);
+        shared ??= notice(fromUnit(unit?.name ?? UNNAMED_COUNCIL));
+        content = shared;
+      }
       const payload: MailPayload = { userId, kind, content, path, ...(answerFor && { answerFor }) };
       await enqueueJob(store, clock.now(), {
         kind: JOB_KINDS.mail,
@@ -100,6 +113,10 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       });
     }
   }
+
+  /** The people told of an event of the unit, each with the troop they are told in. */
+  const homesOf = (troopId: string, people: readonly string[]) =>
+    audienceOf(store, troopId, people);
 
   /** A new event as created, carried by its `event-created` job (migration 032). */
   async function knownAtCreation(eventId: string): Promise<EventState | null> {
@@ -125,14 +142,14 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
     // A correction to an event over and done with (a single one or one meeting) is news to nobody.
     const past = (s: EventState) => (s.endDate || s.date) < today();
     const over = !row.rrule && past(after) && (!before || past(before));
-    if (notice && !over) {
-      const people = await changeRecipientIds(store, troopId, row, clock.now(), today());
+    if (before && notice && !over) {
+      const units = await unitsHearing(store, troopId);
+      const people = await changeRecipientIds(store, troopId, units, row, clock.now(), today());
       await fanOut(
-        troopId,
-        row,
-        people,
+        await homesOf(troopId, people),
+        { ...row, troop_id: troopId },
         'changes',
-        notice,
+        (n) => changeNotice(n(before), n(after)) ?? notice,
         (u) => `changed:${eventId}:${sequence}:${u}`,
         rowPath(row),
         answerTarget(row),
@@ -181,11 +198,10 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
         occurrence === '' || (occurrence >= today() && (!series || givesDate(removed, occurrence)));
       const people = answered.filter((a) => told(a.occurrence)).map((a) => a.userId);
       await fanOut(
-        troopId,
-        removed,
-        people,
+        await homesOf(troopId, people),
+        { ...removed, troop_id: troopId },
         'changes',
-        removedNotice(state, { what: series ? 'series' : 'one' }),
+        (n) => removedNotice(n(state), { what: series ? 'series' : 'one' }),
         (u) => `removed:${removed.id}:${u}`,
         CALENDAR_PATH,
       );
@@ -199,13 +215,13 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       const series = (await findEvent(store, troopId, eventId)) ?? removed;
       // The answers stay, keyed by the series and the occurrence's original date.
       const key = { ...series, series_id: eventId, recurrence_date: occurrence };
-      const people = await answeredRecipientIds(store, troopId, key, today());
+      const units = await unitsHearing(store, troopId);
+      const people = await answeredRecipientIds(store, units, key, today());
       await fanOut(
-        troopId,
-        series,
-        people,
+        await homesOf(troopId, people),
+        { ...series, troop_id: troopId },
         'changes',
-        removedNotice(state, { what: 'one' }),
+        (n) => removedNotice(n(state), { what: 'one' }),
         (u) => `removed:${eventId}:${occurrence}:${u}`,
         CALENDAR_PATH,
       );
@@ -221,27 +237,29 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       if (!series?.rrule) return;
       // Those who answered a meeting from the first removed date on, or from today if later.
       const since = from > today() ? from : today();
-      const people = await answeredRecipientIds(store, troopId, series, since);
+      const units = await unitsHearing(store, troopId);
+      const people = await answeredRecipientIds(store, units, series, since);
       await fanOut(
-        troopId,
+        await homesOf(troopId, people),
         series,
-        people,
         'changes',
-        removedNotice(state, { what: 'following', from }),
+        (n) => removedNotice(n(state), { what: 'following', from }),
         (u) => `removed:${eventId}:from:${from}:${u}`,
         CALENDAR_PATH,
       );
     },
 
     async [JOB_KINDS.reminder](job) {
+      // A troop's household is reminded of the troop's events and of its council's.
       const troopId = jobTroopId(job);
       const eventId = str(job.payload.eventId);
       const occurrence = str(job.payload.occurrence);
       const target = str(job.payload.target);
-      const state = await currentOccurrence(store, troopId, eventId, occurrence);
-      if (!state || state.status === 'cancelled') return;
       const troop = await deps.troops.byId(troopId);
       if (!troop) return;
+      const units = unitsOf(troop);
+      const state = await currentOccurrence(store, units, eventId, occurrence);
+      if (!state || state.status === 'cancelled') return;
       const startMs = instantOf(troop.timeZone, state.date, state.allDay ? null : state.time);
       const now = clock.now();
       if (startMs <= now) return;
@@ -254,15 +272,20 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       if (due > now + EARLY_TOLERANCE_MS) return { postponeUntil: due };
       const answer = await targetAnswer(store, troopId, target, eventId, occurrence);
       if (answer === 'all_not_going') return;
-      const row = await findEvent(store, troopId, eventId);
+      const row = await findEvent(store, units, eventId);
       if (!row) return;
+      // A council's event reaches a person in two of its troops from each troop's households:
+      // its key names the person alone, so they are reminded once.
+      const council = row.troop_id !== undefined && row.troop_id !== troopId;
       await fanOut(
-        troopId,
+        new Map(wanting.map(([id]) => [id, troopId])),
         row,
-        wanting.map(([id]) => id),
         'reminders',
-        reminderNotice(state, answer === 'going'),
-        (u) => `reminder:${eventId}:${occurrence}:${target}:${u}`,
+        (n) => reminderNotice(n(state), answer === 'going'),
+        (u) =>
+          council
+            ? `reminder:${eventId}:${occurrence}:${u}`
+            : `reminder:${eventId}:${occurrence}:${target}:${u}`,
         eventPath(eventId, occurrence),
         { eventId, occurrence },
       );

@@ -163,6 +163,10 @@ function answerHtml(answers: readonly PersonLinks[]): string {
   return `\n<p>${escapeHtml(MAIL_ANSWER_PROMPT)}</p>\n${people.join('\n')}`;
 }
 
+/** A line's web addresses as links (a digest's events each open in their own troop). */
+const linked = (html: string) =>
+  html.replace(/https?:\/\/(?:(?!&#39;|&quot;)[^\s<>"])+/g, (url) => `<a href="${url}">${url}</a>`);
+
 export function renderNotice(input: RenderInput): MailMessage {
   const { content, kind, appUrl, unsubscribeUrl, answers = [] } = input;
   const what = NOTIFICATION_KIND_LABELS[kind].toLowerCase();
@@ -177,7 +181,7 @@ export function renderNotice(input: RenderInput): MailMessage {
     footer,
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">
-${content.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}${answerHtml(answers)}
+${content.lines.map((l) => `<p>${linked(escapeHtml(l))}</p>`).join('\n')}${answerHtml(answers)}
 <p><a href="${escapeHtml(appUrl)}">Open ${escapeHtml(PRODUCT_NAME)}</a></p>
 <hr><p style="font-size:0.85em;color:#555">You get this because emails about ${escapeHtml(what)} are on in your ${escapeHtml(PRODUCT_NAME)} profile.
 <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>

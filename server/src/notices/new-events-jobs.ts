@@ -12,19 +12,20 @@
  */
 import type { EventRecord } from '../calendar/occurrences.ts';
 import { feedReader, readableEvents } from '../calendar/read-scope.ts';
+import { UNNAMED_COUNCIL } from '../calendar/council-name.ts';
 import { findEvent } from '../calendar/stored-events.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import { answerTarget } from '../rsvps/mail-answer-links.ts';
 import { batchEventIds, closedBetween, type BatchPayload } from './batches.ts';
-import { newEventsByTroop, newEventsNotice } from './digest-message.ts';
+import { newEventsByTroop, newEventsNotice, type TroopEvents } from './digest-message.ts';
 import { digestFor, type DigestCadence } from './digest-schedule.ts';
-import { CALENDAR_PATH, rowPath } from './event-address.ts';
+import { appAddress, CALENDAR_PATH, rowPath } from './event-address.ts';
+import { asItIs, audienceOf, councilsOf, fromUnit, type Naming } from './event-audience.ts';
 import { stateOf } from './event-state.ts';
 import { JOB_KINDS } from './job-kinds.ts';
 import type { MailPayload } from './mail-job.ts';
-import { allActiveMembers } from './recipients.ts';
 import { digestChoice, newEventsDigestOf, settingsOf, wants } from './settings.ts';
 import { jobTroopId } from './job-troop.ts';
 
@@ -62,10 +63,25 @@ export function newEventsJobs(deps: ReadyDeps): Record<string, JobHandler> {
     );
   }
 
+  /** The events as a member of `troopId` is told of them: another unit's (its council's) named so. */
+  async function statesIn(troopId: string, rows: readonly EventRecord[]) {
+    const names = new Map<string, Naming>();
+    const out = [];
+    for (const row of rows) {
+      const unitId = row.troop_id ?? troopId;
+      if (!names.has(unitId)) {
+        const unit = unitId === troopId ? undefined : await deps.troops.byId(unitId);
+        names.set(unitId, unitId === troopId ? asItIs : fromUnit(unit?.name ?? UNNAMED_COUNCIL));
+      }
+      out.push(names.get(unitId)!(stateOf(row)));
+    }
+    return out;
+  }
+
   /**
-   * One mail to a member naming the new events of a troop they read and did not make: the
-   * single event's notice for one, a list for more (digest-message.ts). `dedupeKey` makes it
-   * once per member.
+   * One mail to a member naming the new events they read in a troop and did not make (the
+   * troop's, or its council's: the member's troop for it, event-audience.ts): the single event's
+   * notice for one, a list for more (digest-message.ts). `dedupeKey` makes it once per member.
    */
   async function tellNewEvents(
     troopId: string,
@@ -80,7 +96,7 @@ export function newEventsJobs(deps: ReadyDeps): Record<string, JobHandler> {
     const payload: MailPayload = {
       userId,
       kind: 'new_events',
-      content: newEventsNotice(theirs.map((r) => stateOf(r))),
+      content: newEventsNotice(await statesIn(troopId, theirs)),
       path: theirs.length === 1 ? rowPath(theirs[0]!) : CALENDAR_PATH,
       ...(answerFor && { answerFor }),
     };
@@ -93,26 +109,37 @@ export function newEventsJobs(deps: ReadyDeps): Record<string, JobHandler> {
   }
 
   /**
-   * A member's digest: the new events of each of their troops, grouped by troop. A digest of
-   * one troop's events is that troop's mail, as a batch's is; of several, the member's own.
+   * A member's digest: the new events of each of their troops, grouped by troop, a council's
+   * under the member's troop of it. A digest of one troop's events is that troop's mail, as a
+   * batch's is; of several, the member's own, each event linking into its own troop.
    */
   async function tellDigest(userId: string, found: ReadonlyMap<string, string[]>, key: string) {
-    const groups: Array<{ troopId: string; name: string | null; events: EventRecord[] }> = [];
-    for (const [troopId, ids] of found) {
-      const theirs = await theirsIn(troopId, userId, await announced(troopId, ids));
-      if (theirs.length === 0) continue;
-      const troop = await deps.troops.byId(troopId);
-      groups.push({ troopId, name: troop?.name ?? null, events: theirs });
+    const byTroop = new Map<string, EventRecord[]>();
+    for (const [unitId, ids] of found) {
+      const home = (await audienceOf(store, unitId, [userId])).get(userId);
+      if (!home) continue;
+      const theirs = await theirsIn(home, userId, await announced(unitId, ids));
+      if (theirs.length > 0) byTroop.set(home, [...(byTroop.get(home) ?? []), ...theirs]);
     }
-    const [only] = groups;
+    const [only, ...more] = byTroop;
     if (!only) return;
-    if (groups.length === 1) return tellNewEvents(only.troopId, userId, only.events, key);
+    if (more.length === 0) return tellNewEvents(only[0], userId, only[1], key);
+    const groups: TroopEvents[] = [];
+    for (const [troopId, rows] of byTroop) {
+      const troop = await deps.troops.byId(troopId);
+      const states = await statesIn(troopId, rows);
+      groups.push({
+        name: troop?.name ?? null,
+        events: states.map((state, i) => ({
+          ...state,
+          link: appAddress(config, troop?.projectId, rowPath(rows[i]!)),
+        })),
+      });
+    }
     const payload: MailPayload = {
       userId,
       kind: 'new_events',
-      content: newEventsByTroop(
-        groups.map((g) => ({ name: g.name, events: g.events.map((r) => stateOf(r)) })),
-      ),
+      content: newEventsByTroop(groups),
       path: CALENDAR_PATH,
     };
     await enqueueJob(store, clock.now(), {
@@ -137,12 +164,14 @@ export function newEventsJobs(deps: ReadyDeps): Record<string, JobHandler> {
       const { batchKey, closesAt } = job.payload as unknown as BatchPayload;
       const events = await announced(troopId, await batchEventIds(store, troopId, str(batchKey)));
       if (events.length === 0) return;
-      const settings = await settingsOf(store, await allActiveMembers(store, troopId));
+      // A council's batch tells the members of its troops too, each once, in their troop.
+      const homes = await audienceOf(store, troopId);
+      const settings = await settingsOf(store, [...homes.keys()]);
       for (const [userId, s] of settings) {
         if (!wants(s, 'new_events')) continue;
         const cadence = newEventsDigestOf(s);
         if (cadence === 'immediate') {
-          await tellNewEvents(troopId, userId, events, `${str(batchKey)}:${userId}`);
+          await tellNewEvents(homes.get(userId)!, userId, events, `${str(batchKey)}:${userId}`);
           continue;
         }
         const { due, since } = digestFor(config.timezone, cadence, Number(closesAt));
@@ -167,8 +196,11 @@ export function newEventsJobs(deps: ReadyDeps): Record<string, JobHandler> {
       const from = current ? Math.max(since, now.since) : since;
       const until = current ? due : Math.min(due, now.since);
       if (until <= from) return;
+      // The batches of their troops and of those troops' councils.
+      const troops = await activeTroopsOf(str(userId));
+      const councils = (await councilsOf(store, troops)).filter((c) => !troops.includes(c));
       const found = new Map<string, string[]>();
-      for (const e of await closedBetween(store, await activeTroopsOf(str(userId)), from, until))
+      for (const e of await closedBetween(store, [...troops, ...councils], from, until))
         found.set(e.troopId, [...(found.get(e.troopId) ?? []), e.eventId]);
       await tellDigest(str(userId), found, `${job.dedupeKey ?? job.id}:mail`);
     },

@@ -20,7 +20,9 @@ import { createdJobKey } from './job-kinds.ts';
 
 /*
  * Every read is one troop's (docs/decisions/065-troops.md): "active" is a membership of the
- * troop that is active, and answers, households and scouts are the troop's rows.
+ * troop that is active, and answers, households and scouts are the troop's rows. A council's
+ * event concerns the members and answers of each of its troops (event-audience.ts), so the
+ * reads of a change's or a removal's people take the units hearing of the event.
  */
 
 /** RSVP answer that takes a person out of reminders (protocol/src/rsvps.ts). */
@@ -57,31 +59,35 @@ export async function activeUsers(
   return out;
 }
 
-export async function allActiveMembers(db: Queryable, troopId: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    "SELECT user_id AS id FROM memberships WHERE troop_id = ? AND status = 'active' ORDER BY user_id",
-    [troopId],
-  );
-  return rows.map((r) => r.id);
-}
-
 /**
  * Whom a change to an event row may concern: every active member but the event's maker, once
  * the event was announced. While its "New event" mail still waits for its batch to close
  * (batches.ts), that mail tells everyone of the event as it then stands, and only those who
- * already answered it knew it otherwise.
+ * already answered it knew it otherwise. `units` are those hearing of the event's unit
+ * (event-audience.ts): a council's event concerns the members and answers of its troops too.
  */
 export async function changeRecipientIds(
   db: Queryable,
   troopId: string,
+  units: readonly string[],
   row: EventRecord,
   now: number,
   today: string,
 ): Promise<string[]> {
   if (await announcementPending(db, troopId, row.series_id ?? row.id, now))
-    return answeredRecipientIds(db, troopId, row, today);
-  const members = await allActiveMembers(db, troopId);
+    return answeredRecipientIds(db, units, row, today);
+  const members = await activeMembersOf(db, units);
   return members.filter((id) => id !== row.user_id);
+}
+
+/** The active members of any of the units, each once. */
+async function activeMembersOf(db: Queryable, units: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT DISTINCT user_id AS id FROM memberships
+     WHERE troop_id IN (${units.map(() => '?').join(', ')}) AND status = 'active' ORDER BY user_id`,
+    [...units],
+  );
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -103,37 +109,41 @@ async function announcementPending(db: Queryable, troopId: string, eventId: stri
   return Number(batch.rows[0]?.n ?? 0) > 0;
 }
 
-/** The answers an event row's notice concerns: its own, a series' (upcoming), or one occurrence's. */
+/**
+ * The answers an event row's notice concerns, in the units given (a council's event is answered
+ * in each of its troops): its own, a series' (upcoming), or one occurrence's.
+ */
 function answerScope(
-  troopId: string,
+  units: readonly string[],
   row: EventRecord,
   today: string,
 ): { sql: string; params: string[] } {
-  const troop = 'troop_id = ? AND ';
+  const troop = `troop_id IN (${units.map(() => '?').join(', ')}) AND `;
   if (row.series_id && row.recurrence_date)
     return {
       sql: `${troop}event_id = ? AND occurrence = ?`,
-      params: [troopId, row.series_id, row.recurrence_date],
+      params: [...units, row.series_id, row.recurrence_date],
     };
   if (row.rrule)
-    return { sql: `${troop}event_id = ? AND occurrence >= ?`, params: [troopId, row.id, today] };
-  return { sql: `${troop}event_id = ? AND occurrence = ''`, params: [troopId, row.id] };
+    return { sql: `${troop}event_id = ? AND occurrence >= ?`, params: [...units, row.id, today] };
+  return { sql: `${troop}event_id = ? AND occurrence = ''`, params: [...units, row.id] };
 }
 
 /** The people of the households that answered, and those who answered with an account. */
 export async function answeredRecipientIds(
   db: Queryable,
-  troopId: string,
+  units: readonly string[],
   row: EventRecord,
   today: string,
 ): Promise<string[]> {
-  const scope = answerScope(troopId, row, today);
+  const scope = answerScope(units, row, today);
   const { rows } = await db.query<{ user_id: string | null }>(
     `SELECT user_id FROM rsvps WHERE ${scope.sql} AND user_id IS NOT NULL
      UNION
      SELECT a.user_id FROM household_adults a
-       WHERE a.troop_id = ? AND a.household_id IN (SELECT household_id FROM rsvps WHERE ${scope.sql} AND household_id IS NOT NULL)`,
-    [...scope.params, troopId, ...scope.params],
+       WHERE a.troop_id IN (${units.map(() => '?').join(', ')})
+         AND a.household_id IN (SELECT household_id FROM rsvps WHERE ${scope.sql} AND household_id IS NOT NULL)`,
+    [...scope.params, ...units, ...scope.params],
   );
   return rows.flatMap((r) => (r.user_id ? [r.user_id] : []));
 }

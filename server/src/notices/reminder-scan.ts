@@ -7,6 +7,7 @@
  */
 import { REMINDER_HOURS_MAX } from '@scout/protocol/notification-settings';
 import { isoDay } from '@scout/protocol/wall-clock';
+import { unitsOf } from '../calendar/calendar-units.ts';
 import { expandOccurrences } from '../calendar/occurrences.ts';
 import { rowsForWindow } from '../calendar/stored-events.ts';
 import type { ReadyDeps } from '../deps.ts';
@@ -37,7 +38,7 @@ export async function scheduleReminders(
 
 async function scheduleTroopReminders(
   deps: Pick<ReadyDeps, 'store' | 'clock'>,
-  troop: Pick<Troop, 'id' | 'timeZone'>,
+  troop: Pick<Troop, 'id' | 'timeZone' | 'councilId'>,
   lookaheadMs: number,
 ): Promise<number> {
   const { store, clock } = deps;
@@ -46,7 +47,8 @@ async function scheduleTroopReminders(
   const from = isoDay(now - DAY_MS);
   const to = isoDay(horizon + DAY_MS);
   const occurrences = expandOccurrences(
-    await rowsForWindow(store, troop.id, from, to),
+    // The troop's events and its council's: a council event reminds each troop's households.
+    await rowsForWindow(store, unitsOf(troop), from, to),
     from,
     to,
     troop.timeZone,
@@ -60,7 +62,8 @@ async function scheduleTroopReminders(
     if (startMs <= now || startMs > horizon) continue;
     const eventId = o.seriesId ?? o.eventId;
     const occurrence = o.seriesId ? (o.occurrenceDate ?? o.date) : '';
-    // Event ids are unique across troops, so the key of an event's reminder is its troop's.
+    // Event ids are unique across troops, and household ids too: a key is one troop's, but for
+    // a council's event a member in no household of two of its troops has one job for both.
     const prefix = `reminder:${eventId}:${occurrence}:`;
     // One read instead of an insert per household on every look: most are scheduled already.
     const existing = await store.query<{ dedupe_key: string }>(

@@ -5,6 +5,7 @@
  * occurrence ends. A cancelled, removed or finished event gets none.
  */
 import { RSVP_ANSWERS, RSVP_ANSWER_LABELS, type RsvpAnswer } from '@scout/protocol/rsvps';
+import { unitsOf } from '../calendar/calendar-units.ts';
 import type { EventRecord } from '../calendar/occurrences.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { answerableAttendees } from '../households/answerable.ts';
@@ -63,12 +64,14 @@ export const mailAnswerPath = (projectId: string, token: string): string =>
 export async function mailAnswerLinks(
   deps: Pick<ReadyDeps, 'config' | 'clock'> & { store: Queryable },
   key: MailAnswerKey,
-  troop: Pick<Troop, 'id' | 'projectId' | 'timeZone'>,
+  troop: Pick<Troop, 'id' | 'projectId' | 'timeZone' | 'councilId'>,
   userId: string,
   target: AnswerTarget,
 ): Promise<PersonAnswerLinks[]> {
   const { config } = deps;
-  const state = await currentOccurrence(deps.store, troop.id, target.eventId, target.occurrence);
+  // A council's event is answered in each of its troops, on the troop's address.
+  const units = unitsOf(troop);
+  const state = await currentOccurrence(deps.store, units, target.eventId, target.occurrence);
   if (!state || state.status === 'cancelled') return [];
   const expiresMs = answerExpiry(troop.timeZone, state);
   if (expiresMs <= deps.clock.now()) return [];

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAIL_ANSWER_MESSAGES } from '@scout/protocol/mail-answers';
 import { feedReader, readableEvents } from '../calendar/read-scope.ts';
+import { unitsOf, type CalendarUnits } from '../calendar/calendar-units.ts';
 import { findEvent } from '../calendar/stored-events.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
@@ -22,6 +23,7 @@ import { projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
 import { appAddress, eventPath } from '../notices/event-address.ts';
 import { currentOccurrence } from '../notices/event-state.ts';
 import { describeWhen } from '../notices/messages.ts';
+import { activeUsers } from '../notices/recipients.ts';
 import { readBoolean } from '../store/sql-values.ts';
 import type { Troop } from '../store/tenancy.ts';
 import { findEventOccurrence } from './event-occurrence.ts';
@@ -45,19 +47,24 @@ export const mailAnswerRoutes =
      * What the token names in the path's troop, checked as it stands now; ApiError for a link
      * that cannot be used. A link of another troop's event finds no event here.
      */
-    async function linkOf(troop: Pick<Troop, 'id' | 'projectId'>, token: string) {
+    async function linkOf(troop: Pick<Troop, 'id' | 'projectId' | 'councilId'>, token: string) {
       const troopId = troop.id;
+      // The troop's events and its council's, which each troop of it answers on its own.
+      const units = unitsOf(troop);
       const link = readMailAnswerToken(key, token);
       if (!link) throw new ApiError('VALIDATION_ERROR', MAIL_ANSWER_MESSAGES.invalid);
       const reader = await feedReader(store, troopId, link.userId);
-      const row = await findEvent(store, troopId, link.eventId);
-      if (!row || reader.kind !== 'user' || reader.status !== 'active')
+      const row = await findEvent(store, units, link.eventId);
+      // A member of the path's troop only: a council's event is found in each of its troops, and
+      // its link put on another troop's address answers there for no one.
+      const [member] = await activeUsers(store, troopId, [link.userId]);
+      if (!row || !member || reader.kind !== 'user' || reader.status !== 'active')
         throw new ApiError('NOT_FOUND', MAIL_ANSWER_MESSAGES.gone);
       if (readableEvents(config.roles, reader, [row]).length === 0)
         throw new ApiError('NOT_FOUND', MAIL_ANSWER_MESSAGES.gone);
       if (clock.now() >= link.expiresMs)
         throw new ApiError('RSVP_CLOSED', MAIL_ANSWER_MESSAGES.expired);
-      const state = await currentOccurrence(store, troopId, link.eventId, link.occurrence);
+      const state = await currentOccurrence(store, units, link.eventId, link.occurrence);
       if (!state) throw new ApiError('NOT_FOUND', MAIL_ANSWER_MESSAGES.gone);
       if (state.status === 'cancelled')
         throw new ApiError('CONFLICT', MAIL_ANSWER_MESSAGES.cancelled);
@@ -79,7 +86,7 @@ export const mailAnswerRoutes =
           eventPath(link.eventId, link.occurrence || null),
         ),
       };
-      return { troopId, link, reader, page };
+      return { units, link, reader, page };
     }
 
     /**
@@ -104,20 +111,21 @@ export const mailAnswerRoutes =
 
     /** Saves the link's answer, keeping a note given earlier; says whether it waits in line. */
     async function save(
-      troopId: string,
+      units: CalendarUnits,
       link: MailAnswer,
       reader: Awaited<ReturnType<typeof feedReader>>,
     ) {
       return store.transaction(async (tx) => {
         const occurrence = link.occurrence || undefined;
-        const known = await findEventOccurrence(tx, troopId, link.eventId, occurrence);
+        const troopId = units.troopId;
+        const known = await findEventOccurrence(tx, units, link.eventId, occurrence);
         const before = await tx.query<{ note: string | null }>(
           'SELECT note FROM rsvps WHERE troop_id = ? AND event_id = ? AND occurrence = ? AND attendee = ?',
           [troopId, known.eventId, known.occurrence, link.attendee],
         );
         const event = await saveAnswer(
           tx,
-          troopId,
+          units,
           {
             eventId: link.eventId,
             occurrence,
@@ -149,8 +157,8 @@ export const mailAnswerRoutes =
 
     app.post('/:projectId/mail-answer', route, (req, reply) =>
       answerWithPage(reply, troopOf(req), async () => {
-        const { troopId, link, reader, page } = await linkOf(troopOf(req), req.query.token);
-        const { event, waitlisted } = await save(troopId, link, reader);
+        const { units, link, reader, page } = await linkOf(troopOf(req), req.query.token);
+        const { event, waitlisted } = await save(units, link, reader);
         announceAnswer(deps, link.userId, event);
         return answerSavedPage(page, link.answer, waitlisted);
       }),
