@@ -54,7 +54,8 @@ export function cutoffMs(
   when: OccurrenceTime,
   hours: number | null,
 ): number | null {
-  if (hours === null) return null;
+  // A slot on every occurrence has no one start: its cut-off is per occurrence.
+  if (hours === null || when.date === '') return null;
   const start = startMs(timeZone, when);
   return Number.isNaN(start) ? null : start - hours * 3_600_000;
 }
