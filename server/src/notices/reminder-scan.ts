@@ -12,6 +12,7 @@ import { expandOccurrences } from '../calendar/occurrences.ts';
 import { rowsForWindow } from '../calendar/stored-events.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { enqueueJob } from '../jobs/queue.ts';
+import type { Queryable } from '../store/store.ts';
 import type { Troop } from '../store/tenancy.ts';
 import { instantOf } from './event-state.ts';
 import { JOB_KINDS } from './job-kinds.ts';
@@ -66,11 +67,10 @@ async function scheduleTroopReminders(
     // a council's event a member in no household of two of its troops has one job for both.
     const prefix = `reminder:${eventId}:${occurrence}:`;
     // One read instead of an insert per household on every look: most are scheduled already.
-    const existing = await store.query<{ dedupe_key: string }>(
-      'SELECT dedupe_key FROM jobs WHERE dedupe_key >= ? AND dedupe_key < ?',
-      [prefix, `${prefix}\uffff`],
+    const known = await scheduledKeys(
+      store,
+      [...targets.keys()].map((target) => prefix + target),
     );
-    const known = new Set(existing.rows.map((r) => r.dedupe_key));
     for (const [target, adults] of targets) {
       if (known.has(prefix + target)) continue;
       const hours = adults
@@ -91,4 +91,22 @@ async function scheduleTroopReminders(
     }
   }
   return scheduled;
+}
+
+/**
+ * The keys among `keys` that have a job. By key rather than by the event's prefix: a council's
+ * event has the jobs of every troop of the council under its prefix, and each troop's look would
+ * read them all (a hundred troops' households, for each of the hundred troops).
+ */
+async function scheduledKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    const { rows } = await db.query<{ dedupe_key: string }>(
+      `SELECT dedupe_key FROM jobs WHERE dedupe_key IN (${chunk.map(() => '?').join(', ')})`,
+      chunk,
+    );
+    for (const r of rows) known.add(r.dedupe_key);
+  }
+  return known;
 }
