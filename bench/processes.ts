@@ -82,6 +82,11 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
 export async function stopAll(): Promise<void> {
   for (const c of children) c.kill('SIGTERM');
   await Promise.all(
-    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)),
+    children.map((c) =>
+      // A child killed by a signal (a benchmark's kill -9) has no exit code, only its signal.
+      c.exitCode === null && c.signalCode === null
+        ? new Promise((r) => c.once('exit', r))
+        : undefined,
+    ),
   );
 }
