@@ -23,7 +23,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/**/*.test.ts'],
+          // The test support's own tests too (test/test-app.test.ts).
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: OWN_PROCESS,
           // Each process keeps the modules it has loaded from one file to the next: loading the
           // server's modules again for each of 175 files cost more than a fifth of the suite's
