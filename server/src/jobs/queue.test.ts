@@ -88,6 +88,45 @@ describe.each(testStoreKinds)('durable jobs (%s)', (kind) => {
     expect((await stateOf(s, 'mail'))[0]?.done_at).not.toBeNull();
   });
 
+  it('does not send a job of its batch that outlived its lease and was taken by another worker', async () => {
+    store = await openTestStore(kind);
+    const s = store;
+    const clock = manualClock(T0);
+    for (let n = 1; n <= 3; n++) await enqueueJob(s, T0, { kind: 'mail', payload: { n } });
+    const sentByA: unknown[] = [];
+    let takenByB: string[] = [];
+    const worker = createJobWorker({
+      store: s,
+      clock,
+      config: policy,
+      handlers: {
+        // A mail server that takes 40 s a message, within its time limits: the third job of
+        // the batch is reached 80 s after the batch was leased, past its 60 s lease.
+        mail: async (job) => {
+          sentByA.push(job.payload.n);
+          clock.advance(40_000);
+          if (sentByA.length === 2)
+            takenByB = (
+              await leaseDueJobs(s, { now: clock.now(), leaseMs: LEASE, workerId: 'b', limit: 10 })
+            ).map((j) => j.id);
+        },
+      },
+      logger: false,
+    });
+    await worker.runDue();
+    // The second job's lease was renewed before it ran, so the other worker took only the third,
+    // and the first worker left that one to it.
+    expect(sentByA).toHaveLength(2);
+    expect(takenByB).toHaveLength(1);
+    const { rows } = await s.query<{ id: string; done_at: string | null; leased_by: string }>(
+      'SELECT id, done_at, leased_by FROM jobs WHERE kind = ?',
+      ['mail'],
+    );
+    const third = rows.find((r) => r.id === takenByB[0]);
+    expect(third).toMatchObject({ done_at: null, leased_by: 'b' });
+    expect(rows.filter((r) => r.done_at !== null)).toHaveLength(2);
+  });
+
   it('retries a failing job after 1, 2 ... base pauses and marks it failed after the last attempt', async () => {
     store = await openTestStore(kind);
     const clock = manualClock(T0);

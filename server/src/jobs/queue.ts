@@ -146,6 +146,28 @@ export async function completeJob(
   return res.rowCount > 0;
 }
 
+/**
+ * Extends a leased job's lease to `now + leaseMs` before it runs, if this worker still holds it.
+ * A job that waited in its batch behind slow ones (a mail server answering at the edge of its
+ * time limits) may have outlived its lease and been leased by another worker, which then sends
+ * it: this worker must not send it too. False when the lease was lost.
+ */
+export async function renewLease(
+  db: Queryable,
+  job: Pick<LeasedJob, 'id'>,
+  workerId: string,
+  now: number,
+  leaseMs: number,
+): Promise<boolean> {
+  // Leasing sets leased_by in the same statement, so a job still leased by us was taken by nobody.
+  const res = await db.query(
+    `UPDATE jobs SET lease_until = ?
+     WHERE id = ? AND leased_by = ? AND done_at IS NULL AND failed_at IS NULL`,
+    [isoInstant(now + leaseMs), job.id, workerId],
+  );
+  return res.rowCount > 0;
+}
+
 /** The pause before run `attempts + 1`: base, 2 x base, 4 x base ... capped at `retryMaxMs`. */
 export function retryDelayMs(attempts: number, policy: RetryPolicy): number {
   const exponent = Math.max(0, attempts - 1);

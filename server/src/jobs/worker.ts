@@ -12,7 +12,14 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Store } from '../store/store.ts';
 import type { JobsConfig } from './jobs-config.ts';
-import { completeJob, failJobRun, leaseDueJobs, postponeJob, type LeasedJob } from './queue.ts';
+import {
+  completeJob,
+  failJobRun,
+  leaseDueJobs,
+  postponeJob,
+  renewLease,
+  type LeasedJob,
+} from './queue.ts';
 
 /** What a handler may answer instead of finishing: run me again at this time. */
 export interface Postpone {
@@ -96,14 +103,21 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
     await runPeriodic();
     let count = 0;
     while (!stopped) {
+      const leasedAt = clock.now();
       const jobs = await leaseDueJobs(store, {
-        now: clock.now(),
+        now: leasedAt,
         leaseMs: config.leaseMs,
         workerId: id,
         limit: LEASE_BATCH,
       });
       if (jobs.length === 0) break;
       for (const job of jobs) {
+        // A job reached late in its batch gets its lease renewed first, and is left alone if
+        // another worker took it meanwhile: it would otherwise be sent by both. Most batches
+        // end long before half their lease, and pay nothing for this.
+        const now = clock.now();
+        const late = now - leasedAt >= config.leaseMs / 2;
+        if (late && !(await renewLease(store, job, id, now, config.leaseMs))) continue;
         await runOne(job);
         count++;
         // SQLite answers on this thread and its promises settle at once, so a long queue would
