@@ -9,6 +9,11 @@ import { memberJobHandlers } from './members/waiting-notice.ts';
 import { noticeHandlers } from './notices/handlers.ts';
 import { REMINDER_SCAN_EVERY_MS, scheduleReminders } from './notices/reminder-scan.ts';
 import { registrationJobHandlers } from './troops/registration-notice.ts';
+import {
+  scheduleVolunteerReminders,
+  VOLUNTEER_REMINDER_SCAN_EVERY_MS,
+  volunteerJobHandlers,
+} from './volunteer/reminders.ts';
 
 export function createAppJobWorker(deps: ReadyDeps): JobWorker {
   return createJobWorker({
@@ -19,6 +24,7 @@ export function createAppJobWorker(deps: ReadyDeps): JobWorker {
       ...noticeHandlers(deps),
       ...memberJobHandlers(deps),
       ...registrationJobHandlers(deps),
+      ...volunteerJobHandlers(deps),
     },
     periodic: [
       {
@@ -26,6 +32,13 @@ export function createAppJobWorker(deps: ReadyDeps): JobWorker {
         everyMs: REMINDER_SCAN_EVERY_MS,
         run: async () => {
           await scheduleReminders(deps);
+        },
+      },
+      {
+        name: 'volunteer-reminders',
+        everyMs: VOLUNTEER_REMINDER_SCAN_EVERY_MS,
+        run: async () => {
+          await scheduleVolunteerReminders(deps);
         },
       },
     ],
