@@ -21,6 +21,7 @@ describe('addresses of screens and events', () => {
         '/analytics',
         '/troops',
         '/council',
+        '/volunteer',
       ].map(addressOf),
     ).toEqual([
       { view: 'dashboard' },
@@ -31,6 +32,7 @@ describe('addresses of screens and events', () => {
       { view: 'analytics' },
       { view: 'troops' },
       { view: 'council' },
+      { view: 'volunteer' },
     ]);
     // A trailing slash, as a chat app may add one, names the same screen.
     expect(addressOf('/profile/')).toEqual({ view: 'profile' });
@@ -57,6 +59,7 @@ describe('addresses of screens and events', () => {
       '/profile/other',
       '/dashboard/x',
       '/troops/troop-45',
+      '/volunteer/slots',
       '/settings',
     ])
       expect(addressOf(path), path).toEqual({ view: 'not-found' });
@@ -71,6 +74,7 @@ describe('addresses of screens and events', () => {
       { view: 'analytics' },
       { view: 'troops' },
       { view: 'council' },
+      { view: 'volunteer' },
       { view: 'calendar', event: { id: 'event_1_abc' } },
       { view: 'calendar', event: { id: 'weekly', date: '2026-06-13' } },
       // Ids are the writer's: any character survives the trip through the address.

@@ -25,15 +25,25 @@ export interface EventAddress {
 
 export type Address =
   | {
-      view: 'dashboard' | 'profile' | 'members' | 'analytics' | 'troops' | 'council' | 'not-found';
+      view:
+        | 'dashboard'
+        | 'profile'
+        | 'members'
+        | 'analytics'
+        | 'troops'
+        | 'council'
+        | 'volunteer'
+        | 'not-found';
     }
   | { view: 'calendar'; event?: EventAddress };
 
 /**
  * The screens with an address of their own, each the path of its name: `troops` is the platform
- * admin's list of the server's troops and councils, `council` a council's view of its troops.
+ * admin's list of the server's troops and councils, `council` a council's view of its troops,
+ * `volunteer` the sign-up sheets across upcoming events.
  */
-type NamedView = 'profile' | 'members' | 'analytics' | 'calendar' | 'troops' | 'council';
+type NamedView =
+  'profile' | 'members' | 'analytics' | 'calendar' | 'troops' | 'council' | 'volunteer';
 const NAMED: readonly NamedView[] = [
   'profile',
   'members',
@@ -41,6 +51,7 @@ const NAMED: readonly NamedView[] = [
   'calendar',
   'troops',
   'council',
+  'volunteer',
 ];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -46,6 +46,9 @@ const TroopsScreen = lazy(() =>
 const CouncilScreen = lazy(() =>
   import('./screens/troops/council-screen.tsx').then((m) => ({ default: m.CouncilScreen })),
 );
+const VolunteerScreen = lazy(() =>
+  import('./screens/volunteer/volunteer-screen.tsx').then((m) => ({ default: m.VolunteerScreen })),
+);
 const NotFoundScreen = lazy(() =>
   import('./screens/not-found/not-found-screen.tsx').then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -139,6 +142,7 @@ export function App() {
       {screen === 'analytics' && user ? <AnalyticsScreen user={user} nav={nav} /> : null}
       {screen === 'troops' && user ? <TroopsScreen user={user} nav={nav} /> : null}
       {screen === 'council' && user ? <CouncilScreen user={user} nav={nav} /> : null}
+      {screen === 'volunteer' && user ? <VolunteerScreen user={user} nav={nav} /> : null}
       {screen === 'not-found' && user ? <NotFoundScreen user={user} nav={nav} /> : null}
       {familyToken && user?.status === 'active' && screen !== 'loading' && screen !== 'waiting' ? (
         <FamilyInvitationDialog

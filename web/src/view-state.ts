@@ -23,6 +23,7 @@ export const SIGNED_IN_VIEWS: readonly SignedInView[] = [
   'analytics',
   'troops',
   'council',
+  'volunteer',
   'not-found',
 ];
 

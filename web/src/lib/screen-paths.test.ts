@@ -4,9 +4,17 @@ import { pageviewPath } from './screen-paths.ts';
 describe('pageviewPath', () => {
   it('gives every screen a stable path of its own, and none while loading', () => {
     expect(
-      ['auth', 'reset', 'dashboard', 'profile', 'calendar', 'analytics', 'troops', 'council'].map(
-        pageviewPath,
-      ),
+      [
+        'auth',
+        'reset',
+        'dashboard',
+        'profile',
+        'calendar',
+        'analytics',
+        'troops',
+        'council',
+        'volunteer',
+      ].map(pageviewPath),
     ).toEqual([
       '/auth',
       '/auth/reset',
@@ -16,6 +24,7 @@ describe('pageviewPath', () => {
       '/analytics',
       '/troops',
       '/council',
+      '/volunteer',
     ]);
     expect(pageviewPath('loading')).toBeNull();
   });

@@ -8,6 +8,7 @@ const PATHS: Record<string, string> = {
   analytics: '/analytics',
   troops: '/troops',
   council: '/council',
+  volunteer: '/volunteer',
 };
 
 /** The pathname a screen is counted under; none while loading. */
