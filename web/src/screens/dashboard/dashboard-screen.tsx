@@ -12,6 +12,7 @@ import { CouncilPrompt } from './council-prompt.tsx';
 import { greetingFor } from './greeting.ts';
 import { SummaryCard } from './summary-card.tsx';
 import { UpcomingEvents } from './upcoming-events.tsx';
+import { VolunteerCardBlocks } from './volunteer-card-blocks.tsx';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 export interface DashboardScreenProps {
@@ -65,7 +66,10 @@ export function DashboardScreen({ user, tab, nav }: DashboardScreenProps) {
           title="Volunteer"
           description="Ways to lend a hand at events."
           icon={HeartHandIcon}
-        />
+          onView={() => nav.open('volunteer')}
+        >
+          <VolunteerCardBlocks user={user} />
+        </SummaryCard>
       </div>
     </AppFrame>
   );
