@@ -36,6 +36,7 @@ import { councilLabel } from './council-events.ts';
 import { RsvpPanel } from './rsvp/rsvp-panel.tsx';
 import { rsvpTargetOf } from './rsvp/rsvp-target.ts';
 import { deadlineText } from './rsvp/rsvp-text.ts';
+import { VolunteerSheet } from './volunteer-sheet.tsx';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -285,6 +286,7 @@ export const EventRow = memo(function EventRow({
             <RsvpPanel userId={userId} event={event} />
           </div>
         ) : null}
+        {takesAnswers && (highlighted || answersOpen) ? <VolunteerSheet event={event} /> : null}
       </article>
     </li>
   );

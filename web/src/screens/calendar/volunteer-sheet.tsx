@@ -1,0 +1,361 @@
+/**
+ * An event's sign-up sheet in its details (docs/protocol.md, Volunteer): each slot with who has
+ * its places, a place taken or given back in one tap, the drivers' seats against the people
+ * going ("Short by 3 seats"), and for leaders (volunteer.manage) a slot added from a template.
+ * Live: changes by anyone arrive on the `volunteer` channel (lib/use-volunteer-live.ts).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import {
+  EVERY_OCCURRENCE,
+  VOLUNTEER_KIND_LABELS,
+  VOLUNTEER_LIMITS,
+  VOLUNTEER_TEMPLATES,
+  type VolunteerSlotInput,
+  type VolunteerTemplate,
+  type WireVolunteerSheet,
+  type WireVolunteerSlot,
+} from '@scout/protocol/volunteer';
+import { failureMessage } from '../../lib/failure-message.ts';
+import { useAuth } from '../../lib/use-auth.ts';
+import { useVolunteerLive } from '../../lib/use-volunteer-live.ts';
+import { useVolunteerChanges, useVolunteerSheet } from '../../lib/volunteer-query.ts';
+import { placesText, seatsText, slotWindow } from '../../lib/volunteer-text.ts';
+import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { toast } from '../../ui/toast.tsx';
+import type { CalendarEvent } from './calendar-event.ts';
+import { rsvpTargetOf } from './rsvp/rsvp-target.ts';
+
+/** The template buttons' words, in the order of the templates (protocol/src/volunteer.ts). */
+const TEMPLATE_NAMES: Record<string, string> = {
+  driver: 'Drivers',
+  meal: 'Meals',
+  gear: 'Gear',
+  shift: 'Shifts',
+};
+
+export function VolunteerSheet({ event }: { event: CalendarEvent }) {
+  const { user } = useAuth();
+  const headingId = useId();
+  const target = rsvpTargetOf(event);
+  const userId = user?.id ?? '';
+  const sheet = useVolunteerSheet(userId, target);
+  const [adding, setAdding] = useState(false);
+  const name = event.eventName || 'this event';
+  return (
+    <section aria-labelledby={headingId} className="mt-3 border-t border-stone-200 pt-3">
+      {user ? <Live user={user} /> : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-sm font-bold text-stone-900">
+          Sign-up sheet
+        </h3>
+        {sheet.data?.canManage && !adding ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Add slot: ${name}`}
+            onClick={() => setAdding(true)}
+          >
+            Add slot
+          </Button>
+        ) : null}
+      </div>
+      {sheet.isPending ? (
+        <p className="mt-2 text-sm text-stone-600">Loading the sign-up sheet...</p>
+      ) : sheet.isError ? (
+        <p role="alert" className="mt-2 text-sm text-stone-600">
+          {failureMessage(sheet.error, 'Could not load the sign-up sheet.')}
+        </p>
+      ) : (
+        <SheetBody userId={userId} sheet={sheet.data} />
+      )}
+      {adding && sheet.data ? (
+        <AddSlotForm
+          userId={userId}
+          sheet={sheet.data}
+          series={target.occurrence !== ''}
+          onDone={() => setAdding(false)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function Live({ user }: { user: NonNullable<ReturnType<typeof useAuth>['user']> }) {
+  useVolunteerLive(user);
+  return null;
+}
+
+function SheetBody({ userId, sheet }: { userId: string; sheet: WireVolunteerSheet }) {
+  const seats = seatsText(
+    sheet.seats,
+    sheet.slots.some((s) => s.kind === 'driver'),
+  );
+  if (sheet.slots.length === 0)
+    return <p className="mt-2 text-sm text-stone-600">No sign-up slots yet.</p>;
+  return (
+    <>
+      {seats ? (
+        <p
+          className={
+            sheet.seats.shortBy > 0
+              ? 'mt-2 text-sm font-semibold text-amber-900'
+              : 'mt-2 text-sm font-semibold text-scout-800'
+          }
+        >
+          {seats}
+        </p>
+      ) : null}
+      <ul className="mt-2 divide-y divide-stone-200">
+        {sheet.slots.map((slot) => (
+          <SlotRow key={slot.id} userId={userId} sheet={sheet} slot={slot} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function SlotRow({
+  userId,
+  sheet,
+  slot,
+}: {
+  userId: string;
+  sheet: WireVolunteerSheet;
+  slot: WireVolunteerSlot;
+}) {
+  const { take, giveBack } = useVolunteerChanges(userId);
+  const self = `user:${userId}`;
+  const mine = slot.places.find((p) => p.volunteer === self);
+  const window = slotWindow(slot);
+  const place = { slotId: slot.id, occurrence: sheet.occurrence };
+  const busy = take.isPending || giveBack.isPending;
+  const facts = [
+    VOLUNTEER_KIND_LABELS[slot.kind],
+    window,
+    slot.seats !== null ? `${slot.seats} seats each` : null,
+    placesText(slot.places.length, slot.people),
+  ].filter(Boolean);
+  return (
+    <li className="flex flex-col gap-2 py-2 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
+        <p className="text-sm font-semibold break-words text-stone-900">{slot.title}</p>
+        <p className="text-xs text-stone-600">{facts.join(' · ')}</p>
+        {slot.note ? <p className="text-xs break-words text-stone-600">{slot.note}</p> : null}
+        {slot.places.length > 0 ? (
+          <p className="text-xs text-stone-700">
+            <span className="font-medium">Signed up:</span>{' '}
+            {slot.places.map((p) => (p.mine && p.volunteer === self ? 'You' : p.name)).join(', ')}
+          </p>
+        ) : null}
+      </div>
+      {mine ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Give back: ${slot.title}`}
+          disabled={busy}
+          onClick={() =>
+            giveBack.mutate(place, {
+              onSuccess: (out) =>
+                toast.success(
+                  out.late
+                    ? `Given back: ${slot.title}. It was past the cut-off, so the leaders were told.`
+                    : `Given back: ${slot.title}`,
+                ),
+              onError: (err) => toast.error(failureMessage(err, 'Could not give the place back.')),
+            })
+          }
+        >
+          Give back
+        </Button>
+      ) : slot.full ? null : (
+        <Button
+          size="sm"
+          aria-label={`Take a place: ${slot.title}`}
+          disabled={busy}
+          onClick={() =>
+            take.mutate(place, {
+              onError: (err) => toast.error(failureMessage(err, 'Could not take the place.')),
+            })
+          }
+        >
+          Take
+        </Button>
+      )}
+    </li>
+  );
+}
+
+interface SlotFields {
+  kind: VolunteerTemplate['kind'];
+  title: string;
+  people: string;
+  seats: string;
+  timeFrom: string;
+  timeTo: string;
+  note: string;
+  cutoffHours: string;
+  every: boolean;
+}
+
+const fieldsOf = (t: VolunteerTemplate): SlotFields => ({
+  kind: t.kind,
+  title: t.title,
+  people: String(t.people),
+  seats: t.seats === null ? '' : String(t.seats),
+  timeFrom: t.timeFrom ?? '',
+  timeTo: t.timeTo ?? '',
+  note: t.note ?? '',
+  cutoffHours: t.cutoffHours === null ? '' : String(t.cutoffHours),
+  every: false,
+});
+
+const wholeOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
+
+function inputOf(f: SlotFields, occurrence: string): VolunteerSlotInput {
+  return {
+    kind: f.kind,
+    title: f.title.trim(),
+    people: Number(f.people),
+    ...(f.kind === 'driver' ? { seats: wholeOrNull(f.seats) } : {}),
+    timeFrom: f.timeFrom || null,
+    timeTo: f.timeTo || null,
+    note: f.note.trim() || null,
+    cutoffHours: wholeOrNull(f.cutoffHours),
+    ...(occurrence ? { occurrence: f.every ? EVERY_OCCURRENCE : occurrence } : {}),
+  };
+}
+
+/** A slot started from a template (drivers, meals, gear, shifts), every field still the leader's. */
+function AddSlotForm({
+  userId,
+  sheet,
+  series,
+  onDone,
+}: {
+  userId: string;
+  sheet: WireVolunteerSheet;
+  series: boolean;
+  onDone: () => void;
+}) {
+  const { addSlot } = useVolunteerChanges(userId);
+  const [fields, setFields] = useState<SlotFields>(() => fieldsOf(VOLUNTEER_TEMPLATES[0]!));
+  const formId = useId();
+  const set = (patch: Partial<SlotFields>) => setFields((f) => ({ ...f, ...patch }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    addSlot.mutate(
+      { eventId: sheet.eventId, input: inputOf(fields, sheet.occurrence) },
+      {
+        onSuccess: () => {
+          toast.success(`Slot added: ${fields.title.trim()}`);
+          onDone();
+        },
+        onError: (err) => toast.error(failureMessage(err, 'Could not add the slot.')),
+      },
+    );
+  };
+  return (
+    <form
+      aria-labelledby={`${formId}-title`}
+      onSubmit={submit}
+      className="mt-3 rounded-xl border border-stone-200 bg-stone-50 p-3"
+    >
+      <h4 id={`${formId}-title`} className="text-sm font-bold text-stone-900">
+        New slot
+      </h4>
+      <div role="group" aria-label="Start from" className="mt-2 flex flex-wrap gap-1.5">
+        {VOLUNTEER_TEMPLATES.map((t) => (
+          <Button
+            key={t.kind}
+            size="sm"
+            variant={fields.kind === t.kind ? 'primary' : 'secondary'}
+            aria-pressed={fields.kind === t.kind}
+            onClick={() => setFields(fieldsOf(t))}
+          >
+            {TEMPLATE_NAMES[t.kind] ?? VOLUNTEER_KIND_LABELS[t.kind]}
+          </Button>
+        ))}
+      </div>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Title"
+          required
+          maxLength={VOLUNTEER_LIMITS.titleMax}
+          value={fields.title}
+          onChange={(e) => set({ title: e.currentTarget.value })}
+          className="sm:col-span-2"
+        />
+        <TextField
+          label="People needed"
+          type="number"
+          inputMode="numeric"
+          required
+          min={1}
+          max={VOLUNTEER_LIMITS.peopleMax}
+          value={fields.people}
+          onChange={(e) => set({ people: e.currentTarget.value })}
+        />
+        {fields.kind === 'driver' ? (
+          <TextField
+            label="Seats per driver"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={VOLUNTEER_LIMITS.seatsMax}
+            value={fields.seats}
+            onChange={(e) => set({ seats: e.currentTarget.value })}
+          />
+        ) : null}
+        <TextField
+          label="From (optional)"
+          type="time"
+          value={fields.timeFrom}
+          onChange={(e) => set({ timeFrom: e.currentTarget.value })}
+        />
+        <TextField
+          label="To (optional)"
+          type="time"
+          value={fields.timeTo}
+          onChange={(e) => set({ timeTo: e.currentTarget.value })}
+        />
+        <TextField
+          label="Note (optional)"
+          maxLength={VOLUNTEER_LIMITS.noteMax}
+          value={fields.note}
+          onChange={(e) => set({ note: e.currentTarget.value })}
+          className="sm:col-span-2"
+        />
+        <TextField
+          label="Give-back cut-off, hours before"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={VOLUNTEER_LIMITS.cutoffHoursMax}
+          value={fields.cutoffHours}
+          onChange={(e) => set({ cutoffHours: e.currentTarget.value })}
+        />
+      </div>
+      {series ? (
+        <label className="mt-3 flex items-center gap-2 text-sm text-stone-800">
+          <input
+            type="checkbox"
+            checked={fields.every}
+            onChange={(e) => set({ every: e.currentTarget.checked })}
+            className="size-4 accent-scout-700"
+          />
+          Every meeting of the series
+        </label>
+      ) : null}
+      <div className="mt-3 flex justify-end gap-2">
+        <Button variant="secondary" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={addSlot.isPending}>
+          Add slot
+        </Button>
+      </div>
+    </form>
+  );
+}
