@@ -17,8 +17,8 @@ export interface JobsConfig {
   /** The longest pause between runs (6 hours). */
   retryMaxMs: number;
   /**
-   * JOBS_THREAD: run the worker on a thread of its own (job-thread.ts), so its work never holds
-   * up requests; off by default, as the thread holds about 26 MB more.
+   * JOBS_THREAD: run the worker on a thread of its own (job-thread.ts), off the thread that
+   * answers requests; off by default, as the thread holds about 26 MB more.
    */
   thread?: boolean;
 }
