@@ -30,6 +30,8 @@ export interface RunningServer {
   /** Ends the process with `signal` (SIGKILL: a crash) and waits for it to exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
   output(): string;
+  /** The exit code once the process has ended (null while it runs, or when a signal ended it). */
+  exitCode(): number | null;
 }
 
 export function serverOptions(overrides: Partial<ServerOptions> = {}): Omit<ServerOptions, 'port'> {
@@ -96,6 +98,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   return {
     baseUrl,
     output: () => out,
+    exitCode: () => child.exitCode,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
