@@ -120,6 +120,8 @@ export const API_ERROR_CODES = [
   'VOLUNTEER_SLOT_FULL',
   'VOLUNTEER_ALREADY_SIGNED_UP',
   'VOLUNTEER_ADULTS_ONLY',
+  // Leaders nudge members for an occurrence's empty slots at most once a day.
+  'VOLUNTEER_NUDGE_TOO_SOON',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 export type ErrorCode = AuthErrorCode | ApiErrorCode;
@@ -182,6 +184,7 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   VOLUNTEER_SLOT_FULL: 'This slot is full: someone took the last place just before you.',
   VOLUNTEER_ALREADY_SIGNED_UP: 'You already have a place in this slot.',
   VOLUNTEER_ADULTS_ONLY: 'This slot is for adults. A leader can open it to scouts.',
+  VOLUNTEER_NUDGE_TOO_SOON: 'A nudge for these slots went out less than a day ago.',
 };
 
 /**
@@ -262,6 +265,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   VOLUNTEER_SLOT_FULL: 409,
   VOLUNTEER_ALREADY_SIGNED_UP: 409,
   VOLUNTEER_ADULTS_ONLY: 403,
+  VOLUNTEER_NUDGE_TOO_SOON: 429,
 };
 
 /**

@@ -289,3 +289,17 @@ export interface WireUnfilledSlots {
     placesLeft: number;
   }[];
 }
+
+/**
+ * `POST .../events/{id}/slots/nudge` (volunteer.manage): one mail to each adult member who holds
+ * no place on the occurrence, naming its slots with places left; at most once a day an occurrence.
+ */
+export interface WireVolunteerNudge {
+  /** Slots with a place left, and how many places in all. */
+  openSlots: number;
+  placesLeft: number;
+  /** Adult members mailed (those who turned reminders off are skipped when the mail goes). */
+  adults: number;
+  /** When the next nudge for this occurrence may go (ISO 8601, UTC). */
+  nextAt: string;
+}

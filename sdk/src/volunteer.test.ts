@@ -54,6 +54,26 @@ describe('volunteer', () => {
     expect(api.requests).toHaveLength(1);
   });
 
+  it('nudges for the empty slots of an occurrence; a second the same day refused by code, sent once', async () => {
+    const { api, volunteer } = setup();
+    const nudge = { openSlots: 2, placesLeft: 3, adults: 5, nextAt: '2026-03-09T12:00:00.000Z' };
+    api.on('POST', `${ROOT}/events/meet/slots/nudge`, () =>
+      api.requests.length === 1
+        ? jsonReply(200, nudge)
+        : errorReply(
+            429,
+            'VOLUNTEER_NUDGE_TOO_SOON',
+            'A nudge for these slots went out less than a day ago.',
+          ),
+    );
+    expect(await volunteer.nudge('meet', '2026-03-10')).toEqual(nudge);
+    expect(api.requests[0]!.body).toEqual({ occurrence: '2026-03-10' });
+    const err = await volunteer.nudge('meet').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 429, code: 'VOLUNTEER_NUDGE_TOO_SOON' });
+    expect(api.requests).toHaveLength(2);
+    expect(api.requests[1]!.body).toEqual({});
+  });
+
   it('adds, edits and removes slots, and reads the lists with their window', async () => {
     const { api, volunteer } = setup();
     const slot = { id: 's1', title: 'Snack' };

@@ -14,6 +14,7 @@ import type {
   WireOpenSlots,
   WireSeatsSummary,
   WireUnfilledSlots,
+  WireVolunteerNudge,
   WireVolunteerOffer,
   WireVolunteerSheet,
   WireVolunteerSlot,
@@ -33,6 +34,7 @@ export type MyCommitments = WireMyCommitments;
 export type VolunteerOffer = WireVolunteerOffer;
 export type OpenSlots = WireOpenSlots;
 export type UnfilledSlots = WireUnfilledSlots;
+export type VolunteerNudge = WireVolunteerNudge;
 
 /** Which occurrence, and for whom: oneself when `volunteer` is left out. */
 export interface PlaceInput {
@@ -75,6 +77,12 @@ export interface VolunteerClient {
   open(window?: VolunteerWindow & { limit?: number }): Promise<OpenSlots>;
   /** Per occurrence, the slots still short of people (volunteer.manage). */
   unfilled(window?: VolunteerWindow): Promise<UnfilledSlots>;
+  /**
+   * Mails the adult members holding no place on the event (or occurrence) about its slots with
+   * places left (volunteer.manage). VOLUNTEER_NUDGE_TOO_SOON within a day of the last nudge;
+   * CONFLICT when every slot has its people.
+   */
+  nudge(id: string, occurrence?: string): Promise<VolunteerNudge>;
   /** The sheet as a CSV file, named as the server names it (volunteer.manage). */
   exportCsv(id: string, occurrence?: string): Promise<File>;
 }
@@ -177,6 +185,18 @@ export function createVolunteer(http: HttpClient, projectId: string): VolunteerC
     async unfilled(window = {}) {
       const res = await http.get<unknown>(`${root}/unfilled${query({ ...window })}`);
       return shaped<UnfilledSlots>(res.data, (d) => Array.isArray(d.events), 'the unfilled slots');
+    },
+    async nudge(id, occurrence) {
+      needs(id, 'volunteer.nudge');
+      const res = await http.post<unknown>(
+        `${event(id)}/slots/nudge`,
+        occurrence ? { occurrence } : {},
+      );
+      return shaped<VolunteerNudge>(
+        res.data,
+        (d) => typeof d.nextAt === 'string',
+        'the nudge sent',
+      );
     },
     async exportCsv(id, occurrence) {
       needs(id, 'volunteer.exportCsv');

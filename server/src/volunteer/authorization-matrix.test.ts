@@ -2,7 +2,8 @@
  * Who reaches the sheets' routes, as data: every caller x every route, each cell asserted, on
  * both stores. The callers are the RSVP matrix's (a leader, an admin, household A's parent,
  * co-parent and scout, household B's parent, a member in no household, a service key, nobody)
- * and a member of another troop only. A refused change changes nothing.
+ * and a member of another troop only. A refused change changes nothing, a refused nudge
+ * claims nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTroop, joinTroop } from '../../test/calendar.ts';
@@ -187,6 +188,27 @@ describe.each(testStoreKinds)('volunteer authorization matrix (%s)', (kind) => {
         else expect(res.body).not.toMatch(/@example/);
       },
     );
+  });
+
+  it('nudge for empty slots: volunteer.manage only; a refused nudge claims nothing', async () => {
+    const leaderToken = auth.leader!.slice('Bearer '.length);
+    const events: Partial<Record<Actor, string>> = {};
+    for (const a of ACTORS) {
+      events[a] = await addEvent(h.t, leaderToken, { eventName: `Nudged by ${a}` });
+      const slot = await call('leader', 'POST', `/events/${events[a]}/slots`, {
+        title: 'Saturday dinner',
+        kind: 'meal',
+        people: 2,
+      });
+      expect(slot.statusCode, slot.body).toBe(200);
+    }
+    await expectCells(managersOnly(200), (a) =>
+      call(a, 'POST', `/events/${events[a]}/slots/nudge`, {}),
+    );
+    const { rows } = await h.t.deps.store.query<{ event_id: string }>(
+      'SELECT event_id FROM volunteer_nudges',
+    );
+    expect(rows.map((r) => r.event_id).sort()).toEqual(MANAGERS.map((a) => events[a]!).sort());
   });
 
   it("offer and give back parent A's place: parent A and leaders; accept: only the member named", async () => {

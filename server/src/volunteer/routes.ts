@@ -4,6 +4,7 @@
  *   GET    /api/volunteer/:projectId/events/:id/slots?occurrence=      -> sheet
  *   POST   /api/volunteer/:projectId/events/:id/slots {slot}     (volunteer.manage) -> {slot}
  *   GET    /api/volunteer/:projectId/events/:id/slots.csv?occurrence= (volunteer.manage) -> text/csv
+ *   POST   /api/volunteer/:projectId/events/:id/slots/nudge {occurrence?} (volunteer.manage) -> nudge
  *   PATCH  /api/volunteer/:projectId/slots/:slotId {changes}     (volunteer.manage) -> {slot}
  *   DELETE /api/volunteer/:projectId/slots/:slotId               (volunteer.manage) -> {slotId}
  *   POST   /api/volunteer/:projectId/slots/:slotId/take {occurrence?, volunteer?}      -> sheet
@@ -41,6 +42,7 @@ import { myCommitments, openSlots, unfilledSlots, type ListContext } from './acr
 import { announceSheet } from './announce.ts';
 import { sheetCsv, sheetFileName, volunteerContacts } from './csv.ts';
 import { queueLateGiveBack } from './late-notice.ts';
+import { sendVolunteerNudge } from './nudge.ts';
 import { acceptOffer, dropOffer, findOffer, offerPlace } from './offers.ts';
 import { cutoffMs, occurrenceTime } from './occurrence-time.ts';
 import { giveBackPlace, occurrenceOfSlot, placeConflict, takePlace } from './places.ts';
@@ -51,6 +53,7 @@ import { volunteerFor } from './volunteers.ts';
 import {
   wireGiveBack,
   wireMine,
+  wireNudge,
   wireOpen,
   wireSheet,
   wireSlot as wireSlotSchema,
@@ -303,6 +306,27 @@ export const volunteerRoutes =
           'added',
         );
         return slotAnswer(req, slot);
+      },
+    );
+
+    app.post(
+      '/:projectId/events/:id/slots/nudge',
+      {
+        preValidation: managers,
+        schema: { params: eventParams, body: occurrenceQuery, response: { 200: wireNudge } },
+      },
+      async (req) => {
+        const caller = callerOf(req);
+        const troop = troopOf(req);
+        const units = unitsOf(troop);
+        await mustRead(units, caller, req.params.id);
+        const event = await findEventOccurrence(
+          deps.store,
+          units,
+          req.params.id,
+          req.body.occurrence,
+        );
+        return sendVolunteerNudge(deps, units, troop.timeZone, event, by(caller));
       },
     );
 

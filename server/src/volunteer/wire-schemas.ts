@@ -103,3 +103,10 @@ export const wireUnfilled = z.object({
     }),
   ),
 });
+
+export const wireNudge = z.object({
+  openSlots: z.number(),
+  placesLeft: z.number(),
+  adults: z.number(),
+  nextAt: z.string(),
+});

@@ -34,6 +34,7 @@ import { troopRegistration } from './046-troop-registration.ts';
 import { troopHourlyCounts } from './047-troop-hourly-counts.ts';
 import { oneWaitingTroopPerNumber } from './049-one-waiting-troop-per-number.ts';
 import { volunteerSheets } from './050-volunteer-sheets.ts';
+import { volunteerNudges } from './051-volunteer-nudges.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -72,4 +73,5 @@ export const migrations: readonly Migration[] = [
   troopHourlyCounts,
   oneWaitingTroopPerNumber,
   volunteerSheets,
+  volunteerNudges,
 ];
