@@ -131,6 +131,45 @@ describe.each(testStoreKinds)('volunteer reminders (%s)', (kind) => {
     await second.stop();
   });
 
+  it('reminds of a slot on every meeting of a series once per meeting, at a moved meeting’s new time', async () => {
+    const { t, leader, parent } = await troop();
+    await asLeader(t, leader.user.id);
+    await settings(t, leader.access_token, { reminders: false });
+    await settings(t, parent.access_token, { reminderHours: 24 });
+    // Thursdays at 19:00 in New York, from tomorrow, three times.
+    const series = await createEvent(t, leader.access_token, {
+      event_name: 'Troop meeting',
+      event_date: '2026-06-11',
+      event_time: '19:00',
+      rrule: 'FREQ=WEEKLY;COUNT=3',
+    });
+    const snacks = await addSlot(t, leader.access_token, series, {
+      title: 'Snacks',
+      kind: 'meal',
+      people: 1,
+      occurrence: '*',
+    });
+    for (const occurrence of ['2026-06-11', '2026-06-18'])
+      await take(t, parent.access_token, snacks, { occurrence });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/calendar/${t.deps.config.projectId}/events/${series}/occurrences/2026-06-18?scope=this`,
+      headers: bearer(leader.access_token),
+      payload: { changes: { eventTime: '18:30' } },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const snackMails = () =>
+      withSubject(t, 'Reminder: Snacks').map((m) => `${to(m)} ${m.parsed.subject}`);
+    for (let hour = 0; hour < 20 * 24; hour += 6) {
+      await runJobs(t);
+      t.clock.advance(6 * HOUR);
+    }
+    expect(snackMails()).toEqual([
+      'parent@troop12.org Reminder: Snacks at Troop meeting, Thursday, June 11, 2026 at 7:00 PM',
+      'parent@troop12.org Reminder: Snacks at Troop meeting, Thursday, June 18, 2026 at 6:30 PM',
+    ]);
+  });
+
   it('sends nothing for a place given back first or to a member with reminders off; a scout reminds the household', async () => {
     const { t, leader, parent, other } = await troop();
     await asLeader(t, leader.user.id);
