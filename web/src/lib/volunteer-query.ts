@@ -18,7 +18,8 @@ export interface SheetTarget {
   occurrence: string;
 }
 
-const sheetKey = (userId: string, t: SheetTarget) =>
+/** The cache key of one event's sheet. */
+export const sheetKey = (userId: string, t: SheetTarget) =>
   volunteerKey(userId, 'sheet', t.eventId, t.occurrence);
 const withOccurrence = (occurrence: string) => (occurrence ? { occurrence } : {});
 

@@ -4,7 +4,8 @@
  * going ("Short by 3 seats"), and for leaders (volunteer.manage) a slot added from a template.
  * Live: changes by anyone arrive on the `volunteer` channel (lib/use-volunteer-live.ts).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   EVERY_OCCURRENCE,
   VOLUNTEER_KIND_LABELS,
@@ -18,7 +19,13 @@ import {
 import { failureMessage } from '../../lib/failure-message.ts';
 import { useAuth } from '../../lib/use-auth.ts';
 import { useVolunteerLive } from '../../lib/use-volunteer-live.ts';
-import { useVolunteerChanges, useVolunteerSheet } from '../../lib/volunteer-query.ts';
+import {
+  sheetKey,
+  useVolunteerChanges,
+  useVolunteerSheet,
+  type SheetTarget,
+} from '../../lib/volunteer-query.ts';
+import { placeActions } from '../../lib/volunteer-places.ts';
 import { placesText, seatsText, slotWindow } from '../../lib/volunteer-text.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -44,7 +51,7 @@ export function VolunteerSheet({ event }: { event: CalendarEvent }) {
   const name = event.eventName || 'this event';
   return (
     <section aria-labelledby={headingId} className="mt-3 border-t border-stone-200 pt-3">
-      {user ? <Live user={user} /> : null}
+      {user ? <Live user={user} target={target} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-sm font-bold text-stone-900">
           Sign-up sheet
@@ -81,8 +88,35 @@ export function VolunteerSheet({ event }: { event: CalendarEvent }) {
   );
 }
 
-function Live({ user }: { user: NonNullable<ReturnType<typeof useAuth>['user']> }) {
+/**
+ * Keeps the sheet current: changes to it arrive on the `volunteer` channel; the seats summary
+ * counts the people going, whose answers arrive on the RSVP channel, which the calendar already
+ * follows by reading the household's answers again (calendar/rsvp/use-rsvp-live.ts). Each such
+ * read after the first reads the sheet again too.
+ */
+function Live({
+  user,
+  target,
+}: {
+  user: NonNullable<ReturnType<typeof useAuth>['user']>;
+  target: SheetTarget;
+}) {
   useVolunteerLive(user);
+  const queryClient = useQueryClient();
+  const userId = user.id;
+  const { eventId, occurrence } = target;
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((e) => {
+        if (e.type !== 'updated' || e.action.type !== 'success') return;
+        const [head, owner] = e.query.queryKey;
+        if (head !== 'rsvps' || owner !== userId || e.query.state.dataUpdateCount < 2) return;
+        void queryClient.invalidateQueries({
+          queryKey: sheetKey(userId, { eventId, occurrence }),
+        });
+      }),
+    [queryClient, userId, eventId, occurrence],
+  );
   return null;
 }
 
@@ -126,14 +160,19 @@ function SlotRow({
 }) {
   const { take, giveBack } = useVolunteerChanges(userId);
   const self = `user:${userId}`;
-  const mine = slot.places.find((p) => p.volunteer === self);
+  const actions = placeActions(sheet, slot, self);
   const window = slotWindow(slot);
-  const place = { slotId: slot.id, occurrence: sheet.occurrence };
   const busy = take.isPending || giveBack.isPending;
+  const place = (volunteer: string) => ({
+    slotId: slot.id,
+    occurrence: sheet.occurrence,
+    ...(volunteer === self ? {} : { volunteer }),
+  });
   const facts = [
     VOLUNTEER_KIND_LABELS[slot.kind],
     window,
     slot.seats !== null ? `${slot.seats} seats each` : null,
+    slot.openToScouts ? 'Scouts welcome' : null,
     placesText(slot.places.length, slot.people),
   ].filter(Boolean);
   return (
@@ -145,44 +184,54 @@ function SlotRow({
         {slot.places.length > 0 ? (
           <p className="text-xs text-stone-700">
             <span className="font-medium">Signed up:</span>{' '}
-            {slot.places.map((p) => (p.mine && p.volunteer === self ? 'You' : p.name)).join(', ')}
+            {slot.places.map((p) => (p.volunteer === self ? 'You' : p.name)).join(', ')}
           </p>
         ) : null}
       </div>
-      {mine ? (
-        <Button
-          size="sm"
-          variant="secondary"
-          aria-label={`Give back: ${slot.title}`}
-          disabled={busy}
-          onClick={() =>
-            giveBack.mutate(place, {
-              onSuccess: (out) =>
-                toast.success(
-                  out.late
-                    ? `Given back: ${slot.title}. It was past the cut-off, so the leaders were told.`
-                    : `Given back: ${slot.title}`,
-                ),
-              onError: (err) => toast.error(failureMessage(err, 'Could not give the place back.')),
-            })
-          }
-        >
-          Give back
-        </Button>
-      ) : slot.full ? null : (
-        <Button
-          size="sm"
-          aria-label={`Take a place: ${slot.title}`}
-          disabled={busy}
-          onClick={() =>
-            take.mutate(place, {
-              onError: (err) => toast.error(failureMessage(err, 'Could not take the place.')),
-            })
-          }
-        >
-          Take
-        </Button>
-      )}
+      <div className="flex shrink-0 flex-wrap gap-1.5 sm:justify-end">
+        {actions.giveBack.map((a) => (
+          <Button
+            key={`back:${a.volunteer}`}
+            size="sm"
+            variant="secondary"
+            aria-label={
+              a.self ? `Give back: ${slot.title}` : `Give back for ${a.name}: ${slot.title}`
+            }
+            disabled={busy}
+            onClick={() =>
+              giveBack.mutate(place(a.volunteer), {
+                onSuccess: (out) =>
+                  toast.success(
+                    out.late
+                      ? `Given back: ${slot.title}. It was past the cut-off, so the leaders were told.`
+                      : `Given back: ${slot.title}`,
+                  ),
+                onError: (err) =>
+                  toast.error(failureMessage(err, 'Could not give the place back.')),
+              })
+            }
+          >
+            {a.self ? 'Give back' : `Give back for ${a.name}`}
+          </Button>
+        ))}
+        {actions.take.map((a) => (
+          <Button
+            key={`take:${a.volunteer}`}
+            size="sm"
+            aria-label={
+              a.self ? `Take a place: ${slot.title}` : `Take for ${a.name}: ${slot.title}`
+            }
+            disabled={busy}
+            onClick={() =>
+              take.mutate(place(a.volunteer), {
+                onError: (err) => toast.error(failureMessage(err, 'Could not take the place.')),
+              })
+            }
+          >
+            {a.self ? 'Take' : `Take for ${a.name}`}
+          </Button>
+        ))}
+      </div>
     </li>
   );
 }
@@ -196,6 +245,7 @@ interface SlotFields {
   timeTo: string;
   note: string;
   cutoffHours: string;
+  openToScouts: boolean;
   every: boolean;
 }
 
@@ -208,6 +258,7 @@ const fieldsOf = (t: VolunteerTemplate): SlotFields => ({
   timeTo: t.timeTo ?? '',
   note: t.note ?? '',
   cutoffHours: t.cutoffHours === null ? '' : String(t.cutoffHours),
+  openToScouts: false,
   every: false,
 });
 
@@ -223,6 +274,7 @@ function inputOf(f: SlotFields, occurrence: string): VolunteerSlotInput {
     timeTo: f.timeTo || null,
     note: f.note.trim() || null,
     cutoffHours: wholeOrNull(f.cutoffHours),
+    openToScouts: f.openToScouts,
     ...(occurrence ? { occurrence: f.every ? EVERY_OCCURRENCE : occurrence } : {}),
   };
 }
@@ -337,6 +389,15 @@ function AddSlotForm({
           onChange={(e) => set({ cutoffHours: e.currentTarget.value })}
         />
       </div>
+      <label className="mt-3 flex items-center gap-2 text-sm text-stone-800">
+        <input
+          type="checkbox"
+          checked={fields.openToScouts}
+          onChange={(e) => set({ openToScouts: e.currentTarget.checked })}
+          className="size-4 accent-scout-700"
+        />
+        Scouts may sign up too (service hours)
+      </label>
       {series ? (
         <label className="mt-3 flex items-center gap-2 text-sm text-stone-800">
           <input
