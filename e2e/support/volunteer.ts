@@ -1,6 +1,6 @@
 /**
  * Seeds what a sign-up sheet journey starts from, through the API the app itself calls: an event
- * made by the page's member, and that member going to it, so the sheet has riders to seat.
+ * made by the page's member, and members' answers to it, so the sheet has riders to seat.
  */
 import { expect, type Page } from '@playwright/test';
 import type { ApiSession } from './calendar.ts';
@@ -26,15 +26,20 @@ export async function seedEvent(
   return id;
 }
 
-/** The session's member answers Going to the event for themself, as the RSVP panel would. */
-export async function goingThroughApi(page: Page, api: ApiSession, eventId: string) {
+/** The session's member answers for themself (Going unless said), as the RSVP panel would. */
+export async function answerThroughApi(
+  page: Page,
+  api: ApiSession,
+  eventId: string,
+  answer: 'going' | 'maybe' | 'not_going' = 'going',
+) {
   const me = await page.request.get(`${api.origin}/api/auth/me`, { headers: api.headers });
   expect(me.ok()).toBe(true);
   const { user } = (await me.json()) as { user: { id: string } };
   const path = `/api/calendar/${encodeURIComponent(api.projectId)}/events/${encodeURIComponent(eventId)}/rsvps`;
   const answered = await page.request.put(`${api.origin}${path}`, {
     headers: api.headers,
-    data: { attendee: `user:${user.id}`, answer: 'going' },
+    data: { attendee: `user:${user.id}`, answer },
   });
   expect(answered.ok(), await answered.text()).toBe(true);
 }

@@ -2,7 +2,7 @@
  * A campout's drivers and meals without a spreadsheet, at phone size: a leader adds a driver and
  * a meal slot from the templates on the event's sheet, one parent takes the driver's place from
  * the Volunteer screen and another the meal from the event's sheet; the leader's seats summary
- * and the first parent's dashboard card follow live. Axe finds nothing serious. The rules behind
+ * (against the answers too) and the first parent's dashboard card follow live. Axe finds nothing serious. The rules behind
  * the sheet (who may, the last place, give-backs) are the API's tests (server/src/volunteer/).
  */
 import { expect, test } from '../support/fixtures.ts';
@@ -12,7 +12,7 @@ import { daysAhead } from '../support/dates.ts';
 import { makeLeader } from '../support/leaders.ts';
 import { joinThroughApi } from '../support/sessions.ts';
 import { closeToasts, pageIn, seriousViolations, sidewaysOverflow } from '../support/viewports.ts';
-import { goingThroughApi, seedEvent } from '../support/volunteer.ts';
+import { answerThroughApi, seedEvent } from '../support/volunteer.ts';
 
 const members = membersWhoCleanUp();
 
@@ -38,7 +38,7 @@ test('phone: a leader adds driver and meal slots to a campout, two parents take 
   await joinThroughApi(ben, newMember('Ben', last));
   // Three adults going, none of them driving yet: three riders to seat.
   for (const page of [leader, ann, ben])
-    await goingThroughApi(page, await apiSession(page), eventId);
+    await answerThroughApi(page, await apiSession(page), eventId);
 
   // The leader opens the campout's address and adds the two slots from the templates.
   await leader.goto(`/calendar/events/${eventId}`);
@@ -102,4 +102,8 @@ test('phone: a leader adds driver and meal slots to a campout, two parents take 
   await expect(cardBlock('Saturday dinner')).toContainText('1 of 2 taken');
   await expect(dinnerOnSheet).toContainText(`Ben ${last}`);
   await expect(dinnerOnSheet).toContainText('1 of 2 taken');
+
+  // Ben's plans change: one rider fewer, and the leader's seats summary says there are enough.
+  await answerThroughApi(ben, await apiSession(ben), eventId, 'not_going');
+  await expect(sheet.getByText('Enough seats: 1 seat for 1 rider')).toBeVisible();
 });
