@@ -11,10 +11,16 @@
  * admin, or a service key of the server's operator; a key made for another troop is not one:
  * it would read troops not its own.
  */
-import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import { adminRoles } from '../auth/first-admin.ts';
 import type { AppDeps, ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
+import { bearerToken, resolveCredential } from '../http/caller.ts';
 import { callerOf } from '../http/route-guards.ts';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
@@ -63,3 +69,34 @@ export const platformAdmin =
     if (caller.kind !== 'user' || !(await isPlatformAdmin(deps, caller.userId)))
       throw new ApiError('FORBIDDEN', refusal);
   };
+
+/**
+ * Signs the caller in with the `signedIn` guard; one of no role in the path's unit (the guard's
+ * unknown project) is signed in all the same when they are the platform admin, and anyone else
+ * stays a stranger. A council's routes read and decide so (troops/council-routes.ts,
+ * registration-routes.ts). Answers who passed: a member of the unit, or the platform admin of no
+ * role there.
+ */
+export async function signInMemberOrPlatformAdmin(
+  deps: ReadyDeps,
+  signedIn: preValidationAsyncHookHandler,
+  instance: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<'member' | 'platform-admin'> {
+  try {
+    await signedIn.call(instance, req, reply);
+    return 'member';
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'PROJECT_NOT_FOUND') throw err;
+    const caller = await resolveCredential(deps, bearerToken(req)).catch(() => undefined);
+    if (
+      caller?.kind !== 'user' ||
+      caller.status !== 'active' ||
+      !(await isPlatformAdmin(deps, caller.userId))
+    )
+      throw err;
+    req.caller = caller;
+    return 'platform-admin';
+  }
+}

@@ -13,10 +13,9 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { isPlatformAdmin } from '../admin/platform-operator.ts';
+import { signInMemberOrPlatformAdmin } from '../admin/platform-operator.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { bearerToken, resolveCredential } from '../http/caller.ts';
 import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
 import type { Troop } from '../store/tenancy.ts';
 import { councilTroopEvents } from './council-events.ts';
@@ -36,20 +35,7 @@ export const councilRoutes =
 
     /** A member of the path's unit, or the platform admin; a person, never a key. */
     const councilReader = async (req: FastifyRequest, reply: FastifyReply) => {
-      try {
-        await guards.signedIn.call(plain, req, reply);
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.code !== 'PROJECT_NOT_FOUND') throw err;
-        // Of no role here: only the platform admin reads on; for anyone else the council stays unknown.
-        const caller = await resolveCredential(deps, bearerToken(req)).catch(() => undefined);
-        if (
-          caller?.kind !== 'user' ||
-          caller.status !== 'active' ||
-          !(await isPlatformAdmin(deps, caller.userId))
-        )
-          throw err;
-        req.caller = caller;
-      }
+      await signInMemberOrPlatformAdmin(deps, guards.signedIn, plain, req, reply);
       if (callerOf(req).kind !== 'user')
         throw new ApiError('FORBIDDEN', "A council's view of its troops is for its members");
     };

@@ -17,12 +17,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isPlatformAdmin } from '../admin/platform-operator.ts';
+import { isPlatformAdmin, signInMemberOrPlatformAdmin } from '../admin/platform-operator.ts';
 import { adminRoles } from '../auth/first-admin.ts';
 import { forgetAccount } from '../auth/session-check.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { bearerToken, resolveCredential } from '../http/caller.ts';
 import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
 import type { Troop } from '../store/tenancy.ts';
 import { councilTroopParams } from './council-schemas.ts';
@@ -53,20 +52,11 @@ export const registrationRoutes =
      * overview's readers are (council-routes.ts); anyone else of none stays a stranger.
      */
     const councilAdmin = async (req: FastifyRequest, reply: FastifyReply) => {
-      try {
-        await guards.signedIn.call(plain, req, reply);
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.code !== 'PROJECT_NOT_FOUND') throw err;
-        const caller = await resolveCredential(deps, bearerToken(req)).catch(() => undefined);
-        if (
-          caller?.kind !== 'user' ||
-          caller.status !== 'active' ||
-          !(await isPlatformAdmin(deps, caller.userId))
-        )
-          throw err;
-        req.caller = caller;
+      if (
+        (await signInMemberOrPlatformAdmin(deps, guards.signedIn, plain, req, reply)) ===
+        'platform-admin'
+      )
         return;
-      }
       const caller = callerOf(req);
       if (caller.kind !== 'user') throw new ApiError('FORBIDDEN', DECIDERS);
       if (adminRoles(deps.config.roles).includes(caller.role)) return;
