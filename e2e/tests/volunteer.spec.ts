@@ -78,6 +78,11 @@ test('phone: a leader adds driver and meal slots to a campout, two parents take 
     .click();
   const mine = ann.getByRole('region', { name: 'My commitments' });
   await expect(mine.getByRole('button', { name: /^Give back: Driver to camp/ })).toBeVisible();
+  // The driver's slot still needs one more, and says she has her place rather than offer Take.
+  const driverOpen = open.getByRole('listitem').filter({ hasText: 'Driver to camp' });
+  await expect(driverOpen).toContainText('1 of 2 taken');
+  await expect(driverOpen).toContainText('You signed up');
+  await expect(driverOpen.getByRole('button')).toHaveCount(0);
   await closeToasts(ann);
   expect(await sidewaysOverflow(ann)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(ann)).toEqual([]);

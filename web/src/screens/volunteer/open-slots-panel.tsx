@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { failureMessage } from '../../lib/failure-message.ts';
-import { useOpenSlots, useVolunteerChanges } from '../../lib/volunteer-query.ts';
+import { useMyCommitments, useOpenSlots, useVolunteerChanges } from '../../lib/volunteer-query.ts';
 import { placesText, slotLabel } from '../../lib/volunteer-text.ts';
 import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/panel.tsx';
@@ -12,6 +12,12 @@ export function OpenSlotsPanel({ userId }: { userId: string }) {
   const headingId = useId();
   const open = useOpenSlots(userId);
   const { take } = useVolunteerChanges(userId);
+  // A slot the member already holds a place in stays listed while others are needed, without Take.
+  const held = new Set(
+    (useMyCommitments(userId).data?.commitments ?? [])
+      .filter((c) => c.volunteer === `user:${userId}`)
+      .map((c) => `${c.slotId}/${c.occurrence}`),
+  );
   const busy = take.isPending ? take.variables : undefined;
   return (
     <Panel headingId={headingId} title="Open slots">
@@ -33,23 +39,27 @@ export function OpenSlotsPanel({ userId }: { userId: string }) {
                   </span>
                 ) : null}
                 <span className="text-sm text-stone-700">{placesText(s.taken, s.people)}</span>
-                <Button
-                  size="sm"
-                  aria-label={`Take a place: ${slotLabel(s)}`}
-                  disabled={busy?.slotId === s.slotId && busy.occurrence === s.occurrence}
-                  onClick={() =>
-                    take.mutate(
-                      { slotId: s.slotId, occurrence: s.occurrence },
-                      {
-                        onSuccess: () => toast.success(`You signed up: ${s.title}`),
-                        onError: (err) =>
-                          toast.error(failureMessage(err, 'Could not take the place.')),
-                      },
-                    )
-                  }
-                >
-                  Take
-                </Button>
+                {held.has(`${s.slotId}/${s.occurrence}`) ? (
+                  <span className="text-sm font-semibold text-scout-800">You signed up</span>
+                ) : (
+                  <Button
+                    size="sm"
+                    aria-label={`Take a place: ${slotLabel(s)}`}
+                    disabled={busy?.slotId === s.slotId && busy.occurrence === s.occurrence}
+                    onClick={() =>
+                      take.mutate(
+                        { slotId: s.slotId, occurrence: s.occurrence },
+                        {
+                          onSuccess: () => toast.success(`You signed up: ${s.title}`),
+                          onError: (err) =>
+                            toast.error(failureMessage(err, 'Could not take the place.')),
+                        },
+                      )
+                    }
+                  >
+                    Take
+                  </Button>
+                )}
               </div>
             </li>
           ))}
