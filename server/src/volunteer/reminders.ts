@@ -18,12 +18,8 @@
  */
 import { formatClockTime } from '@scout/protocol/clock-time';
 import { eventPath } from '@scout/protocol/app-paths';
-import { REMINDER_HOURS_MAX } from '@scout/protocol/notification-settings';
 import { EVERY_OCCURRENCE, VOLUNTEER_KIND_LABELS } from '@scout/protocol/volunteer';
-import { isoDay } from '@scout/protocol/wall-clock';
 import { unitsOf } from '../calendar/calendar-units.ts';
-import { expandOccurrences } from '../calendar/occurrences.ts';
-import { rowsForWindow } from '../calendar/stored-events.ts';
 import type { ReadyDeps } from '../deps.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
@@ -31,18 +27,25 @@ import { instantOf } from '../notices/event-state.ts';
 import { jobTroopId } from '../notices/job-troop.ts';
 import { mailJob, type MailPayload } from '../notices/mail-job.ts';
 import { describeWhen, type NoticeContent } from '../notices/messages.ts';
+import {
+  HOUR_MS,
+  occurrenceKey,
+  REMINDER_SCAN_EVERY_MS,
+  reminderDue,
+  reminderWindow,
+  scanEachTroop,
+  scheduledKeys,
+  type ScannedTroop,
+} from '../notices/reminder-window.ts';
 import { settingsOf } from '../notices/settings.ts';
 import { findEventOccurrence, type EventOccurrence } from '../rsvps/event-occurrence.ts';
 import type { Queryable } from '../store/store.ts';
-import type { Troop } from '../store/tenancy.ts';
 import { occurrenceTime, type OccurrenceTime } from './occurrence-time.ts';
 import { findSlot, placesIn, slotsOfEvents, type Place, type Slot } from './stored-slots.ts';
 
 export const VOLUNTEER_REMINDER_JOB = 'volunteer-reminder';
-export const VOLUNTEER_REMINDER_SCAN_EVERY_MS = 60_000;
+export const VOLUNTEER_REMINDER_SCAN_EVERY_MS = REMINDER_SCAN_EVERY_MS;
 
-const HOUR_MS = 3600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** A reminder taken a little early (a worker's poll) goes out now rather than being put off. */
 const EARLY_TOLERANCE_MS = 60_000;
 
@@ -80,52 +83,25 @@ async function recipientsOf(
   return out;
 }
 
-/** The keys among `keys` that have a job: one read instead of an insert per place on every look. */
-async function scheduledKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  for (let i = 0; i < keys.length; i += 500) {
-    const chunk = keys.slice(i, i + 500);
-    const { rows } = await db.query<{ dedupe_key: string }>(
-      `SELECT dedupe_key FROM jobs WHERE dedupe_key IN (${chunk.map(() => '?').join(', ')})`,
-      chunk,
-    );
-    for (const r of rows) known.add(r.dedupe_key);
-  }
-  return known;
-}
-
 export async function scheduleVolunteerReminders(
   deps: Pick<ReadyDeps, 'store' | 'clock' | 'troops'>,
   lookaheadMs = 2 * VOLUNTEER_REMINDER_SCAN_EVERY_MS,
 ): Promise<number> {
   // Only troops with a slot have anything to look at.
-  const { rows } = await deps.store.query<{ troop_id: string }>(
-    'SELECT DISTINCT troop_id FROM volunteer_slots ORDER BY troop_id',
+  return scanEachTroop(
+    deps,
+    'SELECT DISTINCT troop_id AS id FROM volunteer_slots ORDER BY troop_id',
+    (troop) => scheduleTroop(deps, troop, lookaheadMs),
   );
-  let scheduled = 0;
-  for (const { troop_id } of rows) {
-    const troop = await deps.troops.byId(troop_id);
-    if (troop) scheduled += await scheduleTroop(deps, troop, lookaheadMs);
-  }
-  return scheduled;
 }
 
 async function scheduleTroop(
   deps: Pick<ReadyDeps, 'store' | 'clock'>,
-  troop: Pick<Troop, 'id' | 'timeZone' | 'councilId'>,
+  troop: ScannedTroop,
   lookaheadMs: number,
 ): Promise<number> {
-  const { store, clock } = deps;
-  const now = clock.now();
-  const horizon = now + REMINDER_HOURS_MAX * HOUR_MS;
-  const from = isoDay(now - DAY_MS);
-  const to = isoDay(horizon + DAY_MS);
-  const occurrences = expandOccurrences(
-    await rowsForWindow(store, unitsOf(troop), from, to),
-    from,
-    to,
-    troop.timeZone,
-  ).filter((o) => o.status === 'confirmed');
+  const { store } = deps;
+  const { now, horizon, occurrences } = await reminderWindow(deps, troop);
   if (occurrences.length === 0) return 0;
   const slots = await slotsOfEvents(store, troop.id, [
     ...new Set(occurrences.map((o) => o.seriesId ?? o.eventId)),
@@ -139,8 +115,7 @@ async function scheduleTroop(
   );
   const due: Array<{ key: string; slot: Slot; occurrence: string; place: Place; at: number }> = [];
   for (const o of occurrences) {
-    const eventId = o.seriesId ?? o.eventId;
-    const occurrence = o.seriesId ? (o.occurrenceDate ?? o.date) : '';
+    const { eventId, occurrence } = occurrenceKey(o);
     const when = { date: o.date, time: o.allDay ? null : o.time };
     for (const slot of slots) {
       const fits =
@@ -175,13 +150,8 @@ async function scheduleTroop(
   const settings = await settingsOf(store, [...new Set([...recipients.values()].flat())]);
   let scheduled = 0;
   for (const d of waiting) {
-    const hours = (recipients.get(d.place.volunteer) ?? [])
-      .map((id) => settings.get(id))
-      .filter((s) => s?.reminders)
-      .map((s) => s!.reminderHours);
-    if (hours.length === 0) continue;
-    const runAt = d.at - Math.max(...hours) * HOUR_MS;
-    if (runAt > now + lookaheadMs) continue;
+    const runAt = reminderDue(d.at, recipients.get(d.place.volunteer) ?? [], settings);
+    if (runAt === null || runAt > now + lookaheadMs) continue;
     const created = await enqueueJob(store, now, {
       kind: VOLUNTEER_REMINDER_JOB,
       payload: { slotId: d.slot.id, occurrence: d.occurrence, volunteer: d.place.volunteer },
