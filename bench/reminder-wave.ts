@@ -181,7 +181,8 @@ async function describeDuplicate(
   const when = copies.map((c) => {
     const near = kills.reduce((a, b) => (Math.abs(b.at - c.at) < Math.abs(a.at - c.at) ? b : a));
     const ms = c.at - near.at;
-    return `${Math.abs(ms).toFixed(0)} ms ${ms < 0 ? 'before' : 'after'} the kill of ${near.name}`;
+    const rel = (t: number) => `${(t - near.at).toFixed(0)} ms`;
+    return `${Math.abs(ms).toFixed(0)} ms ${ms < 0 ? 'before' : 'after'} the kill of ${near.name} (its connection opened at ${rel(c.openedAt)}, DATA at ${rel(c.dataAt)})`;
   });
   return `  DUPLICATE ${recipient}: ${copies.length} copies, ${ids.length === 1 ? 'one Message-ID' : 'different Message-IDs'} ${ids.join(' ')}; its job ran ${rows[0]?.attempts ?? '?'} times; copies accepted ${when.join(', ')}`;
 }

@@ -14,6 +14,9 @@ export interface Delivery {
   at: number;
   /** Date.now() then, to compare with the instants the servers write. */
   wallAt: number;
+  /** performance.now() when the sender's connection opened, and when it sent DATA. */
+  openedAt: number;
+  dataAt: number;
 }
 
 export interface WavePeer {
@@ -32,6 +35,7 @@ function messageIdOf(raw: string): string {
 
 export async function startWavePeer(): Promise<WavePeer> {
   const deliveries: Delivery[] = [];
+  const opened = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -40,7 +44,15 @@ export async function startWavePeer(): Promise<WavePeer> {
     disableReverseLookup: true,
     // Two server processes each open a connection per message.
     maxClients: 1000,
+    onConnect(session, callback) {
+      opened.set(session.id, performance.now());
+      callback();
+    },
+    onClose(session) {
+      opened.delete(session.id);
+    },
     onData(stream, session, callback) {
+      const dataAt = performance.now();
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('error', () => undefined);
@@ -50,6 +62,8 @@ export async function startWavePeer(): Promise<WavePeer> {
           messageId: messageIdOf(Buffer.concat(chunks).toString('utf8')),
           at: performance.now(),
           wallAt: Date.now(),
+          openedAt: opened.get(session.id) ?? dataAt,
+          dataAt,
         });
         callback();
       });
