@@ -28,19 +28,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { readableEvents } from '../calendar/read-scope.ts';
-import { findEvent } from '../calendar/stored-events.ts';
 import { callerCan } from '../http/caller.ts';
-import { unitsOf, type CalendarUnits } from '../calendar/calendar-units.ts';
+import { unitsOf } from '../calendar/calendar-units.ts';
+import { sendCsvDownload } from '../http/csv-download.ts';
 import { callerOf, routeGuards, troopOf, type SignedInCaller } from '../http/route-guards.ts';
 import { answerableAttendees } from '../households/answerable.ts';
 import { announceAnswer } from './announce.ts';
 import { answersCsv, csvFileName } from './csv.ts';
 import { householdAnswers } from './household-answers.ts';
 import { householdPeople } from './non-responders.ts';
-import { findEventOccurrence, type EventOccurrence } from './event-occurrence.ts';
+import type { EventOccurrence } from './event-occurrence.ts';
 import { sendNudge } from './nudge.ts';
 import { saveAnswer, settleWaitlist } from './save-answer.ts';
+import { mustReadEvent, readableOccurrence } from './readable-event.ts';
 import { readAnswers, summaryFor } from './summary.ts';
 import { wireHouseholdAnswers, wireNudge, wireRsvpSummary } from './wire-schemas.ts';
 
@@ -97,13 +97,6 @@ export const rsvpRoutes =
         nowMs: deps.clock.now(),
       });
 
-    /** 404 for an event the caller may not read, exactly as for one that does not exist. */
-    const mustRead = async (units: CalendarUnits, caller: SignedInCaller, id: string) => {
-      const event = await findEvent(deps.store, units, id);
-      if (!event || readableEvents(deps.config.roles, caller, [event]).length === 0)
-        throw new ApiError('NOT_FOUND', 'Event not found');
-    };
-
     const announce = (caller: SignedInCaller, event: EventOccurrence) =>
       announceAnswer(
         deps,
@@ -119,8 +112,7 @@ export const rsvpRoutes =
       const caller = callerOf(req);
       // The troop's events and its council's: each troop keeps its own answers to the latter.
       const units = unitsOf(troopOf(req));
-      await mustRead(units, caller, id);
-      const event = await findEventOccurrence(deps.store, units, id, occurrence);
+      const event = await readableOccurrence(deps, units, caller, id, occurrence);
       const answers = await readAnswers(deps.store, event);
       const going = answers.filter((a) => a.answer === 'going' && !a.waitlisted).length;
       const free = event.capacity === null || going < event.capacity;
@@ -158,7 +150,7 @@ export const rsvpRoutes =
         const caller = callerOf(req);
         const { attendee, answer, note, occurrence } = req.body;
         const units = unitsOf(troopOf(req));
-        await mustRead(units, caller, req.params.id);
+        await mustReadEvent(deps, units, caller, req.params.id);
         const event = await deps.store.transaction((tx) =>
           saveAnswer(
             tx,
@@ -215,14 +207,7 @@ export const rsvpRoutes =
           await householdPeople(deps.store, troop.id),
           troop.timeZone,
         );
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('Cache-Control', 'private, no-store')
-          .header(
-            'Content-Disposition',
-            `attachment; filename="${csvFileName(event.name, event.occurrence)}"`,
-          )
-          .send(body);
+        return sendCsvDownload(reply, csvFileName(event.name, event.occurrence), body);
       },
     );
 
