@@ -142,6 +142,8 @@ export default tseslint.config(
       '**/playwright-report/**',
       '.stryker-tmp/**',
       'reports/**',
+      // Scratch builds (a benchmark's bundle), ignored by git as well.
+      '**/.tmp/**',
     ],
   },
   js.configs.recommended,
