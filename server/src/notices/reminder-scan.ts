@@ -7,6 +7,7 @@
  */
 import type { ReadyDeps } from '../deps.ts';
 import { enqueueJob } from '../jobs/queue.ts';
+import type { Queryable } from '../store/store.ts';
 import { instantOf } from './event-state.ts';
 import { JOB_KINDS } from './job-kinds.ts';
 import { reminderTargets } from './recipients.ts';
@@ -14,9 +15,9 @@ import {
   occurrenceKey,
   REMINDER_SCAN_EVERY_MS,
   reminderDue,
-  reminderWindow,
   scanEachTroop,
   scheduledKeys,
+  type ReminderWindow,
   type ScannedTroop,
 } from './reminder-window.ts';
 import { settingsOf } from './settings.ts';
@@ -28,19 +29,17 @@ export async function scheduleReminders(
   lookaheadMs = 2 * REMINDER_SCAN_EVERY_MS,
 ): Promise<number> {
   // Each troop's reminders for its own households.
-  return scanEachTroop(deps, 'SELECT id FROM troops ORDER BY id', (troop) =>
-    scheduleTroopReminders(deps, troop, lookaheadMs),
+  return scanEachTroop(deps, 'SELECT id FROM troops ORDER BY id', (troop, window) =>
+    scheduleTroopReminders(deps.store, troop, window, lookaheadMs),
   );
 }
 
 async function scheduleTroopReminders(
-  deps: Pick<ReadyDeps, 'store' | 'clock'>,
+  store: Queryable,
   troop: ScannedTroop,
+  { now, horizon, occurrences }: ReminderWindow,
   lookaheadMs: number,
 ): Promise<number> {
-  const { store } = deps;
-  const { now, horizon, occurrences } = await reminderWindow(deps, troop);
-  if (occurrences.length === 0) return 0;
   const targets = await reminderTargets(store, troop.id);
   const settings = await settingsOf(store, [...new Set([...targets.values()].flat())]);
   let scheduled = 0;

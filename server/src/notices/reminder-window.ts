@@ -24,19 +24,22 @@ export const REMINDER_SCAN_EVERY_MS = 60_000;
 export type ScannedTroop = Pick<Troop, 'id' | 'timeZone' | 'councilId'>;
 
 /**
- * Runs `scan` for each troop `troopIdsSql` names (one column, the troop's id) and sums what it
- * scheduled. Each troop's reminders go by its own clocks (docs/decisions/065-troops.md).
+ * Runs `scan` over the window of each troop `troopIdsSql` names (one column, the troop's id)
+ * that has an occurrence in it, and sums what it scheduled. Each troop's reminders go by its own
+ * clocks (docs/decisions/065-troops.md).
  */
 export async function scanEachTroop(
-  deps: Pick<ReadyDeps, 'store' | 'troops'>,
+  deps: Pick<ReadyDeps, 'store' | 'clock' | 'troops'>,
   troopIdsSql: string,
-  scan: (troop: ScannedTroop) => Promise<number>,
+  scan: (troop: ScannedTroop, window: ReminderWindow) => Promise<number>,
 ): Promise<number> {
   const { rows } = await deps.store.query<{ id: string }>(troopIdsSql);
   let scheduled = 0;
   for (const { id } of rows) {
     const troop = await deps.troops.byId(id);
-    if (troop) scheduled += await scan(troop);
+    if (!troop) continue;
+    const window = await reminderWindow(deps, troop);
+    if (window.occurrences.length > 0) scheduled += await scan(troop, window);
   }
   return scheduled;
 }

@@ -32,9 +32,9 @@ import {
   occurrenceKey,
   REMINDER_SCAN_EVERY_MS,
   reminderDue,
-  reminderWindow,
   scanEachTroop,
   scheduledKeys,
+  type ReminderWindow,
   type ScannedTroop,
 } from '../notices/reminder-window.ts';
 import { settingsOf } from '../notices/settings.ts';
@@ -91,18 +91,16 @@ export async function scheduleVolunteerReminders(
   return scanEachTroop(
     deps,
     'SELECT DISTINCT troop_id AS id FROM volunteer_slots ORDER BY troop_id',
-    (troop) => scheduleTroop(deps, troop, lookaheadMs),
+    (troop, window) => scheduleTroop(deps.store, troop, window, lookaheadMs),
   );
 }
 
 async function scheduleTroop(
-  deps: Pick<ReadyDeps, 'store' | 'clock'>,
+  store: Queryable,
   troop: ScannedTroop,
+  { now, horizon, occurrences }: ReminderWindow,
   lookaheadMs: number,
 ): Promise<number> {
-  const { store } = deps;
-  const { now, horizon, occurrences } = await reminderWindow(deps, troop);
-  if (occurrences.length === 0) return 0;
   const slots = await slotsOfEvents(store, troop.id, [
     ...new Set(occurrences.map((o) => o.seriesId ?? o.eventId)),
   ]);
