@@ -101,11 +101,16 @@ export function answersCsv(
       .filter((a) => !counted.has(a.attendee))
       .map((a) => line('', a.name, a.youth, '', a, '')),
   ];
+  return csvFile(lines);
+}
+
+/** The file: UTF-8 with a byte-order mark, CRLF line ends, every cell quoted as csvCell does. */
+export function csvFile(lines: readonly (readonly string[])[]): string {
   return '\uFEFF' + lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-/** `<event name>-<date>-rsvps.csv`, from letters, digits and dashes only. */
-export function csvFileName(eventName: string, occurrence: string): string {
+/** `<event name>-<date>-<what>.csv`, from letters, digits and dashes only. */
+export function eventFileName(eventName: string, occurrence: string, what: string): string {
   const base =
     eventName
       .normalize('NFKD')
@@ -113,5 +118,9 @@ export function csvFileName(eventName: string, occurrence: string): string {
       .replace(/^-+|-+$/g, '')
       .slice(0, 60)
       .toLowerCase() || 'event';
-  return `${base}${occurrence ? `-${occurrence}` : ''}-rsvps.csv`;
+  return `${base}${occurrence ? `-${occurrence}` : ''}-${what}.csv`;
 }
+
+/** `<event name>-<date>-rsvps.csv`. */
+export const csvFileName = (eventName: string, occurrence: string): string =>
+  eventFileName(eventName, occurrence, 'rsvps');

@@ -5,7 +5,7 @@
  * quoting and no cell a spreadsheet would run as a formula.
  */
 import { VOLUNTEER_KIND_LABELS, type WireVolunteerSheet } from '@scout/protocol/volunteer';
-import { csvCell, troopTime } from '../rsvps/csv.ts';
+import { csvFile, eventFileName, troopTime } from '../rsvps/csv.ts';
 import type { Queryable } from '../store/store.ts';
 
 const HEADER = ['Slot', 'Kind', 'Time', 'Place', 'Volunteer', 'Youth or adult', 'Seats', 'Contact'];
@@ -63,17 +63,9 @@ export function sheetCsv(
     `Seats offered ${s.seatsOffered} for ${s.riders} going${s.shortBy ? `: short by ${s.shortBy}` : ''}`,
   ]);
   lines.push([`Exported ${troopTime(new Date(nowMs).toISOString(), timeZone)}`]);
-  return '\uFEFF' + lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return csvFile(lines);
 }
 
-/** `<event name>-<date>-volunteers.csv`, from letters, digits and dashes only. */
-export function sheetFileName(eventName: string, occurrence: string): string {
-  const base =
-    eventName
-      .normalize('NFKD')
-      .replace(/[^A-Za-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60)
-      .toLowerCase() || 'event';
-  return `${base}${occurrence ? `-${occurrence}` : ''}-volunteers.csv`;
-}
+/** `<event name>-<date>-volunteers.csv`, as the RSVP export names its file. */
+export const sheetFileName = (eventName: string, occurrence: string): string =>
+  eventFileName(eventName, occurrence, 'volunteers');
