@@ -43,17 +43,21 @@ async function slotTarget(
   return { eventId: seriesId, occurrence: EVERY_OCCURRENCE };
 }
 
-interface SlotFields {
-  title: string;
-  kind: Slot['kind'];
-  people: number;
-  seats: number | null;
-  timeFrom: string | null;
-  timeTo: string | null;
-  note: string | null;
-  openToScouts: boolean;
-  cutoffHours: number | null;
-}
+/** What a leader sets on a slot: all but where it stands and when it was made. */
+type SlotFields = Omit<Slot, 'id' | 'eventId' | 'occurrence' | 'createdAt'>;
+
+/** The fields' values in the order the insert and the update name their columns. */
+const storedFields = (db: Queryable, f: SlotFields) => [
+  f.title,
+  f.kind,
+  f.people,
+  f.seats,
+  f.timeFrom,
+  f.timeTo,
+  f.note,
+  storedBoolean(db, f.openToScouts),
+  f.cutoffHours,
+];
 
 const oneLine = (text: string | null | undefined) => {
   const t = (text ?? '').replace(/\s+/g, ' ').trim();
@@ -116,15 +120,7 @@ export async function addSlot(
       units.troopId,
       target.eventId,
       target.occurrence,
-      fields.title,
-      fields.kind,
-      fields.people,
-      fields.seats,
-      fields.timeFrom,
-      fields.timeTo,
-      fields.note,
-      storedBoolean(db, fields.openToScouts),
-      fields.cutoffHours,
+      ...storedFields(db, fields),
       by,
       now,
       now,
@@ -179,20 +175,7 @@ export async function editSlot(
     `UPDATE volunteer_slots SET title = ?, kind = ?, people = ?, seats = ?, time_from = ?,
        time_to = ?, note = ?, open_to_scouts = ?, cutoff_hours = ?, updated_at = ?
      WHERE troop_id = ? AND id = ?`,
-    [
-      fields.title,
-      fields.kind,
-      fields.people,
-      fields.seats,
-      fields.timeFrom,
-      fields.timeTo,
-      fields.note,
-      storedBoolean(db, fields.openToScouts),
-      fields.cutoffHours,
-      isoInstant(nowMs),
-      troopId,
-      slot.id,
-    ],
+    [...storedFields(db, fields), isoInstant(nowMs), troopId, slot.id],
   );
   return (await findSlot(db, troopId, slot.id))!;
 }
