@@ -14,20 +14,15 @@ import {
   troopPerTest,
   withSubject,
 } from '../../test/notices.ts';
-import { testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { testStoreKinds } from '../../test/test-app.ts';
+import { callVolunteer } from '../../test/volunteer.ts';
 
 const HOUR = 3600_000;
 
 describe.each(testStoreKinds)('volunteer nudge (%s)', (kind) => {
   const troop = troopPerTest(kind);
 
-  const call = (t: TestApp, token: string, method: string, path: string, payload?: object) =>
-    t.app.inject({
-      method: method as 'POST',
-      url: `/api/volunteer/${t.deps.config.projectId}${path}`,
-      headers: bearer(token),
-      ...(payload === undefined ? {} : { payload }),
-    });
+  const call = callVolunteer;
 
   it('mails the adults holding no place once a day, naming the slots with places left', async () => {
     const { t, leader, parent } = await troop();

@@ -10,6 +10,7 @@ import { bearer, signIn } from '../../test/auth.ts';
 import { addHousehold } from '../../test/families.ts';
 import { createEvent, runJobs, to, troopPerTest, withSubject } from '../../test/notices.ts';
 import { testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { callVolunteer } from '../../test/volunteer.ts';
 import { createAppJobWorker } from '../job-worker.ts';
 import { readSettings } from '../notices/settings.ts';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
@@ -19,13 +20,7 @@ const HOUR = 3600_000;
 describe.each(testStoreKinds)('volunteer reminders (%s)', (kind) => {
   const troop = troopPerTest(kind);
 
-  const call = (t: TestApp, token: string, method: string, path: string, payload?: object) =>
-    t.app.inject({
-      method: method as 'POST',
-      url: `/api/volunteer/${t.deps.config.projectId}${path}`,
-      headers: bearer(token),
-      ...(payload === undefined ? {} : { payload }),
-    });
+  const call = callVolunteer;
   const settings = (t: TestApp, token: string, body: Record<string, unknown>) =>
     t.app.inject({
       method: 'PUT',
