@@ -10,8 +10,9 @@ export function savedFileName(name: string): string {
 }
 
 /**
- * Saves a downloaded file. The file was fetched with the bearer token, so a plain link to the
- * server could not fetch it; an object URL and a download link hand the bytes to the browser.
+ * Saves a downloaded file (an event's .ics, the RSVP and sign-up sheet CSV exports). The file was
+ * fetched with the bearer token, so a plain link to the server could not fetch it; an object URL
+ * and a download link hand the bytes to the browser.
  */
 export function saveFile(file: File): void {
   const url = URL.createObjectURL(file);

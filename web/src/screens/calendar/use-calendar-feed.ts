@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedUrls } from '@scout/sdk/calendar';
 import { scout } from '../../lib/sdk.ts';
 import type { CalendarEvent } from './calendar-event.ts';
-import { saveFile } from './save-file.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 /** The address is one member's secret: cached under their id, never shown to the next member. */
 const feedUrlKey = (userId: string) => ['calendar-feed-url', userId] as const;

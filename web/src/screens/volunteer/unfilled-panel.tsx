@@ -10,7 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { PanelNote } from './slot-facts.tsx';
-import { saveCsv } from './save-csv.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 /** For leaders: per upcoming event, the slots still short of people, and the event's CSV export. */
 export function UnfilledPanel({ userId }: { userId: string }) {
@@ -22,7 +22,7 @@ export function UnfilledPanel({ userId }: { userId: string }) {
     setExporting(key);
     scout.volunteer
       .exportCsv(eventId, occurrence || undefined)
-      .then(saveCsv, (err: unknown) =>
+      .then(saveFile, (err: unknown) =>
         toast.error(failureMessage(err, 'Could not export the sign-up sheet.')),
       )
       .finally(() => setExporting((k) => (k === key ? null : k)));

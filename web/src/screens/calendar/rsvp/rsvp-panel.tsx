@@ -14,7 +14,7 @@ import { BusyNote, Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { scout } from '../../../lib/sdk.ts';
 import type { CalendarEvent } from '../calendar-event.ts';
-import { saveFile } from '../save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { NoAnswerList } from './no-answer-list.tsx';
 import { PersonAnswer } from './person-answer.tsx';
 import { countsText, deadlineText, placesText } from './rsvp-text.ts';
