@@ -5,7 +5,7 @@
  * or one announced on the `volunteer` channel, lib/use-volunteer-live.ts) reads them again.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VolunteerSheet, VolunteerSlotInput } from '@scout/sdk/volunteer';
+import type { VolunteerSheet, VolunteerSlotInput, VolunteerSlotPatch } from '@scout/sdk/volunteer';
 import { scout } from './sdk.ts';
 
 /** Every sheet and list of the member, or one of them. */
@@ -60,7 +60,26 @@ export interface PlaceTarget {
 }
 
 /**
- * Taking and giving back places, answering offers and adding slots. A change answers with the
+ * The troop's members a place may be offered to: the list the Members screen reads (its cache
+ * key), readable with `members.read` only; for anyone else it fails at once (403), not retried.
+ */
+export function useTroopMembers(enabled: boolean) {
+  return useQuery({
+    queryKey: ['members'],
+    queryFn: () => scout.members.list(),
+    enabled,
+    retry: false,
+  });
+}
+
+/** A place offered to the member `to` (an account id). */
+export interface OfferTarget extends PlaceTarget {
+  to: string;
+}
+
+/**
+ * Taking and giving back places, offering them and answering offers, and a leader's adding,
+ * editing and removing slots. A change answers with the
  * sheet, which is put into the cache; every other list of the member is read again, since the
  * change moves a slot between "open" and "mine".
  */
@@ -90,10 +109,24 @@ export function useVolunteerChanges(userId: string) {
     onSuccess: settle,
     onError: () => settle(),
   });
+  const offer = useMutation({
+    mutationFn: (p: OfferTarget) => scout.volunteer.offer(p.slotId, p.to, place(p)),
+    onSuccess: settle,
+    onError: () => settle(),
+  });
   const addSlot = useMutation({
     mutationFn: ({ eventId, input }: { eventId: string; input: VolunteerSlotInput }) =>
       scout.volunteer.addSlot(eventId, input),
     onSettled: () => settle(),
   });
-  return { take, giveBack, answerOffer, addSlot };
+  const editSlot = useMutation({
+    mutationFn: ({ slotId, patch }: { slotId: string; patch: VolunteerSlotPatch }) =>
+      scout.volunteer.editSlot(slotId, patch),
+    onSettled: () => settle(),
+  });
+  const removeSlot = useMutation({
+    mutationFn: (slotId: string) => scout.volunteer.removeSlot(slotId),
+    onSettled: () => settle(),
+  });
+  return { take, giveBack, offer, answerOffer, addSlot, editSlot, removeSlot };
 }

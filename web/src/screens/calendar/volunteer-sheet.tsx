@@ -1,18 +1,16 @@
 /**
  * An event's sign-up sheet in its details (docs/protocol.md, Volunteer): each slot with who has
  * its places, a place taken or given back in one tap, the drivers' seats against the people
- * going ("Short by 3 seats"), and for leaders (volunteer.manage) a slot added from a template.
+ * going ("Short by 3 seats"), and for leaders (volunteer.manage) a slot added from a template,
+ * each slot edited or removed (volunteer-slot-manage.tsx), a nudge for empty slots and the CSV
+ * export (volunteer-sheet-tools.tsx).
  * Live: changes by anyone arrive on the `volunteer` channel (lib/use-volunteer-live.ts).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  EVERY_OCCURRENCE,
   VOLUNTEER_KIND_LABELS,
-  VOLUNTEER_LIMITS,
   VOLUNTEER_TEMPLATES,
-  type VolunteerSlotInput,
-  type VolunteerTemplate,
   type WireVolunteerSheet,
   type WireVolunteerSlot,
 } from '@scout/protocol/volunteer';
@@ -26,12 +24,15 @@ import {
   type SheetTarget,
 } from '../../lib/volunteer-query.ts';
 import { placeActions } from '../../lib/volunteer-places.ts';
+import { fieldsOfTemplate, inputOf, type SlotFields } from '../../lib/volunteer-slot-fields.ts';
 import { placesText, seatsText, slotWindow } from '../../lib/volunteer-text.ts';
 import { Button } from '../../ui/button.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import type { CalendarEvent } from './calendar-event.ts';
 import { rsvpTargetOf } from './rsvp/rsvp-target.ts';
+import { SheetTools } from './volunteer-sheet-tools.tsx';
+import { SlotFieldInputs } from './volunteer-slot-fields.tsx';
+import { SlotManageButtons } from './volunteer-slot-manage.tsx';
 
 /** The template buttons' words, in the order of the templates (protocol/src/volunteer.ts). */
 const TEMPLATE_NAMES: Record<string, string> = {
@@ -74,7 +75,12 @@ export function VolunteerSheet({ event }: { event: CalendarEvent }) {
           {failureMessage(sheet.error, 'Could not load the sign-up sheet.')}
         </p>
       ) : (
-        <SheetBody userId={userId} sheet={sheet.data} />
+        <>
+          {sheet.data.canManage && sheet.data.slots.length > 0 ? (
+            <SheetTools sheet={sheet.data} name={name} />
+          ) : null}
+          <SheetBody userId={userId} sheet={sheet.data} />
+        </>
       )}
       {adding && sheet.data ? (
         <AddSlotForm
@@ -231,52 +237,10 @@ function SlotRow({
             {a.self ? 'Take' : `Take for ${a.name}`}
           </Button>
         ))}
+        {sheet.canManage ? <SlotManageButtons userId={userId} slot={slot} /> : null}
       </div>
     </li>
   );
-}
-
-interface SlotFields {
-  kind: VolunteerTemplate['kind'];
-  title: string;
-  people: string;
-  seats: string;
-  timeFrom: string;
-  timeTo: string;
-  note: string;
-  cutoffHours: string;
-  openToScouts: boolean;
-  every: boolean;
-}
-
-const fieldsOf = (t: VolunteerTemplate): SlotFields => ({
-  kind: t.kind,
-  title: t.title,
-  people: String(t.people),
-  seats: t.seats === null ? '' : String(t.seats),
-  timeFrom: t.timeFrom ?? '',
-  timeTo: t.timeTo ?? '',
-  note: t.note ?? '',
-  cutoffHours: t.cutoffHours === null ? '' : String(t.cutoffHours),
-  openToScouts: false,
-  every: false,
-});
-
-const wholeOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
-
-function inputOf(f: SlotFields, occurrence: string): VolunteerSlotInput {
-  return {
-    kind: f.kind,
-    title: f.title.trim(),
-    people: Number(f.people),
-    ...(f.kind === 'driver' ? { seats: wholeOrNull(f.seats) } : {}),
-    timeFrom: f.timeFrom || null,
-    timeTo: f.timeTo || null,
-    note: f.note.trim() || null,
-    cutoffHours: wholeOrNull(f.cutoffHours),
-    openToScouts: f.openToScouts,
-    ...(occurrence ? { occurrence: f.every ? EVERY_OCCURRENCE : occurrence } : {}),
-  };
 }
 
 /** A slot started from a template (drivers, meals, gear, shifts), every field still the leader's. */
@@ -292,7 +256,7 @@ function AddSlotForm({
   onDone: () => void;
 }) {
   const { addSlot } = useVolunteerChanges(userId);
-  const [fields, setFields] = useState<SlotFields>(() => fieldsOf(VOLUNTEER_TEMPLATES[0]!));
+  const [fields, setFields] = useState<SlotFields>(() => fieldsOfTemplate(VOLUNTEER_TEMPLATES[0]!));
   const formId = useId();
   const set = (patch: Partial<SlotFields>) => setFields((f) => ({ ...f, ...patch }));
   const submit = (e: FormEvent) => {
@@ -324,91 +288,13 @@ function AddSlotForm({
             size="sm"
             variant={fields.kind === t.kind ? 'primary' : 'secondary'}
             aria-pressed={fields.kind === t.kind}
-            onClick={() => setFields(fieldsOf(t))}
+            onClick={() => setFields(fieldsOfTemplate(t))}
           >
             {TEMPLATE_NAMES[t.kind] ?? VOLUNTEER_KIND_LABELS[t.kind]}
           </Button>
         ))}
       </div>
-      <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="Title"
-          required
-          maxLength={VOLUNTEER_LIMITS.titleMax}
-          value={fields.title}
-          onChange={(e) => set({ title: e.currentTarget.value })}
-          className="sm:col-span-2"
-        />
-        <TextField
-          label="People needed"
-          type="number"
-          inputMode="numeric"
-          required
-          min={1}
-          max={VOLUNTEER_LIMITS.peopleMax}
-          value={fields.people}
-          onChange={(e) => set({ people: e.currentTarget.value })}
-        />
-        {fields.kind === 'driver' ? (
-          <TextField
-            label="Seats per driver"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={VOLUNTEER_LIMITS.seatsMax}
-            value={fields.seats}
-            onChange={(e) => set({ seats: e.currentTarget.value })}
-          />
-        ) : null}
-        <TextField
-          label="From (optional)"
-          type="time"
-          value={fields.timeFrom}
-          onChange={(e) => set({ timeFrom: e.currentTarget.value })}
-        />
-        <TextField
-          label="To (optional)"
-          type="time"
-          value={fields.timeTo}
-          onChange={(e) => set({ timeTo: e.currentTarget.value })}
-        />
-        <TextField
-          label="Note (optional)"
-          maxLength={VOLUNTEER_LIMITS.noteMax}
-          value={fields.note}
-          onChange={(e) => set({ note: e.currentTarget.value })}
-          className="sm:col-span-2"
-        />
-        <TextField
-          label="Give-back cut-off, hours before"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={VOLUNTEER_LIMITS.cutoffHoursMax}
-          value={fields.cutoffHours}
-          onChange={(e) => set({ cutoffHours: e.currentTarget.value })}
-        />
-      </div>
-      <label className="mt-3 flex items-center gap-2 text-sm text-stone-800">
-        <input
-          type="checkbox"
-          checked={fields.openToScouts}
-          onChange={(e) => set({ openToScouts: e.currentTarget.checked })}
-          className="size-4 accent-scout-700"
-        />
-        Scouts may sign up too (service hours)
-      </label>
-      {series ? (
-        <label className="mt-3 flex items-center gap-2 text-sm text-stone-800">
-          <input
-            type="checkbox"
-            checked={fields.every}
-            onChange={(e) => set({ every: e.currentTarget.checked })}
-            className="size-4 accent-scout-700"
-          />
-          Every meeting of the series
-        </label>
-      ) : null}
+      <SlotFieldInputs fields={fields} set={set} series={series} />
       <div className="mt-3 flex justify-end gap-2">
         <Button variant="secondary" size="sm" onClick={onDone}>
           Cancel
