@@ -6,12 +6,13 @@ import { slotLabel } from '../../lib/volunteer-text.ts';
 import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { OfferPlace } from './offer-place.tsx';
 import { listClass, PanelNote, rowClass, SlotFacts } from './slot-facts.tsx';
 
 /**
  * The places the member's people hold, soonest first, each given back in one tap (after the
- * slot's cut-off the leaders are told, and the row says when that is), and the places other
- * members offered them, to accept or decline.
+ * slot's cut-off the leaders are told, and the row says when that is) or offered to another
+ * member (offer-place.tsx), and the places other members offered them, to accept or decline.
  */
 export function CommitmentsPanel({ userId }: { userId: string }) {
   const headingId = useId();
@@ -88,29 +89,34 @@ export function CommitmentsPanel({ userId }: { userId: string }) {
                       {c.cutoffAt ? ` · give back by ${formatDayTime(c.cutoffAt)}` : ''}
                     </p>
                   </div>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Give back: ${slotLabel(c)}${c.volunteer === `user:${userId}` ? '' : ` (${c.name})`}`}
-                    disabled={giveBack.isPending}
-                    onClick={() =>
-                      giveBack.mutate(
-                        { slotId: c.slotId, occurrence: c.occurrence, volunteer: c.volunteer },
-                        {
-                          onSuccess: (out) =>
-                            toast.success(
-                              out.late
-                                ? `Given back: ${c.title}. It was past the cut-off, so the leaders were told.`
-                                : `Given back: ${c.title}`,
-                            ),
-                          onError: (err) =>
-                            toast.error(failureMessage(err, 'Could not give the place back.')),
-                        },
-                      )
-                    }
-                  >
-                    Give back
-                  </Button>
+                  <div className="flex shrink-0 flex-col gap-1.5 sm:items-end">
+                    <div className="flex flex-wrap gap-1.5">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Give back: ${slotLabel(c)}${c.volunteer === `user:${userId}` ? '' : ` (${c.name})`}`}
+                        disabled={giveBack.isPending}
+                        onClick={() =>
+                          giveBack.mutate(
+                            { slotId: c.slotId, occurrence: c.occurrence, volunteer: c.volunteer },
+                            {
+                              onSuccess: (out) =>
+                                toast.success(
+                                  out.late
+                                    ? `Given back: ${c.title}. It was past the cut-off, so the leaders were told.`
+                                    : `Given back: ${c.title}`,
+                                ),
+                              onError: (err) =>
+                                toast.error(failureMessage(err, 'Could not give the place back.')),
+                            },
+                          )
+                        }
+                      >
+                        Give back
+                      </Button>
+                      <OfferPlace userId={userId} commitment={c} />
+                    </div>
+                  </div>
                 </li>
               ))}
             </ul>
