@@ -101,7 +101,11 @@ export async function buildApp(deps: ReadyDeps): Promise<FastifyInstance> {
   const jobs = createAppJobWorker(deps);
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', () => jobs.stop());
+  // Mail still being sent finishes first; then the mailer's open connections end (mail/smtp.ts).
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await deps.mail.close?.();
+  });
   // The browser closes with the app, unless the caller passed its own (deps.ts, webData).
   if (deps.browser !== deps.webData?.browser) app.addHook('onClose', () => deps.browser.close());
   return app;

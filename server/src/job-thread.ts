@@ -79,6 +79,7 @@ export async function runJobThread(env: Env): Promise<void> {
     if (m !== STOP) return;
     void (async () => {
       await worker.stop();
+      await deps.mail.close?.();
       await deps.store.close();
       logger.flush();
       port.close();

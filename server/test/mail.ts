@@ -3,7 +3,7 @@
  * mailparser), and a mailer that keeps messages in memory for tests that only need to see what
  * would have been sent.
  */
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
@@ -55,16 +55,28 @@ export interface SmtpPeer {
   url: string;
   received: ReceivedMail[];
   waitFor(count: number): Promise<ReceivedMail[]>;
+  /** SMTP connections opened to this peer so far. */
+  connections(): number;
+  /** Connections open now: a dropped one counts until the sender has closed its end too. */
+  openConnections(): number;
+  /** Ends every open connection, as a server that drops idle clients does. */
+  dropConnections(): void;
+  /** Stops the peer; open connections are ended, not waited for. */
   close(): Promise<void>;
 }
 
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const inbox = waiter(received, 'SMTP peer');
+  let opened = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      opened++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -84,14 +96,29 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       });
     },
   });
+  let open = 0;
+  server.server.on('connection', (socket: Socket) => {
+    open++;
+    socket.once('close', () => open--);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
     waitFor: (count) => inbox.waitFor(count),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    connections: () => opened,
+    openConnections: () => open,
+    dropConnections,
+    close: () => {
+      dropConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
+
+  function dropConnections() {
+    for (const connection of server.connections as Set<{ close(): void }>) connection.close();
+  }
 }
 
 /** Addresses of a parsed header (To, Cc, ...), lower-cased. */

@@ -38,6 +38,8 @@ export interface SentMail {
 
 export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
+  /** Ends open connections (SMTP's pool) when the process shuts down; absent: nothing to end. */
+  close?(): Promise<void>;
 }
 
 /**

@@ -1,8 +1,18 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from './smtp.ts';
+import type { MailMessage } from './mailer.ts';
+import { createSmtpMailer, SMTP_MAX_CONNECTIONS } from './smtp.ts';
 import { addressesOf, startSmtpPeer, type SmtpPeer } from '../../test/mail.ts';
 
 const FROM = 'Scout Leadership Platform <no-reply@troop.example>';
+
+const note = (n: number): MailMessage => ({
+  to: [{ address: `p${n}@troop.example` }],
+  subject: `Note ${n}`,
+  text: 't',
+  html: '<p>t</p>',
+});
 
 describe('SMTP mailer (real SMTP peer on loopback)', () => {
   let peer: SmtpPeer;
@@ -79,4 +89,57 @@ describe('SMTP mailer (real SMTP peer on loopback)', () => {
     ).rejects.toThrow();
     peer = await startSmtpPeer();
   });
+
+  it('sends many mails over a few pooled connections, not one per mail', async () => {
+    const mailer = createSmtpMailer({ url: peer.url, from: FROM });
+    for (let n = 0; n < 5; n++) await mailer.send(note(n));
+    await Promise.all(Array.from({ length: 20 }, (_, n) => mailer.send(note(100 + n))));
+    await peer.waitFor(25);
+    expect(peer.connections()).toBeLessThanOrEqual(SMTP_MAX_CONNECTIONS);
+    await mailer.close?.();
+  });
+
+  it('replaces a pooled connection the server dropped', async () => {
+    const mailer = createSmtpMailer({ url: peer.url, from: FROM });
+    await mailer.send(note(1));
+    expect(peer.connections()).toBe(1);
+    peer.dropConnections();
+    await waitUntil(() => peer.openConnections() === 0);
+    await mailer.send(note(2));
+    const mails = await peer.waitFor(2);
+    expect(mails.map((m) => m.rcptTo)).toEqual([['p1@troop.example'], ['p2@troop.example']]);
+    expect(peer.connections()).toBe(2);
+    await mailer.close?.();
+  });
+
+  it('closes its pooled connections when closed', async () => {
+    const mailer = createSmtpMailer({ url: peer.url, from: FROM });
+    await mailer.send(note(1));
+    expect(peer.openConnections()).toBe(1);
+    await mailer.close?.();
+    await waitUntil(() => peer.openConnections() === 0);
+    expect(peer.connections()).toBe(1);
+  });
+
+  it('gives up on a server that never greets, with its own time limit', async () => {
+    // A listener that accepts and stays silent: only the greeting time limit ends the wait.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const mailer = createSmtpMailer({
+      url: `smtp://127.0.0.1:${port}`,
+      from: FROM,
+      greetingTimeoutMs: 200,
+    });
+    await expect(mailer.send(note(1))).rejects.toMatchObject({ name: 'MailSendError' });
+    await mailer.close?.();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
 });
+
+/** Waits for a condition the peer reaches on its own socket events. */
+async function waitUntil(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+}
