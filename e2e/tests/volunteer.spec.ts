@@ -2,7 +2,9 @@
  * A campout's drivers and meals without a spreadsheet, at phone size: a leader adds a driver and
  * a meal slot from the templates on the event's sheet, one parent takes the driver's place from
  * the Volunteer screen and another the meal from the event's sheet; the leader's seats summary
- * (against the answers too) and the first parent's dashboard card follow live. Axe finds nothing serious. The rules behind
+ * (against the answers too) and the first parent's dashboard card follow live. The first parent
+ * offers her place to the second; the leader nudges for the open places (once a day), edits and
+ * removes a slot and exports the sheet. Axe finds nothing serious. The rules behind
  * the sheet (who may, the last place, give-backs) are the API's tests (server/src/volunteer/).
  */
 import { expect, test } from '../support/fixtures.ts';
@@ -107,6 +109,44 @@ test('phone: a leader adds driver and meal slots to a campout, two parents take 
   await expect(cardBlock('Saturday dinner')).toContainText('1 of 2 taken');
   await expect(dinnerOnSheet).toContainText(`Ben ${last}`);
   await expect(dinnerOnSheet).toContainText('1 of 2 taken');
+
+  // Ann offers her driver's place to Ben; it stays hers, shown as waiting for his answer.
+  await card.getByRole('button', { name: 'View Volunteer' }).click();
+  await mine
+    .getByRole('button', { name: new RegExp(`^Offer to someone: Driver to camp, ${campout}`) })
+    .click();
+  const offering = ann.getByRole('dialog', { name: 'Offer your place' });
+  await offering.getByLabel('Offer to').selectOption({ label: `Ben ${last}` });
+  await offering.getByRole('button', { name: 'Send offer' }).click();
+  await expect(mine.getByText(`Offered to Ben ${last}, waiting for an answer`)).toBeVisible();
+  await closeToasts(ann);
+  expect(await sidewaysOverflow(ann)).toBeLessThanOrEqual(0);
+
+  // The leader asks the troop for the open places once a day, edits the dinner, exports the
+  // sheet, and removes the dinner after being told who held it.
+  await sheet.getByRole('button', { name: `Nudge for empty slots: ${campout}` }).click();
+  await expect(sheet.getByRole('status')).toContainText('Nudge sent to');
+  await sheet.getByRole('button', { name: `Nudge for empty slots: ${campout}` }).click();
+  await expect(sheet.getByRole('alert')).toContainText(
+    'Already nudged today. The next nudge can go after',
+  );
+  await sheet.getByRole('button', { name: 'Edit slot: Saturday dinner' }).click();
+  const editing = leader.getByRole('dialog', { name: 'Edit slot' });
+  await editing.getByLabel('People needed').fill('3');
+  await editing.getByRole('button', { name: 'Save slot' }).click();
+  await expect(editing).toBeHidden();
+  await expect(dinnerOnSheet).toContainText('1 of 3 taken');
+  const downloading = leader.waitForEvent('download');
+  await sheet.getByRole('button', { name: `Export CSV: ${campout}` }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/-volunteers\.csv$/);
+  await sheet.getByRole('button', { name: 'Remove slot: Saturday dinner' }).click();
+  const removing = leader.getByRole('alertdialog', { name: 'Remove this slot?' });
+  await expect(removing).toContainText(`held by Ben ${last}`);
+  await removing.getByRole('button', { name: 'Remove slot' }).click();
+  await expect(dinnerOnSheet).toBeHidden();
+  await closeToasts(leader);
+  expect(await sidewaysOverflow(leader)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(leader)).toEqual([]);
 
   // Ben's plans change: one rider fewer, and the leader's seats summary says there are enough.
   await answerThroughApi(ben, await apiSession(ben), eventId, 'not_going');

@@ -57,7 +57,7 @@ export function SheetTools({ sheet, name }: { sheet: WireVolunteerSheet; name: s
         <Button
           size="sm"
           variant="secondary"
-          aria-label={`Export sign-up sheet CSV: ${name}`}
+          aria-label={`Export CSV: ${name}`}
           disabled={busy !== null}
           onClick={() => void exportCsv()}
         >
