@@ -7,6 +7,7 @@ import type { ReadyDeps } from './deps.ts';
 import { createJobWorker, type JobWorker } from './jobs/worker.ts';
 import { memberJobHandlers } from './members/waiting-notice.ts';
 import { noticeHandlers } from './notices/handlers.ts';
+import { JOB_KINDS } from './notices/job-kinds.ts';
 import { REMINDER_SCAN_EVERY_MS, scheduleReminders } from './notices/reminder-scan.ts';
 import { registrationJobHandlers } from './troops/registration-notice.ts';
 import {
@@ -26,6 +27,8 @@ export function createAppJobWorker(deps: ReadyDeps): JobWorker {
       ...registrationJobHandlers(deps),
       ...volunteerJobHandlers(deps),
     },
+    // A mail is one person waiting; a fan-out job behind it only makes more mail.
+    firstKinds: [JOB_KINDS.mail],
     periodic: [
       {
         name: 'reminders',

@@ -219,6 +219,34 @@ describe.each(testStoreKinds)('durable jobs (%s)', (kind) => {
     expect(runs).toBe(2);
     expect((await stateOf(store, 'mail'))[0]?.done_at).not.toBeNull();
   });
+
+  it('sends the mails of a wave before the rest of the wave has fanned out', async () => {
+    store = await openTestStore(kind);
+    const s = store;
+    // 50 fan-out jobs due since T0, run a minute later: each schedules its mail for "now".
+    const clock = manualClock(T0 + 60_000);
+    const ran: string[] = [];
+    const worker = createJobWorker({
+      store: s,
+      clock,
+      config: policy,
+      firstKinds: ['mail'],
+      handlers: {
+        'fan-out': async (job) => {
+          ran.push('fan-out');
+          await enqueueJob(s, clock.now(), { kind: 'mail', dedupeKey: `mail:${job.id}` });
+        },
+        mail: async () => void ran.push('mail'),
+      },
+      logger: false,
+    });
+    for (let i = 0; i < 50; i++) await enqueueJob(s, T0, { kind: 'fan-out', runAt: T0 });
+    expect(await worker.runDue()).toBe(100);
+    expect(ran.filter((k) => k === 'mail')).toHaveLength(50);
+    // Leased 10 at a time: the first batch's mails go before the second batch of fan-outs.
+    expect(ran.indexOf('mail')).toBeLessThan(ran.lastIndexOf('fan-out'));
+    expect(ran.indexOf('mail')).toBe(10);
+  });
 });
 
 describe('retry pauses', () => {

@@ -89,24 +89,38 @@ export async function payloadOfKey(
 /**
  * Leases up to `limit` due jobs for `workerId` until `now + leaseMs`, in one statement: a job is
  * due when it is neither done nor failed, its time has come and no live lease holds it.
+ *
+ * Due jobs of `firstKinds` are leased before all others, then the oldest first. A fan-out job
+ * schedules its mails for "now", later than every fan-out job already due: in time order, a
+ * wave's mails would wait until the whole wave had fanned out.
  */
 export async function leaseDueJobs(
   db: Queryable,
-  opts: { now: number; leaseMs: number; workerId: string; limit: number },
+  opts: {
+    now: number;
+    leaseMs: number;
+    workerId: string;
+    limit: number;
+    firstKinds?: readonly string[];
+  },
 ): Promise<LeasedJob[]> {
   const lock = db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
   const now = isoInstant(opts.now);
+  const first = opts.firstKinds ?? [];
+  const firstOrder = first.length
+    ? `CASE WHEN kind IN (${first.map(() => '?').join(', ')}) THEN 0 ELSE 1 END, `
+    : '';
   const res = await db.query<JobRow>(
     `UPDATE jobs SET lease_until = ?, leased_by = ?, attempts = attempts + 1
      WHERE id IN (
        SELECT id FROM jobs
        WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ?
          AND (lease_until IS NULL OR lease_until <= ?)
-       ORDER BY run_at, id
+       ORDER BY ${firstOrder}run_at, id
        LIMIT ?${lock}
      )
      RETURNING id, kind, payload, dedupe_key, attempts, troop_id`,
-    [isoInstant(opts.now + opts.leaseMs), opts.workerId, now, now, opts.limit],
+    [isoInstant(opts.now + opts.leaseMs), opts.workerId, now, now, ...first, opts.limit],
   );
   return res.rows
     .map((r) => ({

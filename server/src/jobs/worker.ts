@@ -39,6 +39,8 @@ export interface JobWorkerOptions {
   clock: Clock;
   config: JobsConfig;
   handlers: Record<string, JobHandler>;
+  /** Kinds leased before any other due job (mail before the fan-out that schedules it). */
+  firstKinds?: readonly string[];
   periodic?: PeriodicTask[];
   logger?: Pick<Logger, 'warn' | 'error'> | false;
 }
@@ -109,6 +111,7 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
         leaseMs: config.leaseMs,
         workerId: id,
         limit: LEASE_BATCH,
+        ...(opts.firstKinds && { firstKinds: opts.firstKinds }),
       });
       if (jobs.length === 0) break;
       for (const job of jobs) {
