@@ -121,6 +121,7 @@ test('phone: a leader adds driver and meal slots to a campout, two parents take 
   await expect(mine.getByText(`Offered to Ben ${last}, waiting for an answer`)).toBeVisible();
   await closeToasts(ann);
   expect(await sidewaysOverflow(ann)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(ann)).toEqual([]);
 
   // The leader asks the troop for the open places once a day, edits the dinner, exports the
   // sheet, and removes the dinner after being told who held it.
