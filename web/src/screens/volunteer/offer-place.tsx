@@ -6,7 +6,10 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { WireCommitment } from '@scout/protocol/volunteer';
+import { can, PERMISSIONS } from '@scout/protocol/permissions';
 import { failureMessage } from '../../lib/failure-message.ts';
+import { useAuth } from '../../lib/use-auth.ts';
+import { useRolesConfig } from '../../lib/use-can.ts';
 import { offerCandidates, pendingOffer, sheetCandidates } from '../../lib/volunteer-offers.ts';
 import {
   useTroopMembers,
@@ -69,18 +72,23 @@ function OfferForm({
 }) {
   const selectId = useId();
   const [to, setTo] = useState('');
-  const members = useTroopMembers(true);
+  const { user } = useAuth();
+  const roles = useRolesConfig();
+  // Parents cannot read the member list (members.read): the adults on the event's sheet are who
+  // they see, and a request that would only be refused is not sent.
+  const readsMembers = user ? can(roles, user.role, PERMISSIONS.membersRead) : false;
+  const members = useTroopMembers(readsMembers);
   const sheet = useVolunteerSheet(userId, {
     eventId: commitment.eventId,
     occurrence: commitment.occurrence,
   });
   const { offer } = useVolunteerChanges(userId);
   const places = sheet.data?.slots.find((s) => s.id === commitment.slotId)?.places ?? [];
-  // Parents cannot read the member list (403): the adults on the event's sheet are who they see.
-  const candidates = members.data
-    ? offerCandidates(members.data, places, userId)
+  const listed = readsMembers ? members.data : undefined;
+  const candidates = listed
+    ? offerCandidates(listed, places, userId)
     : sheetCandidates(sheet.data?.slots ?? [], commitment.slotId, userId);
-  const loading = members.isPending || (members.isError && sheet.isPending);
+  const loading = readsMembers && !members.isError ? members.isPending : sheet.isPending;
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const chosen = candidates.find((c) => c.userId === to);
@@ -107,7 +115,7 @@ function OfferForm({
         <p className="text-sm text-stone-600">Loading the members...</p>
       ) : candidates.length === 0 ? (
         <p className="text-sm text-stone-600">
-          {members.data
+          {listed
             ? 'There is nobody else in the troop to offer it to.'
             : 'Nobody else is signed up at this event. Ask a leader to place someone for you.'}
         </p>
@@ -132,7 +140,7 @@ function OfferForm({
               </option>
             ))}
           </select>
-          {members.isError ? (
+          {!listed ? (
             <p className="mt-1 text-xs text-stone-600">
               The adults signed up at this event; a leader can place anyone of the troop.
             </p>
