@@ -122,6 +122,11 @@ test('phone: a leader adds driver and meal slots to a campout, two parents take 
   await closeToasts(ann);
   expect(await sidewaysOverflow(ann)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(ann)).toEqual([]);
+  // She thinks better of it and withdraws the offer: the place is hers alone again.
+  await mine
+    .getByRole('button', { name: new RegExp(`^Withdraw the offer: Driver to camp, ${campout}`) })
+    .click();
+  await expect(mine.getByText(`Offered to Ben ${last}, waiting for an answer`)).toBeHidden();
 
   // The leader asks the troop for the open places once a day, edits the dinner, exports the
   // sheet, and removes the dinner after being told who held it.

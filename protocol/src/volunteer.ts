@@ -173,8 +173,11 @@ export interface WireVolunteerPlace {
   youth: boolean;
   /** The caller holds it, or answers for the scout who does. */
   mine: boolean;
-  /** A swap offered to a member and not yet answered. */
-  offeredTo: { userId: string; name: string } | null;
+  /**
+   * A swap offered to a member and not yet answered; `offerId` lets the holder withdraw it (the
+   * decline route).
+   */
+  offeredTo: { offerId: string; userId: string; name: string } | null;
 }
 
 export interface WireVolunteerSlot {

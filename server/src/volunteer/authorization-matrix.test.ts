@@ -224,6 +224,8 @@ describe.each(testStoreKinds)('volunteer authorization matrix (%s)', (kind) => {
     const { rows } = await h.t.deps.store.query<{ id: string }>('SELECT id FROM volunteer_offers');
     expect(rows).toHaveLength(1);
     const offerId = rows[0]!.id;
+    // The sheet names the offer, so its holder can withdraw it.
+    expect(held.offeredTo.offerId).toBe(offerId);
     await expectCells(forAll(404), (a) => call(a, 'POST', `/offers/${offerId}/accept`));
     expect(await places()).toContain('user:parent-a');
     // Declining is the member's or the holder's side's; it withdraws the offer.

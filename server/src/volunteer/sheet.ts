@@ -78,7 +78,9 @@ export function wireSlot(
       name: p.name,
       youth: p.youth,
       mine: own.has(p.volunteer),
-      offeredTo: p.offer ? { userId: p.offer.toUser, name: p.offer.toName } : null,
+      offeredTo: p.offer
+        ? { offerId: p.offer.id, userId: p.offer.toUser, name: p.offer.toName }
+        : null,
     })),
     placesLeft: Math.max(0, slot.people - taken.length),
     full: taken.length >= slot.people,

@@ -29,7 +29,7 @@ export const wireSlot = z.object({
       name: z.string(),
       youth: z.boolean(),
       mine: z.boolean(),
-      offeredTo: z.object({ userId: z.string(), name: z.string() }).nullable(),
+      offeredTo: z.object({ offerId: z.string(), userId: z.string(), name: z.string() }).nullable(),
     }),
   ),
   placesLeft: z.number(),

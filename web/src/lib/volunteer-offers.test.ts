@@ -30,9 +30,9 @@ describe('offering a place', () => {
   it('finds the offer still waiting on a place', () => {
     const places = [
       { signupId: 'p1', offeredTo: null },
-      { signupId: 'p2', offeredTo: { userId: 'ann', name: 'Ann Lake' } },
+      { signupId: 'p2', offeredTo: { offerId: 'o1', userId: 'ann', name: 'Ann Lake' } },
     ];
-    expect(pendingOffer(places, 'p2')).toEqual({ userId: 'ann', name: 'Ann Lake' });
+    expect(pendingOffer(places, 'p2')).toEqual({ offerId: 'o1', userId: 'ann', name: 'Ann Lake' });
     expect(pendingOffer(places, 'p1')).toBeNull();
     expect(pendingOffer(undefined, 'p1')).toBeNull();
   });

@@ -34,7 +34,7 @@ export function offerCandidates(
 export function pendingOffer(
   places: readonly Pick<WireVolunteerPlace, 'signupId' | 'offeredTo'>[] | undefined,
   signupId: string,
-): { userId: string; name: string } | null {
+): { offerId: string; userId: string; name: string } | null {
   return places?.find((p) => p.signupId === signupId)?.offeredTo ?? null;
 }
 

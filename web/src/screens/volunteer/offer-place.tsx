@@ -2,7 +2,8 @@
  * Offering a held place to another member (docs/decisions/070-volunteer-sheets.md, Swaps): the
  * place stays the holder's until the member accepts. The choice is the troop's member list where
  * the caller may read it (`members.read`), else the adults on the event's sheet. The offer waiting
- * shows on the row, read from the event's sheet (the same cache the calendar's sheet uses).
+ * shows on the row, read from the event's sheet (the same cache the calendar's sheet uses), and the
+ * holder withdraws it through the decline route, which the holder's side may call too.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { WireCommitment } from '@scout/protocol/volunteer';
@@ -32,12 +33,32 @@ export function OfferPlace({ userId, commitment }: { userId: string; commitment:
   });
   const places = sheet.data?.slots.find((s) => s.id === commitment.slotId)?.places;
   const pending = pendingOffer(places, commitment.signupId);
+  const { answerOffer } = useVolunteerChanges(userId);
+  const withdraw = (offerId: string, name: string) =>
+    answerOffer.mutate(
+      { offerId, accept: false },
+      {
+        onSuccess: () => toast.success(`Offer to ${name} withdrawn: ${commitment.title}`),
+        onError: (err) => toast.error(failureMessage(err, 'Could not withdraw the offer.')),
+      },
+    );
   return (
     <>
       {pending ? (
         <p className="order-last basis-full text-xs font-medium text-amber-900">
           Offered to {pending.name}, waiting for an answer
         </p>
+      ) : null}
+      {pending ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={answerOffer.isPending}
+          aria-label={`Withdraw the offer: ${slotLabel(commitment)}`}
+          onClick={() => withdraw(pending.offerId, pending.name)}
+        >
+          Withdraw the offer
+        </Button>
       ) : null}
       <Button
         size="sm"
