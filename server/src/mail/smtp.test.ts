@@ -121,6 +121,15 @@ describe('SMTP mailer (real SMTP peer on loopback)', () => {
     expect(peer.connections()).toBe(1);
   });
 
+  it('lets a send under way finish when closed, and fails a send after that at once', async () => {
+    const mailer = createSmtpMailer({ url: peer.url, from: FROM });
+    const sending = mailer.send(note(1));
+    await mailer.close?.();
+    await expect(sending).resolves.toMatchObject({ messageId: expect.any(String) });
+    expect((await peer.waitFor(1))[0]?.rcptTo).toEqual(['p1@troop.example']);
+    await expect(mailer.send(note(2))).rejects.toMatchObject({ name: 'MailSendError' });
+  });
+
   it('gives up on a server that never greets, with its own time limit', async () => {
     // A listener that accepts and stays silent: only the greeting time limit ends the wait.
     const sockets: net.Socket[] = [];

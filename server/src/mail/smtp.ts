@@ -40,16 +40,27 @@ export function createSmtpMailer(opts: SmtpMailerOptions): Mailer {
     socketTimeout: 30_000,
   });
   const transport = nodemailer.createTransport(pool);
+  // A closed pool neither sends nor answers what it still holds: close() waits for the sends
+  // under way, and a send after it fails at once instead of waiting forever.
+  const sending = new Set<Promise<unknown>>();
+  let closed = false;
   return {
     async send(message) {
+      if (closed) throw mailSendFailure(new Error('the mailer is closed'), message);
+      const sent = transport.sendMail(toNodemailerMessage(message, opts.from));
+      sending.add(sent);
       try {
-        const info = await transport.sendMail(toNodemailerMessage(message, opts.from));
+        const info = await sent;
         return { messageId: info.messageId };
       } catch (err) {
         throw mailSendFailure(err, message);
+      } finally {
+        sending.delete(sent);
       }
     },
     async close() {
+      closed = true;
+      await Promise.allSettled([...sending]);
       transport.close();
     },
   };
