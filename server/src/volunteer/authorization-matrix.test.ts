@@ -176,6 +176,21 @@ describe.each(testStoreKinds)('volunteer authorization matrix (%s)', (kind) => {
     );
   });
 
+  it('the adults a place may be offered to: every member of the troop, ids and names only', async () => {
+    await expectCells(
+      forAll(200),
+      (a) => call(a, 'GET', '/adults'),
+      async (a, res) => {
+        if (res.statusCode !== 200) return expect(res.body).not.toMatch(/parent-a/);
+        const { adults } = res.json() as { adults: Record<string, unknown>[] };
+        expect(adults.map((p) => p.userId).sort(), a).toEqual(ADULTS.map(idOf).sort());
+        for (const p of adults) expect(Object.keys(p).sort(), a).toEqual(['name', 'userId']);
+        // No address, no scout, nothing of households.
+        expect(res.body).not.toMatch(/@|scout-a|Robin|household/i);
+      },
+    );
+  });
+
   it('unfilled slots and the CSV: volunteer.manage only, with the adults’ contacts', async () => {
     await expectCells(managersOnly(200), (a) =>
       call(a, 'GET', '/unfilled?from=2031-04-01&to=2031-04-30'),

@@ -14,6 +14,7 @@
  *   GET    /api/volunteer/:projectId/mine?from=&to=       -> the caller's commitments and offers
  *   GET    /api/volunteer/:projectId/open?from=&to=&limit= -> open slots, soonest first
  *   GET    /api/volunteer/:projectId/unfilled?from=&to=   (volunteer.manage) -> per occurrence
+ *   GET    /api/volunteer/:projectId/adults               -> the troop's adults, ids and names only
  *
  * Sheets follow their event: a caller the `calendar_events` read rule keeps from the event gets
  * 404 for its sheet and its slots, as from the Data API. Every member who reads the event reads
@@ -32,6 +33,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { routeGuards } from '../http/route-guards.ts';
+import { listAdults } from './adult-members.ts';
 import { listMine, listOpen, listUnfilled } from './list-handlers.ts';
 import { answerOffer, giveBackSlotPlace, offerSlotPlace, takeSlotPlace } from './place-handlers.ts';
 import { volunteerRequest } from './request-context.ts';
@@ -52,6 +54,7 @@ import {
 import { exportEventSheet, nudgeEventSheet, readEventSheet } from './sheet-handlers.ts';
 import { addEventSlot, editEventSlot, removeEventSlot } from './slot-handlers.ts';
 import {
+  wireAdults,
   wireGiveBack,
   wireMine,
   wireNudge,
@@ -182,6 +185,12 @@ export const volunteerRoutes =
         schema: { params: projectOnly, querystring: windowQuery, response: { 200: wireUnfilled } },
       },
       async (req) => listUnfilled(asked(req), req.query),
+    );
+
+    app.get(
+      '/:projectId/adults',
+      { preValidation: signedIn, schema: { params: projectOnly, response: { 200: wireAdults } } },
+      async (req) => listAdults(asked(req)),
     );
 
     app.get(

@@ -110,3 +110,8 @@ export const wireNudge = z.object({
   adults: z.number(),
   nextAt: z.string(),
 });
+
+/** The troop's adults by name only: who a place may be offered to. */
+export const wireAdults = z.object({
+  adults: z.array(z.object({ userId: z.string(), name: z.string() })),
+});
