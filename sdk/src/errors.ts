@@ -22,6 +22,10 @@ export interface ScoutErrorInit {
   userMessage?: string;
   retryable?: boolean;
   cause?: unknown;
+  /** The server's `details` (docs/protocol.md, Errors), e.g. the ISO instant a 429 lifts. */
+  details?: string | null;
+  /** A refusal's `Retry-After`, in milliseconds. */
+  retryAfterMs?: number;
 }
 
 export class ScoutError extends Error {
@@ -32,6 +36,10 @@ export class ScoutError extends Error {
   /** Words fit to show a person. */
   readonly userMessage: string;
   readonly retryable: boolean;
+  /** The server's `details` about the failure; null when it gave none. */
+  readonly details: string | null;
+  /** How long the server asked to wait (`Retry-After`) before trying again; undefined if it did not. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(init: ScoutErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -41,6 +49,8 @@ export class ScoutError extends Error {
     this.status = init.status;
     this.userMessage = init.userMessage ?? defaultUserMessage(init.kind, init.code, init.message);
     this.retryable = init.retryable ?? isRetryable(init.code, init.status);
+    this.details = init.details ?? null;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 
@@ -59,6 +69,8 @@ export function withKind(err: ScoutError, kind: ErrorKind): ScoutError {
     message: err.message,
     userMessage: err.userMessage,
     retryable: err.retryable,
+    details: err.details,
+    retryAfterMs: err.retryAfterMs,
     cause: err,
   });
 }
@@ -123,8 +135,15 @@ function defaultCode(status: number): string {
   return 'NETWORK_ERROR';
 }
 
-/** docs/product.md section 8: 401 -> auth, 400 -> validation, anything else -> network carrying the status. */
-export function errorFromResponse(status: number, body: unknown): ScoutError {
+/**
+ * docs/product.md section 8: 401 -> auth, 400 -> validation, anything else -> network carrying the
+ * status, with the body's `details` and the `Retry-After` (in ms) the HTTP client read.
+ */
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  retryAfterMs?: number,
+): ScoutError {
   const kind: ErrorKind = status === 401 ? 'auth' : status === 400 ? 'validation' : 'network';
   const code = codeFromBody(body) ?? defaultCode(status);
   const message = messageFromBody(status, body);
@@ -135,7 +154,15 @@ export function errorFromResponse(status: number, body: unknown): ScoutError {
     code,
     message,
     userMessage: defaultUserMessage(kind, code, fromServer),
+    details: detailsFromBody(body),
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   });
+}
+
+function detailsFromBody(body: unknown): string | null {
+  if (!isRecord(body)) return null;
+  if (nonEmpty(body.details)) return body.details;
+  return isRecord(body.error) && nonEmpty(body.error.details) ? body.error.details : null;
 }
 
 /** The request never got an answer: offline, DNS, CORS, timeout. */

@@ -257,13 +257,10 @@ export class HttpClient {
       }
       if (response.ok)
         return { status: response.status, headers: response.headers, data: data as T, response };
-      const error = errorFromResponse(response.status, data);
-      if (response.status === 429 || response.status >= 500) {
-        throw new RetrySignal(
-          error,
-          parseRetryAfter(response.headers.get('Retry-After'), Date.now()),
-        );
-      }
+      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), Date.now());
+      const error = errorFromResponse(response.status, data, retryAfterMs);
+      if (response.status === 429 || response.status >= 500)
+        throw new RetrySignal(error, retryAfterMs);
       throw error;
     } finally {
       clearTimeout(timer);

@@ -60,18 +60,36 @@ describe('volunteer', () => {
     api.on('POST', `${ROOT}/events/meet/slots/nudge`, () =>
       api.requests.length === 1
         ? jsonReply(200, nudge)
-        : errorReply(
+        : jsonReply(
             429,
-            'VOLUNTEER_NUDGE_TOO_SOON',
-            'A nudge for these slots went out less than a day ago.',
+            {
+              code: 'VOLUNTEER_NUDGE_TOO_SOON',
+              message: 'A nudge for these slots went out less than a day ago.',
+              details: '2026-03-10T12:00:00.000Z',
+              hint: null,
+            },
+            { 'Retry-After': '3600' },
           ),
     );
     expect(await volunteer.nudge('meet', '2026-03-10')).toEqual(nudge);
     expect(api.requests[0]!.body).toEqual({ occurrence: '2026-03-10' });
     const err = await volunteer.nudge('meet').catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 429, code: 'VOLUNTEER_NUDGE_TOO_SOON' });
+    // When the next may go, as the server said it: its ISO instant and its Retry-After.
+    expect(err).toBeInstanceOf(ScoutError);
+    expect((err as ScoutError).details).toBe('2026-03-10T12:00:00.000Z');
+    expect((err as ScoutError).retryAfterMs).toBe(3_600_000);
     expect(api.requests).toHaveLength(2);
     expect(api.requests[1]!.body).toEqual({});
+  });
+
+  it("reads the troop's adults by name, whom a place may be offered to", async () => {
+    const { api, volunteer } = setup();
+    const adults = [{ userId: 'ann', name: 'Ann' }];
+    api.on('GET', `${ROOT}/adults`, () => jsonReply(200, { adults }));
+    expect(await volunteer.adults()).toEqual(adults);
+    api.on('GET', `${ROOT}/adults`, () => jsonReply(200, { members: [] }));
+    await expect(volunteer.adults()).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });
   });
 
   it('adds, edits and removes slots, and reads the lists with their window', async () => {

@@ -35,6 +35,11 @@ export type VolunteerOffer = WireVolunteerOffer;
 export type OpenSlots = WireOpenSlots;
 export type UnfilledSlots = WireUnfilledSlots;
 export type VolunteerNudge = WireVolunteerNudge;
+/** An adult of the troop a place may be offered to: the account's id and name only. */
+export interface VolunteerAdult {
+  userId: string;
+  name: string;
+}
 
 /** Which occurrence, and for whom: oneself when `volunteer` is left out. */
 export interface PlaceInput {
@@ -79,10 +84,16 @@ export interface VolunteerClient {
   unfilled(window?: VolunteerWindow): Promise<UnfilledSlots>;
   /**
    * Mails the adult members holding no place on the event (or occurrence) about its slots with
-   * places left (volunteer.manage). VOLUNTEER_NUDGE_TOO_SOON within a day of the last nudge;
+   * places left (volunteer.manage). VOLUNTEER_NUDGE_TOO_SOON within a day of the last nudge,
+   * its error's `details` the ISO instant the next may go and `retryAfterMs` the wait;
    * CONFLICT when every slot has its people.
    */
   nudge(id: string, occurrence?: string): Promise<VolunteerNudge>;
+  /**
+   * The troop's active adults but scouts' own accounts, by name: whom a place may be offered to.
+   * Every member reads it; it names no address and nothing of households.
+   */
+  adults(): Promise<VolunteerAdult[]>;
   /** The sheet as a CSV file, named as the server names it (volunteer.manage). */
   exportCsv(id: string, occurrence?: string): Promise<File>;
 }
@@ -197,6 +208,14 @@ export function createVolunteer(http: HttpClient, projectId: string): VolunteerC
         (d) => typeof d.nextAt === 'string',
         'the nudge sent',
       );
+    },
+    async adults() {
+      const res = await http.get<unknown>(`${root}/adults`);
+      return shaped<{ adults: VolunteerAdult[] }>(
+        res.data,
+        (d) => Array.isArray(d.adults),
+        "the troop's adults",
+      ).adults;
     },
     async exportCsv(id, occurrence) {
       needs(id, 'volunteer.exportCsv');
