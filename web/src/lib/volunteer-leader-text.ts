@@ -23,20 +23,33 @@ export function nudgeSentText(sent: {
   );
 }
 
-const field = (err: unknown, key: 'code' | 'status' | 'userMessage'): unknown =>
+const field = (err: unknown, key: 'code' | 'status' | 'userMessage' | 'details'): unknown =>
   typeof err === 'object' && err !== null && key in err
     ? (err as Record<string, unknown>)[key]
     : undefined;
 
+/** "Sat, Dec 12, 9:00 AM" in the troop's time zone, as the server words it; null if no instant. */
+function troopDayTime(iso: unknown, timeZone: string | null): string | null {
+  const at = typeof iso === 'string' ? Date.parse(iso) : NaN;
+  if (Number.isNaN(at)) return null;
+  return new Date(at).toLocaleString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: timeZone ?? undefined,
+  });
+}
+
 /**
- * A refused nudge: at most one a day (429, the server's words say when the next may go, in the
- * troop's time), or nothing to ask for (409: every slot has its people, or the event is cancelled).
+ * A refused nudge: at most one a day (429, its `details` the instant the next may go, said in
+ * the troop's time zone, the device's when the troop names none), or nothing to ask for (409: every slot has its people, or the event
+ * is cancelled).
  */
-export function nudgeFailureText(err: unknown): string {
+export function nudgeFailureText(err: unknown, timeZone: string | null): string {
   if (field(err, 'code') === 'VOLUNTEER_NUDGE_TOO_SOON' || field(err, 'status') === 429) {
-    const said = field(err, 'userMessage');
-    const next =
-      typeof said === 'string' ? /The next may go after (.+?)\.?$/.exec(said)?.[1] : null;
+    const next = troopDayTime(field(err, 'details'), timeZone);
     return next
       ? `Already nudged today. The next nudge can go after ${next}.`
       : 'Already nudged today. The next nudge can go a day after the last one.';

@@ -59,16 +59,11 @@ export interface PlaceTarget {
   volunteer?: string;
 }
 
-/**
- * The troop's members a place may be offered to: the list the Members screen reads (its cache
- * key), readable with `members.read` only; for anyone else it fails at once (403), not retried.
- */
-export function useTroopMembers(enabled: boolean) {
+/** The troop's adults by name (every member reads them): whom a place may be offered to. */
+export function useVolunteerAdults(userId: string) {
   return useQuery({
-    queryKey: ['members'],
-    queryFn: () => scout.members.list(),
-    enabled,
-    retry: false,
+    queryKey: volunteerKey(userId, 'adults'),
+    queryFn: () => scout.volunteer.adults(),
   });
 }
 

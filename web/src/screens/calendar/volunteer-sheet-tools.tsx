@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { WireVolunteerSheet } from '@scout/protocol/volunteer';
 import { failureMessage } from '../../lib/failure-message.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import { scout } from '../../lib/sdk.ts';
+import { scout, troopTimeZone } from '../../lib/sdk.ts';
 import { nudgeFailureText, nudgeSentText } from '../../lib/volunteer-leader-text.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormMessage } from '../../ui/form-message.tsx';
@@ -26,7 +26,7 @@ export function SheetTools({ sheet, name }: { sheet: WireVolunteerSheet; name: s
         text: nudgeSentText(await scout.volunteer.nudge(sheet.eventId, occurrence)),
       });
     } catch (err) {
-      setSaid({ tone: 'error', text: nudgeFailureText(err) });
+      setSaid({ tone: 'error', text: nudgeFailureText(err, troopTimeZone) });
     } finally {
       setBusy(null);
     }

@@ -1,19 +1,16 @@
 /**
  * Offering a held place to another member (docs/decisions/070-volunteer-sheets.md, Swaps): the
- * place stays the holder's until the member accepts. The choice is the troop's member list where
- * the caller may read it (`members.read`), else the adults on the event's sheet. The offer waiting
+ * place stays the holder's until the member accepts. The choice is the troop's adults, ids and
+ * names only, which every member reads (parents too, who may not read the member list). The offer waiting
  * shows on the row, read from the event's sheet (the same cache the calendar's sheet uses), and the
  * holder withdraws it through the decline route, which the holder's side may call too.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { WireCommitment } from '@scout/protocol/volunteer';
-import { can, PERMISSIONS } from '@scout/protocol/permissions';
 import { failureMessage } from '../../lib/failure-message.ts';
-import { useAuth } from '../../lib/use-auth.ts';
-import { useRolesConfig } from '../../lib/use-can.ts';
-import { offerCandidates, pendingOffer, sheetCandidates } from '../../lib/volunteer-offers.ts';
+import { offerCandidates, pendingOffer } from '../../lib/volunteer-offers.ts';
 import {
-  useTroopMembers,
+  useVolunteerAdults,
   useVolunteerChanges,
   useVolunteerSheet,
 } from '../../lib/volunteer-query.ts';
@@ -93,23 +90,15 @@ function OfferForm({
 }) {
   const selectId = useId();
   const [to, setTo] = useState('');
-  const { user } = useAuth();
-  const roles = useRolesConfig();
-  // Parents cannot read the member list (members.read): the adults on the event's sheet are who
-  // they see, and a request that would only be refused is not sent.
-  const readsMembers = user ? can(roles, user.role, PERMISSIONS.membersRead) : false;
-  const members = useTroopMembers(readsMembers);
+  const adults = useVolunteerAdults(userId);
   const sheet = useVolunteerSheet(userId, {
     eventId: commitment.eventId,
     occurrence: commitment.occurrence,
   });
   const { offer } = useVolunteerChanges(userId);
   const places = sheet.data?.slots.find((s) => s.id === commitment.slotId)?.places ?? [];
-  const listed = readsMembers ? members.data : undefined;
-  const candidates = listed
-    ? offerCandidates(listed, places, userId)
-    : sheetCandidates(sheet.data?.slots ?? [], commitment.slotId, userId);
-  const loading = readsMembers && !members.isError ? members.isPending : sheet.isPending;
+  const candidates = offerCandidates(adults.data ?? [], places, userId);
+  const loading = adults.isPending || sheet.isPending;
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const chosen = candidates.find((c) => c.userId === to);
@@ -134,11 +123,13 @@ function OfferForm({
     <Form busy={offer.isPending} onSubmit={submit}>
       {loading ? (
         <p className="text-sm text-stone-600">Loading the members...</p>
+      ) : adults.isError ? (
+        <p className="text-sm text-stone-600">
+          {failureMessage(adults.error, 'Could not read the members.')}
+        </p>
       ) : candidates.length === 0 ? (
         <p className="text-sm text-stone-600">
-          {listed
-            ? 'There is nobody else in the troop to offer it to.'
-            : 'Nobody else is signed up at this event. Ask a leader to place someone for you.'}
+          There is no other adult in the troop to offer it to.
         </p>
       ) : (
         <div>
@@ -161,11 +152,6 @@ function OfferForm({
               </option>
             ))}
           </select>
-          {!listed ? (
-            <p className="mt-1 text-xs text-stone-600">
-              The adults signed up at this event; a leader can place anyone of the troop.
-            </p>
-          ) : null}
         </div>
       )}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
