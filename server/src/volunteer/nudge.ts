@@ -20,7 +20,7 @@ import {
 import { describeWhen } from '../notices/messages.ts';
 import type { EventOccurrence } from '../rsvps/event-occurrence.ts';
 import { isoInstant } from '../store/sql-values.ts';
-import type { Queryable } from '../store/store.ts';
+import { adultMembers } from './adult-members.ts';
 import { occurrenceTime } from './occurrence-time.ts';
 import { placesIn, slotsOn } from './stored-slots.ts';
 
@@ -30,17 +30,6 @@ const VOLUNTEER_NUDGE: NudgeKind = {
   what: 'these slots',
   jobKey: 'volunteer-nudge',
 };
-
-/** The troop's active adult members: every account but a scout's own. */
-async function adultMembers(db: Queryable, troopId: string): Promise<string[]> {
-  const { rows } = await db.query<{ user_id: string }>(
-    `SELECT m.user_id FROM memberships m WHERE m.troop_id = ? AND m.status = 'active'
-       AND m.user_id NOT IN (SELECT user_id FROM scouts WHERE troop_id = ? AND user_id IS NOT NULL)
-     ORDER BY m.user_id`,
-    [troopId, troopId],
-  );
-  return rows.map((r) => r.user_id);
-}
 
 export async function sendVolunteerNudge(
   deps: Pick<ReadyDeps, 'store' | 'clock'>,
@@ -71,7 +60,9 @@ export async function sendVolunteerNudge(
       throw new ApiError('CONFLICT', 'Every slot has its people: there is nothing to nudge for');
     await claimDailyNudge(tx, VOLUNTEER_NUDGE, event, by, nowMs, timeZone);
     const holding = new Set(places.flatMap((p) => (p.userId ? [p.userId] : [])));
-    const adults = (await adultMembers(tx, troopId)).filter((u) => u !== by && !holding.has(u));
+    const adults = (await adultMembers(tx, troopId))
+      .map((a) => a.userId)
+      .filter((u) => u !== by && !holding.has(u));
     const when = describeWhen({ ...(await occurrenceTime(tx, units, event)), allDay: false });
     const content = {
       subject: `Volunteers wanted: ${event.name}, ${when}`.replace(/\s+/g, ' ').slice(0, 200),
