@@ -1,0 +1,85 @@
+/**
+ * The sanitiser's allow-list for a rendered post (docs/decisions/080-newsletter-format.md): the
+ * few tags the Markdown subset makes, no style/class/id, links and images through url-policy.ts.
+ * Two versions differ only in addresses: the app's keeps the app's paths relative and opens
+ * outside sites in a new tab; the mail's makes every address absolute and sets no target.
+ */
+import { troopAddress } from '@scout/protocol/app-paths';
+import type { IOptions, Transformer } from 'sanitize-html';
+import { linkTarget, storedImagePath } from './url-policy.ts';
+
+export interface RenderPlace {
+  /** The troop whose post it is: its storage holds the images, its app the linked screens. */
+  projectId: string;
+  /** The server's own troop, whose addresses carry no `troop` parameter. */
+  homeProjectId: string;
+  /** The app's public origin, e.g. `https://troop12.example`, for the mail's absolute links. */
+  publicUrl: string;
+}
+
+export const ALLOWED_TAGS = [
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'p', 'br', 'hr', 'blockquote',
+  'em', 'strong', 'code',
+  'ul', 'ol', 'li',
+  'a', 'img',
+] as const; // prettier-ignore
+
+export const ALLOWED_ATTRIBUTES = {
+  a: ['href', 'title', 'rel', 'target'],
+  img: ['src', 'alt', 'title'],
+  ol: ['start'],
+} satisfies Record<string, string[]>;
+
+const REL = 'noopener noreferrer';
+
+/** An app path as the mail links to it: absolute, in the post's troop. */
+export const mailAddress = (path: string, place: RenderPlace): string =>
+  `${place.publicUrl.replace(/\/+$/, '')}${troopAddress(path, place.projectId, place.homeProjectId)}`;
+
+export function allowList(version: 'app' | 'mail', place: RenderPlace): IOptions {
+  return {
+    allowedTags: [...ALLOWED_TAGS],
+    allowedAttributes: {
+      ...ALLOWED_ATTRIBUTES,
+      a: ALLOWED_ATTRIBUTES.a.filter((name) => version === 'app' || name !== 'target'),
+    },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowProtocolRelative: false,
+    allowedClasses: {},
+    allowedStyles: {},
+    disallowedTagsMode: 'discard',
+    transformTags: {
+      a: (_tag, attribs): ReturnType<Transformer> => {
+        const target = linkTarget(attribs.href ?? '');
+        // A refused link keeps its words: an unknown tag is dropped and its text kept.
+        if (!target) return { tagName: 'span', attribs: {} };
+        const out: Record<string, string> = {};
+        if (attribs.title !== undefined) out.title = attribs.title;
+        if (target.kind === 'app') {
+          out.href = version === 'app' ? target.path : mailAddress(target.path, place);
+        } else {
+          out.href = target.href;
+          out.rel = REL;
+          if (version === 'app') out.target = '_blank';
+        }
+        return { tagName: 'a', attribs: out };
+      },
+      img: (_tag, attribs): ReturnType<Transformer> => {
+        const path = storedImagePath(attribs.src ?? '', place.projectId);
+        if (!path) return { tagName: 'img', attribs: {} };
+        return {
+          tagName: 'img',
+          attribs: {
+            src: version === 'app' ? path : `${place.publicUrl.replace(/\/+$/, '')}${path}`,
+            alt: attribs.alt ?? '',
+            ...(attribs.title === undefined ? {} : { title: attribs.title }),
+          },
+        };
+      },
+    },
+    // An image whose source was refused leaves nothing behind, not even an empty frame.
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  };
+}
