@@ -19,8 +19,9 @@ const ACTORS = MATRIX_ACTORS;
 type Actor = MatrixActor;
 const signedIn = statusForAll;
 
+// `zq7x` marks the private words: not hex, so no generated id in a body can hold it by chance.
 /** Seen only by household A and leaders. */
-const NOTE = 'Leaves early 9c1e';
+const NOTE = 'Leaves early zq7x';
 /** Who has not answered once household A's scout has, and whom a leader writes to about them. */
 const chased = (scoutB: string) => [
   {
@@ -29,7 +30,7 @@ const chased = (scoutB: string) => [
   },
   { people: ['user:parent-b', `scout:${scoutB} (youth)`], contacts: ['parent-b@example.org'] },
 ];
-const SECRET = { patrol: 'Hawk Patrol 9c1e', birthYear: 2013, notes: 'Asthma inhaler 9c1e' };
+const SECRET = { patrol: 'Hawk Patrol zq7x', birthYear: 2013, notes: 'Asthma inhaler zq7x' };
 
 describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
   let h: HouseholdApp;
@@ -120,7 +121,7 @@ describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
         headers: auth[actor] ? { authorization: auth[actor] } : {},
       });
       expect(res.statusCode, actor).toBe(expected[actor]);
-      expect(res.body, actor).not.toMatch(/Hawk|Asthma|2013|9c1e/);
+      expect(res.body, actor).not.toMatch(/Hawk|Asthma|2013|zq7x/);
       if (res.statusCode !== 200) continue;
       const body = res.json() as { answers: Array<{ attendee: string; answer: string }> };
       expect(body.answers, actor).toEqual(
@@ -176,7 +177,7 @@ describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
       // The patrol is on the leaders' list; a scout's birth year and notes never are.
       expect(res.body, actor).not.toMatch(/Asthma|2013/);
       if (res.statusCode === 200)
-        expect(res.body, actor).toContain('"Robin Avery","Youth","Hawk Patrol 9c1e"');
+        expect(res.body, actor).toContain('"Robin Avery","Youth","Hawk Patrol zq7x"');
       else expect(res.body, actor).not.toMatch(/Hawk/);
     }
   });
