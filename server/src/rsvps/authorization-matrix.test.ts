@@ -19,7 +19,8 @@ const ACTORS = MATRIX_ACTORS;
 type Actor = MatrixActor;
 const signedIn = statusForAll;
 
-// `zq7x` marks the private words: not hex, so no generated id in a body can hold it by chance.
+// `zq7x` marks the private words: not hex, so no generated id in a body can hold it by chance;
+// the birth year is matched only standing alone, for the same reason.
 /** Seen only by household A and leaders. */
 const NOTE = 'Leaves early zq7x';
 /** Who has not answered once household A's scout has, and whom a leader writes to about them. */
@@ -69,7 +70,7 @@ describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
     for (const actor of ACTORS) {
       const res = await rsvps(actor, 'GET');
       expect(res.statusCode, actor).toBe(expected[actor]);
-      expect(res.body, actor).not.toMatch(/Hawk|Asthma|2013/);
+      expect(res.body, actor).not.toMatch(/Hawk|Asthma|(?<![\w-])2013(?![\w-])/);
       if (res.statusCode !== 200) continue;
       expect(res.json().counts.youthGoing, actor).toBe(1);
       const seesNote = ['admin', 'leader', 'service', 'parentA', 'coParentA', 'scoutA'].includes(
@@ -121,7 +122,7 @@ describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
         headers: auth[actor] ? { authorization: auth[actor] } : {},
       });
       expect(res.statusCode, actor).toBe(expected[actor]);
-      expect(res.body, actor).not.toMatch(/Hawk|Asthma|2013|zq7x/);
+      expect(res.body, actor).not.toMatch(/Hawk|Asthma|(?<![\w-])2013(?![\w-])|zq7x/);
       if (res.statusCode !== 200) continue;
       const body = res.json() as { answers: Array<{ attendee: string; answer: string }> };
       expect(body.answers, actor).toEqual(
@@ -175,7 +176,7 @@ describe.each(testStoreKinds)('RSVP authorization matrix (%s)', (kind) => {
       const res = await rsvps(actor, 'GET', '.csv');
       expect(res.statusCode, actor).toBe(expected[actor]);
       // The patrol is on the leaders' list; a scout's birth year and notes never are.
-      expect(res.body, actor).not.toMatch(/Asthma|2013/);
+      expect(res.body, actor).not.toMatch(/Asthma|(?<![\w-])2013(?![\w-])/);
       if (res.statusCode === 200)
         expect(res.body, actor).toContain('"Robin Avery","Youth","Hawk Patrol zq7x"');
       else expect(res.body, actor).not.toMatch(/Hawk/);
