@@ -297,6 +297,12 @@ export interface WireUnfilledSlots {
  * `POST .../events/{id}/slots/nudge` (volunteer.manage): one mail to each adult member who holds
  * no place on the occurrence, naming its slots with places left; at most once a day an occurrence.
  */
+/** An adult of the troop a place may be offered to: the account's id and name only. */
+export interface WireVolunteerAdult {
+  userId: string;
+  name: string;
+}
+
 export interface WireVolunteerNudge {
   /** Slots with a place left, and how many places in all. */
   openSlots: number;

@@ -14,6 +14,7 @@ import type {
   WireOpenSlots,
   WireSeatsSummary,
   WireUnfilledSlots,
+  WireVolunteerAdult,
   WireVolunteerNudge,
   WireVolunteerOffer,
   WireVolunteerSheet,
@@ -35,11 +36,7 @@ export type VolunteerOffer = WireVolunteerOffer;
 export type OpenSlots = WireOpenSlots;
 export type UnfilledSlots = WireUnfilledSlots;
 export type VolunteerNudge = WireVolunteerNudge;
-/** An adult of the troop a place may be offered to: the account's id and name only. */
-export interface VolunteerAdult {
-  userId: string;
-  name: string;
-}
+export type VolunteerAdult = WireVolunteerAdult;
 
 /** Which occurrence, and for whom: oneself when `volunteer` is left out. */
 export interface PlaceInput {

@@ -4,12 +4,13 @@
  * the sheets already show of a person: an account's id and the name other members read. No
  * address, no scout (a scout's own account included), nothing of households.
  */
+import type { WireVolunteerAdult } from '@scout/protocol/volunteer';
 import { memberName } from '../rsvps/attendees.ts';
 import type { Queryable } from '../store/store.ts';
 import type { VolunteerRequest } from './request-context.ts';
 
 /** The troop's active adult members, by name: every account but a scout's own. */
-export async function adultMembers(db: Queryable, troopId: string) {
+export async function adultMembers(db: Queryable, troopId: string): Promise<WireVolunteerAdult[]> {
   const { rows } = await db.query<{ id: string; display_name: string | null; email: string }>(
     `SELECT u.id, u.display_name, u.email FROM memberships m JOIN users u ON u.id = m.user_id
      WHERE m.troop_id = ? AND m.status = 'active'

@@ -2,7 +2,11 @@
  * Reads of the sheets' tables (migration 050): a troop's slots and the places taken in them.
  * Every read names the troop first (docs/decisions/065-troops.md).
  */
-import { EVERY_OCCURRENCE, type VolunteerKind } from '@scout/protocol/volunteer';
+import {
+  EVERY_OCCURRENCE,
+  type VolunteerKind,
+  type WireVolunteerSlot,
+} from '@scout/protocol/volunteer';
 import { memberName } from '../rsvps/attendees.ts';
 import type { Queryable } from '../store/store.ts';
 import { readBoolean } from '../store/sql-values.ts';
@@ -28,19 +32,22 @@ export interface SlotRow {
   created_at: string;
 }
 
-export interface Slot {
-  id: string;
-  eventId: string;
+/** A stored slot: the wire's fields, with its own key as `occurrence` and when it was added. */
+export interface Slot extends Pick<
+  WireVolunteerSlot,
+  | 'id'
+  | 'eventId'
+  | 'title'
+  | 'kind'
+  | 'people'
+  | 'seats'
+  | 'timeFrom'
+  | 'timeTo'
+  | 'note'
+  | 'openToScouts'
+  | 'cutoffHours'
+> {
   occurrence: string;
-  title: string;
-  kind: VolunteerKind;
-  people: number;
-  seats: number | null;
-  timeFrom: string | null;
-  timeTo: string | null;
-  note: string | null;
-  openToScouts: boolean;
-  cutoffHours: number | null;
   createdAt: string;
 }
 
