@@ -35,7 +35,9 @@ export type Address =
         | 'volunteer'
         | 'not-found';
     }
-  | { view: 'calendar'; event?: EventAddress };
+  | { view: 'calendar'; event?: EventAddress }
+  /** The newsletter archive, or one post of it. */
+  | { view: 'newsletter'; post?: string };
 
 /**
  * The screens with an address of their own, each the path of its name: `troops` is the platform
@@ -84,6 +86,11 @@ export function addressOf(pathname: string): Address {
     const event = eventAddress(rest);
     return event ? { view: 'calendar', event } : { view: 'not-found' };
   }
+  if (first === 'newsletter') {
+    if (second === undefined) return { view: 'newsletter' };
+    const post = rest.length === 0 ? decoded(second) : null;
+    return post === null ? { view: 'not-found' } : { view: 'newsletter', post };
+  }
   const named = NAMED.find((v) => v === first);
   return named && second === undefined ? { view: named } : { view: 'not-found' };
 }
@@ -92,10 +99,14 @@ export function addressOf(pathname: string): Address {
 export const eventPath = (id: string, date?: string): string =>
   `/calendar/events/${encodeURIComponent(id)}${date ? `/${date}` : ''}`;
 
+/** The path of one newsletter post. */
+export const newsletterPostPath = (id: string): string => `/newsletter/${encodeURIComponent(id)}`;
+
 /** The path of a screen; the dashboard's is the app's root. */
 export function pathOf(address: Address): string {
   if (address.view === 'calendar' && address.event)
     return eventPath(address.event.id, address.event.date);
+  if (address.view === 'newsletter' && address.post) return newsletterPostPath(address.post);
   if (address.view === 'dashboard' || address.view === 'not-found') return '/';
   return `/${address.view}`;
 }

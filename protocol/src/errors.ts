@@ -122,6 +122,8 @@ export const API_ERROR_CODES = [
   'VOLUNTEER_ADULTS_ONLY',
   // Leaders nudge members for an occurrence's empty slots at most once a day.
   'VOLUNTEER_NUDGE_TOO_SOON',
+  // Newsletters (docs/protocol.md, Newsletter): a sent post cannot be scheduled or sent again.
+  'NEWSLETTER_ALREADY_SENT',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 export type ErrorCode = AuthErrorCode | ApiErrorCode;
@@ -185,6 +187,7 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   VOLUNTEER_ALREADY_SIGNED_UP: 'You already have a place in this slot.',
   VOLUNTEER_ADULTS_ONLY: 'This slot is for adults. A leader can open it to scouts.',
   VOLUNTEER_NUDGE_TOO_SOON: 'A nudge for these slots went out less than a day ago.',
+  NEWSLETTER_ALREADY_SENT: 'This post has already gone out. Edit it, or write a new one.',
 };
 
 /**
@@ -266,6 +269,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   VOLUNTEER_ALREADY_SIGNED_UP: 409,
   VOLUNTEER_ADULTS_ONLY: 403,
   VOLUNTEER_NUDGE_TOO_SOON: 429,
+  NEWSLETTER_ALREADY_SENT: 409,
 };
 
 /**

@@ -80,6 +80,8 @@ export const PERMISSIONS = {
   rsvpsManage: 'rsvps.manage',
   /** Add, change and remove the sign-up slots of events, and export who took them as CSV. */
   volunteerManage: 'volunteer.manage',
+  /** Write, schedule, send, edit and remove newsletters and announcements; read every post and its reach. */
+  newsletterWrite: 'newsletter.write',
 } as const;
 
 export const DEFAULT_ROLES_CONFIG: RolesConfig = {
@@ -99,6 +101,7 @@ export const DEFAULT_ROLES_CONFIG: RolesConfig = {
         PERMISSIONS.scoutsRead,
         PERMISSIONS.rsvpsManage,
         PERMISSIONS.volunteerManage,
+        PERMISSIONS.newsletterWrite,
       ],
       inherit: ['user'],
     },

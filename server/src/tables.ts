@@ -12,6 +12,7 @@ import { householdsTables } from './households/tables.ts';
 import { jobsTables } from './jobs/tables.ts';
 import { mailTables } from './mail/tables.ts';
 import { membersTables } from './members/tables.ts';
+import { newsletterTables } from './newsletter/tables.ts';
 import { noticesTables } from './notices/tables.ts';
 import { notificationsTables } from './notifications/tables.ts';
 import { realtimeTables } from './realtime/tables.ts';
@@ -30,6 +31,7 @@ export const TABLES = tableDefinitions([
   householdsTables,
   rsvpsTables,
   volunteerTables,
+  newsletterTables,
   membersTables,
   noticesTables,
   notificationsTables,

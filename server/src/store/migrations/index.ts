@@ -35,6 +35,7 @@ import { troopHourlyCounts } from './047-troop-hourly-counts.ts';
 import { oneWaitingTroopPerNumber } from './049-one-waiting-troop-per-number.ts';
 import { volunteerSheets } from './050-volunteer-sheets.ts';
 import { volunteerNudges } from './051-volunteer-nudges.ts';
+import { newsletterPosts } from './052-newsletter-posts.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -74,4 +75,5 @@ export const migrations: readonly Migration[] = [
   oneWaitingTroopPerNumber,
   volunteerSheets,
   volunteerNudges,
+  newsletterPosts,
 ];
