@@ -20,6 +20,7 @@ import { createNotifications, type NotificationsClient } from './notifications.t
 import { createStorage, type StorageClient } from './storage.ts';
 import { createTroops, type TroopsClient } from './troops.ts';
 import { createVolunteer, type VolunteerClient } from './volunteer.ts';
+import { createNewsletter, type NewsletterClient } from './newsletter.ts';
 import { createRealtimeClient, type RealtimeClient, type SocketFactory } from './realtime.ts';
 
 export type { HttpClient } from './http.ts';
@@ -79,6 +80,8 @@ export interface CoreClient<S extends object = Record<string, Row>> {
   troops: TroopsClient;
   /** Sign-up sheets on events: drivers, meals, gear and shifts. */
   volunteer: VolunteerClient;
+  /** The troop's newsletter and announcements: the archive, one post, the writers' drafts. */
+  newsletter: NewsletterClient;
   realtime: RealtimeClient;
   analytics: AnalyticsClient;
   http: HttpClient;
@@ -126,6 +129,7 @@ export function createCoreClient<S extends object = Record<string, Row>>(
     rsvps: createRsvps(ctx.http, ctx.projectId),
     troops: createTroops(ctx.http, ctx.projectId),
     volunteer: createVolunteer(ctx.http, ctx.projectId),
+    newsletter: createNewsletter(ctx.http, ctx.projectId),
     realtime: createRealtimeClient({
       ...ctx,
       ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),

@@ -68,6 +68,19 @@ export type {
   VolunteerWindow,
 } from './volunteer.ts';
 export type {
+  NewsletterAudience,
+  NewsletterClient,
+  NewsletterDraft,
+  NewsletterImage,
+  NewsletterKind,
+  NewsletterListOptions,
+  NewsletterPage,
+  NewsletterPost,
+  NewsletterPreview,
+  NewsletterStatus,
+  NewsletterSummary,
+} from './newsletter.ts';
+export type {
   AiCallOptions,
   AiClient,
   AiContentPart,
