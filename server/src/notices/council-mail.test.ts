@@ -213,6 +213,10 @@ describe.each(testStoreKinds)('council events in troop members’ mail (%s)', (k
     await runJobs(t);
     const reminders = mentioning(t, `Reminder: ${FROM_L}`);
     expect(reminders.map(to).sort()).toEqual([amy.email, bob.email, pat.email].sort());
+    // pat, in no household, joined B before A: reminded in B, as every other mail of the council's.
+    expect(textTo(t, 'Troop 45 Riverside: Reminder', pat)).toContain(
+      `/calendar/events/camporee?troop=${B.projectId}`,
+    );
     // The council's own members are reminded as the council's, as before.
     expect(mentioning(t, 'Lakeside Council: Reminder: Camporee,').map(to).sort()).toEqual(
       [cia.email, lee.email].sort(),

@@ -8,6 +8,7 @@
 import type { ReadyDeps } from '../deps.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import type { Queryable } from '../store/store.ts';
+import { audienceOf } from './event-audience.ts';
 import { instantOf } from './event-state.ts';
 import { JOB_KINDS } from './job-kinds.ts';
 import { reminderTargets } from './recipients.ts';
@@ -37,11 +38,12 @@ export async function scheduleReminders(
 async function scheduleTroopReminders(
   store: Queryable,
   troop: ScannedTroop,
-  { now, horizon, occurrences }: ReminderWindow,
+  { now, horizon, occurrences, councilEvents }: ReminderWindow,
   lookaheadMs: number,
 ): Promise<number> {
   const targets = await reminderTargets(store, troop.id);
   const settings = await settingsOf(store, [...new Set([...targets.values()].flat())]);
+  const elsewhere = await lonePeopleRemindedElsewhere(store, troop, targets, councilEvents);
   let scheduled = 0;
   for (const o of occurrences) {
     const startMs = instantOf(troop.timeZone, o.date, o.allDay ? null : o.time);
@@ -54,8 +56,11 @@ async function scheduleTroopReminders(
       store,
       [...targets.keys()].map((target) => prefix + target),
     );
+    // A unit's own events are a council's when the unit is a council (it has none above it).
+    const council = troop.councilId === null || councilEvents.has(eventId);
     for (const [target, adults] of targets) {
       if (known.has(prefix + target)) continue;
+      if (council && elsewhere.has(target)) continue;
       const due = reminderDue(startMs, adults, settings);
       if (due === null || due > now + lookaheadMs) continue;
       const created = await enqueueJob(store, now, {
@@ -69,4 +74,27 @@ async function scheduleTroopReminders(
     }
   }
   return scheduled;
+}
+
+/**
+ * The members in no household (`user:<id>` targets) whom a council event reminds in another of
+ * their troops: one key serves every troop of the council, so without this the troop looked at
+ * first would take it. Each is reminded where their other council mail is told
+ * (event-audience.ts): the first troop of the council they joined.
+ */
+async function lonePeopleRemindedElsewhere(
+  store: Queryable,
+  troop: ScannedTroop,
+  targets: Map<string, string[]>,
+  councilEvents: Set<string>,
+): Promise<Set<string>> {
+  const council = troop.councilId ?? troop.id;
+  const lone = [...targets.keys()].filter((t) => t.startsWith('user:'));
+  if (lone.length === 0 || (troop.councilId !== null && councilEvents.size === 0)) return new Set();
+  const homes = await audienceOf(
+    store,
+    council,
+    lone.map((t) => t.slice('user:'.length)),
+  );
+  return new Set(lone.filter((t) => homes.get(t.slice('user:'.length)) !== troop.id));
 }

@@ -50,6 +50,8 @@ export interface ReminderWindow {
   horizon: number;
   /** The confirmed occurrences of the troop's events and its council's around the window. */
   occurrences: Occurrence[];
+  /** The ids of the council's events among them: these remind each person in one troop only. */
+  councilEvents: Set<string>;
 }
 
 export async function reminderWindow(
@@ -60,14 +62,15 @@ export async function reminderWindow(
   const horizon = now + REMINDER_HOURS_MAX * HOUR_MS;
   const from = isoDay(now - DAY_MS);
   const to = isoDay(horizon + DAY_MS);
-  const occurrences = expandOccurrences(
-    // The troop's events and its council's: a council event reminds each troop's households.
-    await rowsForWindow(deps.store, unitsOf(troop), from, to),
-    from,
-    to,
-    troop.timeZone,
-  ).filter((o) => o.status === 'confirmed');
-  return { now, horizon, occurrences };
+  // The troop's events and its council's: a council event reminds each troop's households.
+  const rows = await rowsForWindow(deps.store, unitsOf(troop), from, to);
+  const occurrences = expandOccurrences(rows, from, to, troop.timeZone).filter(
+    (o) => o.status === 'confirmed',
+  );
+  const councilEvents = new Set(
+    rows.filter((r) => r.troop_id !== undefined && r.troop_id !== troop.id).map((r) => r.id),
+  );
+  return { now, horizon, occurrences, councilEvents };
 }
 
 /** An occurrence's event id and occurrence key, as jobs and answers name them. */
