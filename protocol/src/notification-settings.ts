@@ -1,17 +1,26 @@
 /**
  * A member's mail choices (docs/protocol.md, Notification settings): new events, changes and
- * cancellations of events their household answered, and a reminder some hours before an event.
+ * cancellations of events their household answered, a reminder some hours before an event, and
+ * the troop's newsletters and announcements (docs/decisions/081-newsletter-posts.md).
  * Absent settings mean the defaults. Every such mail carries a one-click unsubscribe that turns
  * off its kind (docs/protocol.md, Unsubscribe).
  */
 
-export const NOTIFICATION_KINDS = ['new_events', 'changes', 'reminders'] as const;
+export const NOTIFICATION_KINDS = [
+  'new_events',
+  'changes',
+  'reminders',
+  'newsletters',
+  'announcements',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   new_events: 'New events',
   changes: 'Changes and cancellations',
   reminders: 'Reminders',
+  newsletters: 'Newsletters',
+  announcements: 'Announcements',
 };
 
 /** A reminder goes out this many hours before an event starts. */
@@ -40,6 +49,12 @@ export interface WireNotificationSettings {
   changes: boolean;
   reminders: boolean;
   reminderHours: number;
+  /**
+   * The troop's newsletters and announcements by mail. Always in answers; a client that leaves
+   * one out of a save keeps the stored choice.
+   */
+  newsletters?: boolean;
+  announcements?: boolean;
 }
 
 export const DEFAULT_NOTIFICATION_SETTINGS: WireNotificationSettings = {
@@ -48,4 +63,6 @@ export const DEFAULT_NOTIFICATION_SETTINGS: WireNotificationSettings = {
   changes: true,
   reminders: true,
   reminderHours: REMINDER_HOURS_DEFAULT,
+  newsletters: true,
+  announcements: true,
 };

@@ -4,7 +4,7 @@
  *
  *   GET  /api/notifications/:projectId/settings  (bearer, a person) -> {settings}
  *   PUT  /api/notifications/:projectId/settings  {newEvents, newEventsDigest?, changes, reminders,
- *        reminderHours} -> {settings}
+ *        reminderHours, newsletters?, announcements?} -> {settings}
  *   GET  /api/notifications/:projectId/unsubscribe?token=  -> a small page asking to confirm
  *   POST /api/notifications/:projectId/unsubscribe?token=  (RFC 8058 one-click; no sign-in) -> page
  *
@@ -33,6 +33,8 @@ const settingsShape = z.object({
   changes: z.boolean(),
   reminders: z.boolean(),
   reminderHours: z.number().int().min(REMINDER_HOURS_MIN).max(REMINDER_HOURS_MAX),
+  newsletters: z.boolean().optional(),
+  announcements: z.boolean().optional(),
 });
 const settingsAnswer = z.object({ settings: settingsShape });
 const tokenQuery = z.object({ token: z.string().max(500) });

@@ -30,9 +30,12 @@ describe.each(embeddedStore)('notification settings routes (%s)', (kind) => {
         changes: true,
         reminders: true,
         reminderHours: 48,
+        newsletters: true,
+        announcements: true,
       },
     });
     const body = { newEvents: false, changes: true, reminders: false, reminderHours: 12 };
+    const news = { newsletters: true, announcements: true };
     const saved = await t.app.inject({
       method: 'PUT',
       url: url(t),
@@ -40,15 +43,15 @@ describe.each(embeddedStore)('notification settings routes (%s)', (kind) => {
       payload: body,
     });
     expect(saved.statusCode).toBe(200);
-    // A client that leaves the digest choice out keeps the stored one.
-    expect(saved.json()).toEqual({ settings: { ...body, newEventsDigest: 'immediate' } });
+    // A client that leaves the digest and news choices out keeps the stored ones.
+    expect(saved.json()).toEqual({ settings: { ...body, ...news, newEventsDigest: 'immediate' } });
     const again = await t.app.inject({
       method: 'GET',
       url: url(t),
       headers: bearer(member.access_token),
     });
-    expect(again.json()).toEqual({ settings: { ...body, newEventsDigest: 'immediate' } });
-    const weekly = { ...body, newEventsDigest: 'weekly' };
+    expect(again.json()).toEqual({ settings: { ...body, ...news, newEventsDigest: 'immediate' } });
+    const weekly = { ...body, newEventsDigest: 'weekly', newsletters: false, announcements: true };
     await t.app.inject({
       method: 'PUT',
       url: url(t),

@@ -16,12 +16,18 @@ interface SettingsRow {
   changes: boolean | number;
   reminders: boolean | number;
   reminder_hours: number;
+  newsletters: boolean | number;
+  announcements: boolean | number;
 }
 
-const COLUMN: Record<NotificationKind, 'new_events' | 'changes' | 'reminders'> = {
+type KindColumn = 'new_events' | 'changes' | 'reminders' | 'newsletters' | 'announcements';
+
+const COLUMN: Record<NotificationKind, KindColumn> = {
   new_events: 'new_events',
   changes: 'changes',
   reminders: 'reminders',
+  newsletters: 'newsletters',
+  announcements: 'announcements',
 };
 
 const digestOf = (value: string): NewEventsDigest =>
@@ -33,7 +39,8 @@ const digestOf = (value: string): NewEventsDigest =>
 export const newEventsDigestOf = (s: WireNotificationSettings): NewEventsDigest =>
   s.newEventsDigest ?? 'immediate';
 
-const COLUMNS = 'user_id, new_events, new_events_digest, changes, reminders, reminder_hours';
+const COLUMNS =
+  'user_id, new_events, new_events_digest, changes, reminders, reminder_hours, newsletters, announcements';
 
 function fromRow(row: SettingsRow | undefined): WireNotificationSettings {
   if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS };
@@ -43,6 +50,8 @@ function fromRow(row: SettingsRow | undefined): WireNotificationSettings {
     changes: readBoolean(row.changes),
     reminders: readBoolean(row.reminders),
     reminderHours: Number(row.reminder_hours),
+    newsletters: readBoolean(row.newsletters),
+    announcements: readBoolean(row.announcements),
   };
 }
 
@@ -75,22 +84,27 @@ export async function settingsOf(
   return out;
 }
 
-/** Stores a member's settings; a save without `newEventsDigest` keeps the stored choice. */
+/**
+ * Stores a member's settings; a save without `newEventsDigest`, `newsletters` or `announcements`
+ * keeps the stored choice.
+ */
 export async function writeSettings(
   db: Queryable,
   userId: string,
   s: WireNotificationSettings,
   nowIso: string,
 ): Promise<WireNotificationSettings> {
-  const stored = newEventsDigestOf(await readSettings(db, userId));
+  const before = await readSettings(db, userId);
+  const stored = newEventsDigestOf(before);
   const digest = s.newEventsDigest ?? stored;
   // The moment the choice changes is kept: each digest then gathers only what was told its way.
   await db.query(
-    `INSERT INTO notification_settings (user_id, new_events, new_events_digest, changes, reminders, reminder_hours, updated_at, new_events_digest_changed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO notification_settings (user_id, new_events, new_events_digest, changes, reminders, reminder_hours, updated_at, new_events_digest_changed_at, newsletters, announcements)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET new_events = excluded.new_events,
        new_events_digest = excluded.new_events_digest, changes = excluded.changes,
        reminders = excluded.reminders, reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at,
+       newsletters = excluded.newsletters, announcements = excluded.announcements,
        new_events_digest_changed_at = COALESCE(excluded.new_events_digest_changed_at, notification_settings.new_events_digest_changed_at)`,
     [
       userId,
@@ -101,6 +115,8 @@ export async function writeSettings(
       s.reminderHours,
       nowIso,
       digest === stored ? null : nowIso,
+      storedBoolean(db, s.newsletters ?? before.newsletters ?? true),
+      storedBoolean(db, s.announcements ?? before.announcements ?? true),
     ],
   );
   return readSettings(db, userId);
@@ -141,8 +157,8 @@ export async function turnOff(
   const d = DEFAULT_NOTIFICATION_SETTINGS;
   const column = COLUMN[kind];
   await db.query(
-    `INSERT INTO notification_settings (user_id, new_events, changes, reminders, reminder_hours, updated_at)
-     SELECT id, ?, ?, ?, ?, ? FROM users WHERE id = ?
+    `INSERT INTO notification_settings (user_id, new_events, changes, reminders, reminder_hours, updated_at, newsletters, announcements)
+     SELECT id, ?, ?, ?, ?, ?, ?, ? FROM users WHERE id = ?
      ON CONFLICT (user_id) DO UPDATE SET ${column} = excluded.${column}, updated_at = excluded.updated_at`,
     [
       storedBoolean(db, kind === 'new_events' ? false : d.newEvents),
@@ -150,15 +166,24 @@ export async function turnOff(
       storedBoolean(db, kind === 'reminders' ? false : d.reminders),
       d.reminderHours,
       nowIso,
+      storedBoolean(db, kind !== 'newsletters'),
+      storedBoolean(db, kind !== 'announcements'),
       userId,
     ],
   );
 }
 
 export function wants(settings: WireNotificationSettings, kind: NotificationKind): boolean {
-  return kind === 'new_events'
-    ? settings.newEvents
-    : kind === 'changes'
-      ? settings.changes
-      : settings.reminders;
+  switch (kind) {
+    case 'new_events':
+      return settings.newEvents;
+    case 'changes':
+      return settings.changes;
+    case 'reminders':
+      return settings.reminders;
+    case 'newsletters':
+      return settings.newsletters ?? true;
+    case 'announcements':
+      return settings.announcements ?? true;
+  }
 }

@@ -2,7 +2,8 @@
  * The profile's Notifications section: which event mails the member gets (new events, changes
  * and cancellations, reminders) and how many hours before an event the reminder comes
  * (docs/product.md, Reminders and notifications), and whether new events come as they are added
- * or in a daily or weekly digest (docs/decisions/064-notice-batches.md). Saved together with one
+ * or in a daily or weekly digest (docs/decisions/064-notice-batches.md), and the troop's
+ * newsletters and announcements (docs/decisions/081-newsletter-posts.md). Saved together with one
  * button.
  */
 import { useEffect, useState, type FormEvent } from 'react';
@@ -32,6 +33,8 @@ interface Draft {
   changes: boolean;
   reminders: boolean;
   hours: string;
+  newsletters: boolean;
+  announcements: boolean;
 }
 
 const draftOf = (s: NotificationSettings): Draft => ({
@@ -40,6 +43,8 @@ const draftOf = (s: NotificationSettings): Draft => ({
   changes: s.changes,
   reminders: s.reminders,
   hours: String(s.reminderHours),
+  newsletters: s.newsletters ?? true,
+  announcements: s.announcements ?? true,
 });
 
 export function NotificationSettingsSection({ userId }: { userId: string }) {
@@ -56,7 +61,8 @@ export function NotificationSettingsSection({ userId }: { userId: string }) {
         Notifications
       </h2>
       <p className="mt-1 mb-5 text-sm text-stone-600">
-        Emails about the troop calendar. Every email also has a link to stop that kind.
+        Emails about the troop calendar and the troop's news. Every email also has a link to stop
+        that kind.
       </p>
       {settings.data ? (
         <SettingsForm userId={userId} saved={settings.data} />
@@ -106,6 +112,8 @@ function SettingsForm({ userId, saved }: { userId: string; saved: NotificationSe
         changes: draft.changes,
         reminders: draft.reminders,
         reminderHours,
+        newsletters: draft.newsletters,
+        announcements: draft.announcements,
       },
       {
         // The answer is what was stored: a choice the server did not keep is said, not hidden.
@@ -147,6 +155,18 @@ function SettingsForm({ userId, saved }: { userId: string; saved: NotificationSe
           hint="Before an event your household is going to or has not answered yet."
           checked={draft.reminders}
           onChange={(reminders) => edit({ reminders })}
+        />
+        <Switch
+          label={NOTIFICATION_KIND_LABELS.newsletters}
+          hint="The troop's newsletter, when you take your new-event emails."
+          checked={draft.newsletters}
+          onChange={(newsletters) => edit({ newsletters })}
+        />
+        <Switch
+          label={NOTIFICATION_KIND_LABELS.announcements}
+          hint="Short, urgent news from the leaders, at once."
+          checked={draft.announcements}
+          onChange={(announcements) => edit({ announcements })}
         />
       </fieldset>
       <TextField

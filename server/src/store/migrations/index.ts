@@ -36,6 +36,7 @@ import { oneWaitingTroopPerNumber } from './049-one-waiting-troop-per-number.ts'
 import { volunteerSheets } from './050-volunteer-sheets.ts';
 import { volunteerNudges } from './051-volunteer-nudges.ts';
 import { newsletterPosts } from './052-newsletter-posts.ts';
+import { newsletterSettings } from './053-newsletter-settings.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -76,4 +77,5 @@ export const migrations: readonly Migration[] = [
   volunteerSheets,
   volunteerNudges,
   newsletterPosts,
+  newsletterSettings,
 ];
