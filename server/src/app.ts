@@ -34,6 +34,7 @@ import { analyticsRoutes } from './analytics/routes.ts';
 import { noticeRoutes } from './notices/routes.ts';
 import { troopRoutes } from './troops/routes.ts';
 import { volunteerRoutes } from './volunteer/routes.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
 import { createAppJobWorker } from './job-worker.ts';
 import type { JobWorker } from './jobs/worker.ts';
 
@@ -95,6 +96,7 @@ export async function buildApp(deps: ReadyDeps): Promise<FastifyInstance> {
   await app.register(analyticsRoutes(deps), { prefix: '/api/analytics' });
   await app.register(troopRoutes(deps), { prefix: '/api/troops' });
   await app.register(volunteerRoutes(deps), { prefix: '/api/volunteer' });
+  await app.register(newsletterRoutes(deps), { prefix: '/api/newsletter' });
   await app.register(providerRoutes(deps));
   await installSpa(app, deps.config);
   // Every process sends due mail; closing the server waits for the job in progress.
