@@ -49,6 +49,11 @@ const CouncilScreen = lazy(() =>
 const VolunteerScreen = lazy(() =>
   import('./screens/volunteer/volunteer-screen.tsx').then((m) => ({ default: m.VolunteerScreen })),
 );
+const NewsletterScreen = lazy(() =>
+  import('./screens/newsletter/newsletter-screen.tsx').then((m) => ({
+    default: m.NewsletterScreen,
+  })),
+);
 const NotFoundScreen = lazy(() =>
   import('./screens/not-found/not-found-screen.tsx').then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -143,6 +148,13 @@ export function App() {
       {screen === 'troops' && user ? <TroopsScreen user={user} nav={nav} /> : null}
       {screen === 'council' && user ? <CouncilScreen user={user} nav={nav} /> : null}
       {screen === 'volunteer' && user ? <VolunteerScreen user={user} nav={nav} /> : null}
+      {screen === 'newsletter' && user ? (
+        <NewsletterScreen
+          user={user}
+          nav={nav}
+          post={address.view === 'newsletter' ? (address.post ?? null) : null}
+        />
+      ) : null}
       {screen === 'not-found' && user ? <NotFoundScreen user={user} nav={nav} /> : null}
       {familyToken && user?.status === 'active' && screen !== 'loading' && screen !== 'waiting' ? (
         <FamilyInvitationDialog

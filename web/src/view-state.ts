@@ -24,6 +24,7 @@ export const SIGNED_IN_VIEWS: readonly SignedInView[] = [
   'troops',
   'council',
   'volunteer',
+  'newsletter',
   'not-found',
 ];
 

@@ -6,6 +6,7 @@ import { AccountMenu, type AccountMenuItem } from '../ui/account-menu.tsx';
 import { ArrowLeftIcon } from '../ui/icons.tsx';
 import { Logo } from '../ui/logo.tsx';
 import { cx } from '../ui/cx.ts';
+import { AnnouncementBanners } from './announcement-banner.tsx';
 import type { NavTab } from './nav-tabs.ts';
 import { BottomTabBar, TopNav } from './top-nav.tsx';
 import { TroopName } from './troop-menu.tsx';
@@ -88,6 +89,7 @@ export function AppFrame({
         </div>
       </header>
       <main className={cx('mx-auto px-4 pt-6 pb-28 sm:px-6 md:pt-10 md:pb-14', column)}>
+        <AnnouncementBanners user={user} />
         {children}
       </main>
       <BottomTabBar active={active} onChoose={onChooseTab} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountMenu } from './frame-actions.ts';
+import { accountMenu, tabChooser } from './frame-actions.ts';
 import type { Navigation } from './navigation.ts';
 
 const opened: string[] = [];
@@ -80,5 +80,23 @@ describe('the account menu', () => {
     opened.length = 0;
     for (const item of accountMenu(nav, 'calendar', [], { members: true })) item.onSelect();
     expect(opened).toEqual(['members', 'profile', 'logout']);
+  });
+
+  it('opens the newsletter from its tab on every screen, one of its posts too', () => {
+    const views: string[] = [];
+    const highlighted: string[] = [];
+    const tabs: Navigation = {
+      open: (view, tab) => views.push(tab ? `${view}:${tab}` : view),
+      back: () => undefined,
+      highlight: (tab) => highlighted.push(tab),
+      logout: () => undefined,
+    };
+    tabChooser(tabs, 'dashboard')('newsletter');
+    tabChooser(tabs, 'newsletter')('newsletter');
+    tabChooser(tabs, 'volunteer')('newsletter');
+    tabChooser(tabs, 'dashboard')('social');
+    tabChooser(tabs, 'newsletter')('home');
+    expect(views).toEqual(['newsletter', 'newsletter', 'newsletter', 'dashboard:home']);
+    expect(highlighted).toEqual(['social']);
   });
 });

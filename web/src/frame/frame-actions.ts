@@ -6,15 +6,17 @@ import type { SignedInView } from '../view-state.ts';
 import { membersLabel } from './waiting.ts';
 
 /**
- * What a tab does from `screen`: Calendar opens the calendar; on the dashboard the others only
- * move its highlight (docs/product.md section 4); from any other screen they return to the
- * dashboard with that tab highlighted.
+ * What a tab does from `screen`: Calendar opens the calendar and Newsletter the newsletter's
+ * archive (from one of its posts too); on the dashboard the others only move its highlight
+ * (docs/product.md section 4); from any other screen they return to the dashboard with that tab
+ * highlighted.
  */
 export function tabChooser(nav: Navigation, screen: SignedInView) {
   return (tab: NavTab) => {
     if (tab === 'calendar') {
       if (screen !== 'calendar') nav.open('calendar');
-    } else if (screen === 'dashboard') nav.highlight(tab);
+    } else if (tab === 'newsletter') nav.open('newsletter');
+    else if (screen === 'dashboard') nav.highlight(tab);
     else nav.open('dashboard', tab);
   };
 }

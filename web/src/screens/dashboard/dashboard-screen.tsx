@@ -10,6 +10,7 @@ import { ScreenHeading } from '../../ui/screen-heading.tsx';
 import { AddScoutsPrompt } from './add-scouts-prompt.tsx';
 import { CouncilPrompt } from './council-prompt.tsx';
 import { greetingFor } from './greeting.ts';
+import { NewsletterCardBlocks } from './newsletter-card-blocks.tsx';
 import { SummaryCard } from './summary-card.tsx';
 import { UpcomingEvents } from './upcoming-events.tsx';
 import { VolunteerCardBlocks } from './volunteer-card-blocks.tsx';
@@ -17,7 +18,7 @@ import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 export interface DashboardScreenProps {
   user: WireUser;
-  /** The highlighted tab: Home, Social and Newsletter only highlight (docs/product.md section 4). */
+  /** The highlighted tab: Home and Social only highlight (docs/product.md section 4). */
   tab: DashboardTab;
   nav: Navigation;
 }
@@ -61,7 +62,10 @@ export function DashboardScreen({ user, tab, nav }: DashboardScreenProps) {
           title="Newsletter"
           description="News and announcements."
           icon={NewspaperIcon}
-        />
+          onView={() => nav.open('newsletter')}
+        >
+          <NewsletterCardBlocks user={user} />
+        </SummaryCard>
         <SummaryCard
           title="Volunteer"
           description="Ways to lend a hand at events."
