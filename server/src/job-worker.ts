@@ -6,6 +6,9 @@
 import type { ReadyDeps } from './deps.ts';
 import { createJobWorker, type JobWorker } from './jobs/worker.ts';
 import { memberJobHandlers } from './members/waiting-notice.ts';
+import { newsletterMailJob } from './newsletter/mail-job.ts';
+import { NEWSLETTER_SEND_JOB } from './newsletter/post-handlers.ts';
+import { NEWSLETTER_MAIL_JOB, newsletterSendJob } from './newsletter/send-job.ts';
 import { noticeHandlers } from './notices/handlers.ts';
 import { JOB_KINDS } from './notices/job-kinds.ts';
 import { REMINDER_SCAN_EVERY_MS, scheduleReminders } from './notices/reminder-scan.ts';
@@ -26,9 +29,11 @@ export function createAppJobWorker(deps: ReadyDeps): JobWorker {
       ...memberJobHandlers(deps),
       ...registrationJobHandlers(deps),
       ...volunteerJobHandlers(deps),
+      [NEWSLETTER_SEND_JOB]: newsletterSendJob(deps),
+      [NEWSLETTER_MAIL_JOB]: newsletterMailJob(deps),
     },
     // A mail is one person waiting; a fan-out job behind it only makes more mail.
-    firstKinds: [JOB_KINDS.mail],
+    firstKinds: [JOB_KINDS.mail, NEWSLETTER_MAIL_JOB],
     periodic: [
       {
         name: 'reminders',
