@@ -141,3 +141,18 @@ export interface WireNewsletterPage {
   next: string | null;
   unread: number;
 }
+
+/**
+ * A post's images (docs/decisions/081-newsletter-posts.md, Images): a photo as a phone takes it
+ * fits the upload; the server keeps a re-encoded copy at most this wide and tall.
+ */
+export const NEWSLETTER_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const NEWSLETTER_IMAGE_MAX_DIMENSION = 1600;
+/** Pixels an upload may decode to before it is refused as too large (a decompression bomb). */
+export const NEWSLETTER_IMAGE_MAX_MEGAPIXELS = 50;
+/** Images one mail carries inline; past these the reader finds them in the app. */
+export const NEWSLETTER_MAIL_MAX_IMAGES = 20;
+export const NEWSLETTER_MAIL_MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+export const NEWSLETTER_IMAGE_NOT_IMAGE = 'Choose a PNG, JPEG, WebP or GIF image';
+export const NEWSLETTER_IMAGE_TOO_LARGE = `An image is at most ${NEWSLETTER_IMAGE_MAX_BYTES / 1024 / 1024} MB`;
+export const NEWSLETTER_IMAGE_TOO_MANY_PIXELS = `An image is at most ${NEWSLETTER_IMAGE_MAX_MEGAPIXELS} megapixels`;

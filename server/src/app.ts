@@ -35,6 +35,7 @@ import { noticeRoutes } from './notices/routes.ts';
 import { troopRoutes } from './troops/routes.ts';
 import { volunteerRoutes } from './volunteer/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
+import { newsletterImageRoutes } from './newsletter/image-routes.ts';
 import { createAppJobWorker } from './job-worker.ts';
 import type { JobWorker } from './jobs/worker.ts';
 
@@ -97,6 +98,7 @@ export async function buildApp(deps: ReadyDeps): Promise<FastifyInstance> {
   await app.register(troopRoutes(deps), { prefix: '/api/troops' });
   await app.register(volunteerRoutes(deps), { prefix: '/api/volunteer' });
   await app.register(newsletterRoutes(deps), { prefix: '/api/newsletter' });
+  await app.register(newsletterImageRoutes(deps), { prefix: '/api/newsletter' });
   await app.register(providerRoutes(deps));
   await installSpa(app, deps.config);
   // Every process sends due mail; closing the server waits for the job in progress.

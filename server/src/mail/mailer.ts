@@ -30,6 +30,19 @@ export interface MailMessage {
    * through headerText, so none can start another header.
    */
   headers?: Record<string, string>;
+  /**
+   * Images the HTML shows as `<img src="cid:...">`: sent inside the message (multipart/related),
+   * so the mail program fetches nothing from anywhere to show them.
+   */
+  inlineImages?: MailInlineImage[];
+}
+
+export interface MailInlineImage {
+  /** The Content-ID, without angle brackets, as the HTML names it after `cid:`. */
+  cid: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface SentMail {
@@ -80,6 +93,17 @@ export function toNodemailerMessage(message: MailMessage, defaultFrom: string): 
           headers: Object.fromEntries(
             Object.entries(message.headers).map(([k, v]) => [k, headerText(v)]),
           ),
+        }
+      : {}),
+    ...(message.inlineImages?.length
+      ? {
+          attachments: message.inlineImages.map((image) => ({
+            cid: image.cid,
+            filename: image.filename,
+            contentType: image.contentType,
+            content: image.content,
+            contentDisposition: 'inline' as const,
+          })),
         }
       : {}),
     disableFileAccess: true,

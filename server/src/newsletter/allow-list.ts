@@ -2,7 +2,9 @@
  * The sanitiser's allow-list for a rendered post (docs/decisions/080-newsletter-format.md): the
  * few tags the Markdown subset makes, no style/class/id, links and images through url-policy.ts.
  * Two versions differ only in addresses: the app's keeps the app's paths relative and opens
- * outside sites in a new tab; the mail's makes every address absolute and sets no target.
+ * outside sites in a new tab; the mail's makes every link absolute and sets no target. Both keep
+ * an image's stored path: the app signs it for its reader, the mail carries the image inline
+ * (post-images.ts), so neither ever names a public address of a troop's photo.
  */
 import { troopAddress } from '@scout/protocol/app-paths';
 import type { IOptions, Transformer } from 'sanitize-html';
@@ -72,7 +74,7 @@ export function allowList(version: 'app' | 'mail', place: RenderPlace): IOptions
         return {
           tagName: 'img',
           attribs: {
-            src: version === 'app' ? path : `${place.publicUrl.replace(/\/+$/, '')}${path}`,
+            src: path,
             alt: attribs.alt ?? '',
             ...(attribs.title === undefined ? {} : { title: attribs.title }),
           },

@@ -19,6 +19,8 @@ const place = {
   publicUrl: 'https://app.example',
 };
 const STORED = '/api/storage/troop-12/object/';
+/** A post's image as the images route names it (images.ts): the only image a post may show. */
+const IMAGE = `${STORED}troop/newsletter/0123456789abcdef0123456789abcdef.jpg`;
 
 const corpus: [name: string, body: string][] = [
   ['script tag', '<script>alert(1)</script>\n\nhello'],
@@ -26,7 +28,8 @@ const corpus: [name: string, body: string][] = [
   ['img onerror', '<img src=x onerror=alert(1)>'],
   ['onclick in raw html', '<a href="https://a.example" onclick="alert(1)">x</a>'],
   ['handler smuggled in a title', '[x](https://a.example "a\\" onmouseover=\\"alert(1)")'],
-  ['handler smuggled in alt', `![x" onerror="alert(1)](${STORED}a.png)`],
+  ['handler smuggled in alt', `![x" onerror="alert(1)](${IMAGE})`],
+  ['src smuggled in alt', `![x src="https://tracker.example/p.gif"](${IMAGE})`],
   ['javascript link', '[x](javascript:alert(1))'],
   ['JaVaScRiPt link', '[x](JaVaScRiPt:alert(1))'],
   ['entity tab in scheme', '[x](jav&#x09;ascript:alert(1))'],
@@ -47,6 +50,15 @@ const corpus: [name: string, body: string][] = [
   ['data svg image', '![x](data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=)'],
   ['remote image', '![pixel](https://tracker.example/p.gif?u=1)'],
   ['other troop image', '![x](/api/storage/troop-99/object/a.png)'],
+  [
+    "other troop's newsletter image",
+    '![x](/api/storage/troop-99/object/troop/newsletter/0123456789abcdef0123456789abcdef.jpg)',
+  ],
+  // Every reader gets a signed link to a post's images: a post naming another of the troop's
+  // files would open it to readers whose role may not.
+  ['troop file that is not a newsletter image', `![x](${STORED}troop/plan.png)`],
+  ['member file', `![x](${STORED}users/u1/private.png)`],
+  ['newsletter image with a query', `![x](${IMAGE}?download=1)`],
   ['dot segments in image', `![x](${STORED}../../troop-99/object/a.png)`],
   ['api path link', '[x](/api/auth/logout)'],
   ['nested link trick', '[[x](javascript:alert(1))](https://a.example)'],
@@ -72,10 +84,9 @@ const DANGEROUS_URL = /^\s*(javascript|vbscript|data|file):/i;
 
 function ownUrl(attr: string, value: string, version: 'app' | 'mail'): boolean {
   if (DANGEROUS_URL.test(value) || /[\s\\]/.test(value)) return false;
+  // Both versions keep the stored path: the app signs it, the mail inlines it (post-images.ts).
   if (attr === 'src')
-    return version === 'app'
-      ? value.startsWith(STORED)
-      : value.startsWith(`${place.publicUrl}${STORED}`);
+    return /^\/api\/storage\/troop-12\/object\/troop\/newsletter\/[0-9a-f]{32}\.jpg$/.test(value);
   if (value.startsWith('/')) return version === 'app' && !value.startsWith('//');
   return /^(https?:\/\/|mailto:)/i.test(value);
 }
@@ -155,7 +166,7 @@ describe('what a post may carry survives', () => {
     '',
     'Bring *boots* and **a hat**: [kit list](https://kit.example/list), [mail us](mailto:leaders@troop.example).',
     '',
-    `![Campfire](${STORED}public/fire.jpg)`,
+    `![Campfire](${IMAGE})`,
     '',
     '[Autumn camp](/calendar/events/camp-1)',
     '',
@@ -172,16 +183,17 @@ describe('what a post may carry survives', () => {
     expect(post.appHtml).toContain(
       '<a href="https://kit.example/list" rel="noopener noreferrer" target="_blank">kit list</a>',
     );
-    expect(post.appHtml).toContain(`<img src="${STORED}public/fire.jpg" alt="Campfire" />`);
+    expect(post.appHtml).toContain(`<img src="${IMAGE}" alt="Campfire" />`);
     expect(post.appHtml).toContain('<a href="/calendar/events/camp-1">Autumn camp</a>');
     expect(post.appHtml).toContain('<li>tents</li>');
   });
 
-  it('in the mail, with absolute addresses in the troop and no target', () => {
+  it('in the mail, with absolute links in the troop, no target, images by their stored path', () => {
     expect(post.mailHtml).toContain(
       '<a href="https://kit.example/list" rel="noopener noreferrer">kit list</a>',
     );
-    expect(post.mailHtml).toContain(`src="https://app.example${STORED}public/fire.jpg"`);
+    // Kept as stored for the mail to carry inline (post-images.ts): no address a mail program fetches.
+    expect(post.mailHtml).toContain(`<img src="${IMAGE}" alt="Campfire" />`);
     expect(post.mailHtml).toContain(
       'href="https://app.example/calendar/events/camp-1?troop=troop-12"',
     );

@@ -47,14 +47,21 @@ export function linkTarget(href: string): LinkTarget | null {
 export const storagePrefix = (projectId: string): string =>
   `/api/storage/${encodeURIComponent(projectId)}/object/`;
 
-/** `src` if it names one of the troop's stored files, else null. */
+/** The folder of the troop's storage that holds its posts' images (images.ts). */
+export const NEWSLETTER_IMAGE_FOLDER = 'troop/newsletter/';
+
+/** The storage path of a post's image: 32 hex digits, then the stored format's extension. */
+export const NEWSLETTER_IMAGE_PATH = /^troop\/newsletter\/[0-9a-f]{32}\.(png|jpg|webp|gif)$/;
+
+/**
+ * `src` if it names one of the troop's newsletter images, else null. Only those: every reader
+ * of a post gets a signed link to each image it shows (post-images.ts), so a post naming any
+ * other of the troop's files would hand readers files their role may not open.
+ */
 export function storedImagePath(src: string, projectId: string): string | null {
   const prefix = storagePrefix(projectId);
   if (!src.startsWith(prefix) || UNSAFE_CHARS.test(src)) return null;
-  const rest = src.slice(prefix.length);
-  if (rest === '' || rest.includes('//') || /[?#]/.test(rest) || DOT_SEGMENT.test(rest))
-    return null;
-  return src;
+  return NEWSLETTER_IMAGE_PATH.test(src.slice(prefix.length)) ? src : null;
 }
 
 /** Markdown-it's link check: anything that could become an allowed link or image. */
