@@ -11,7 +11,8 @@ import {
 } from '@scout/protocol/newsletter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { householdApp, type HouseholdApp } from '../../test/households.ts';
-import { callNewsletter, draftOf, markSent, sentPost, writeDraft } from '../../test/newsletter.ts';
+import { callNewsletter, draftOf, sentPost, writeDraft } from '../../test/newsletter.ts';
+import { runJobs } from '../../test/notices.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 
 describe.each(testStoreKinds)('newsletter routes (%s)', (kind) => {
@@ -57,9 +58,14 @@ describe.each(testStoreKinds)('newsletter routes (%s)', (kind) => {
     expect(JSON.parse(jobs.rows[0]!.payload)).toEqual({ postId: id, sendAt });
     expect(jobs.rows[0]!.run_at).toBe(sendAt);
 
-    // What the job does when due: the post goes out.
-    await markSent(h.t, id);
-    expect(await titles(member)).toContain('Camp is on');
+    await runJobs(h.t);
+    const archived = (await call(member, 'GET', '/posts')).json().posts[0];
+    expect(archived).toMatchObject({ id, title: 'Camp is on', status: 'sent', sentAt: sendAt });
+    expect((await call(leader, 'GET', `/posts/${id}`)).json().post.reach).toEqual({
+      audience: 2,
+      mailed: 2,
+      opened: 0,
+    });
     const again = await call(leader, 'POST', `/posts/${id}/send`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('NEWSLETTER_ALREADY_SENT');
