@@ -23,6 +23,12 @@ describe('draftProblems', () => {
     });
     expect(firstProblem(problems)).toBe('title');
   });
+  it('shows a problem of the patrols beside the patrols only', () => {
+    expect(draftProblems({ ...draft, audience: 'patrols', patrols: [] })).toEqual({
+      patrols: 'Choose at least one patrol',
+    });
+    expect(draftProblems({ ...draft, audience: 'patrols', patrols: ['Eagles'] })).toEqual({});
+  });
   it('holds an announcement to its short limit, and not a newsletter', () => {
     const long = 'x'.repeat(2001);
     expect(draftProblems({ ...draft, kind: 'announcement', body: long }).body).toBe(

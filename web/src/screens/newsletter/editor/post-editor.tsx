@@ -46,11 +46,18 @@ const draftOf = (post: WireNewsletterPost | undefined): NewsletterDraft => ({
   patrols: post?.patrols ?? [],
 });
 
-/** Where each field's problem sends focus. */
-const FOCUS: Record<DraftField, string> = {
-  title: '[name="title"]',
-  patrols: '[name="patrols"], input[value="patrols"]',
-  body: '[name="body"]',
+/** Where each field's problem sends focus: the first that is there. */
+const FOCUS: Record<DraftField, string[]> = {
+  title: ['[name="title"]'],
+  patrols: ['input[name="patrols"]', 'input[value="patrols"]'],
+  body: ['[name="body"]'],
+};
+
+const focusIn = (form: HTMLFormElement | null, selectors: string[]) => {
+  for (const s of selectors) {
+    const el = form?.querySelector<HTMLElement>(s);
+    if (el) return el.focus();
+  }
 };
 
 export function PostEditor({ post, projectId, onSaved, onClose }: PostEditorProps) {
@@ -73,8 +80,15 @@ export function PostEditor({ post, projectId, onSaved, onClose }: PostEditorProp
   useEffect(() => {
     if (!focusOn) return;
     setFocusOn(null);
-    form.current?.querySelector<HTMLElement>(FOCUS[focusOn])?.focus();
+    focusIn(form.current, FOCUS[focusOn]);
   }, [focusOn]);
+
+  // The dialog opened before the editor's code arrived (it loads on first use), so it could not
+  // focus a field: the writer starts on the first one, not on Close.
+  useEffect(() => {
+    const el = form.current;
+    if (el && !el.contains(document.activeElement)) focusIn(el, ['input:checked', 'input']);
+  }, []);
 
   const change = (fields: Partial<NewsletterDraft>) => setDraft((was) => ({ ...was, ...fields }));
 
