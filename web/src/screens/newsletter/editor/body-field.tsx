@@ -170,7 +170,7 @@ export function BodyField({ projectId, value, onChange, error, counter }: BodyFi
         onKeyDown={shortcut}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={cx(fieldControlClass, 'h-auto min-h-48 py-2 font-mono text-sm leading-relaxed')}
+        className={cx(fieldControlClass, 'h-auto min-h-48 py-2 font-mono leading-relaxed')}
       />
       <div className="mt-1.5 flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <p id={hintId} className="min-w-0 text-xs text-stone-600">
