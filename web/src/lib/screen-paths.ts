@@ -9,6 +9,7 @@ const PATHS: Record<string, string> = {
   troops: '/troops',
   council: '/council',
   volunteer: '/volunteer',
+  newsletter: '/newsletter',
 };
 
 /** The pathname a screen is counted under; none while loading. */
