@@ -78,7 +78,7 @@ export async function editPost(
   postId: string,
   patch: Partial<NewsletterDraft>,
 ) {
-  const post = await r.deps.store.transaction(async (tx) => {
+  const { post, changed } = await r.deps.store.transaction(async (tx) => {
     const post = await ownPost(tx, r, postId);
     const draft = checked({
       kind: patch.kind ?? post.kind,
@@ -97,10 +97,17 @@ export async function editPost(
         'VALIDATION_ERROR',
         'A post that went out keeps its kind and who it is for: write a new one for others',
       );
-    await updatePost(tx, post, draft, r.deps.clock.now());
-    return post;
+    const same =
+      draft.kind === post.kind &&
+      draft.title.trim() === post.title &&
+      draft.body === post.body &&
+      draft.audience === post.audience &&
+      samePatrols(draft.patrols, post.patrols);
+    // Saving what is already there changes nothing, and marks no sent post edited.
+    if (!same) await updatePost(tx, post, draft, r.deps.clock.now());
+    return { post, changed: !same };
   });
-  if (post.status === 'sent') await announced(r, post);
+  if (post.status === 'sent' && changed) await announced(r, post);
   return answer(r, post.id);
 }
 

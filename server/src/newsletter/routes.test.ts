@@ -77,6 +77,9 @@ describe.each(testStoreKinds)('newsletter routes (%s)', (kind) => {
     const opened = await call(member, 'GET', `/posts/${id}`);
     expect(opened.json().post.editedAt).toBeNull();
     expect(opened.json().post.body).toBe('');
+    // Saving it as it is marks nothing.
+    const unchanged = await call(leader, 'PATCH', `/posts/${id}`, { title: 'Hike' });
+    expect(unchanged.json().post.editedAt).toBeNull();
     h.t.clock.advance(60_000);
     const edit = await call(leader, 'PATCH', `/posts/${id}`, { body: 'Meet at the **school**.' });
     expect(edit.statusCode, edit.body).toBe(200);
