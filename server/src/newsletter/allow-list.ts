@@ -11,8 +11,13 @@ import type { IOptions, Transformer } from 'sanitize-html';
 import { linkTarget, storedImagePath } from './url-policy.ts';
 
 export interface RenderPlace {
-  /** The troop whose post it is: its storage holds the images, its app the linked screens. */
+  /** The troop the post is read in: its app holds the linked screens, its storage the images. */
   projectId: string;
+  /**
+   * The unit whose storage holds the post's images when it is not `projectId`'s: a council's
+   * post mailed into one of its troops links to that troop's screens, shows the council's images.
+   */
+  imagesProjectId?: string;
   /** The server's own troop, whose addresses carry no `troop` parameter. */
   homeProjectId: string;
   /** The app's public origin, e.g. `https://troop12.example`, for the mail's absolute links. */
@@ -38,6 +43,9 @@ const REL = 'noopener noreferrer';
 /** An app path as the mail links to it: absolute, in the post's troop. */
 export const mailAddress = (path: string, place: RenderPlace): string =>
   `${place.publicUrl.replace(/\/+$/, '')}${troopAddress(path, place.projectId, place.homeProjectId)}`;
+
+/** The project id whose stored images the post may show. */
+export const imagesOf = (place: RenderPlace): string => place.imagesProjectId ?? place.projectId;
 
 export function allowList(version: 'app' | 'mail', place: RenderPlace): IOptions {
   return {
@@ -69,7 +77,7 @@ export function allowList(version: 'app' | 'mail', place: RenderPlace): IOptions
         return { tagName: 'a', attribs: out };
       },
       img: (_tag, attribs): ReturnType<Transformer> => {
-        const path = storedImagePath(attribs.src ?? '', place.projectId);
+        const path = storedImagePath(attribs.src ?? '', imagesOf(place));
         if (!path) return { tagName: 'img', attribs: {} };
         return {
           tagName: 'img',

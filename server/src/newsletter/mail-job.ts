@@ -20,6 +20,7 @@ import { deriveMailAnswerKey } from '../rsvps/mail-answer-token.ts';
 import { isoInstant } from '../store/sql-values.ts';
 import { mailAddress } from './allow-list.ts';
 import { newsletterMail } from './mail-message.ts';
+import { inlineMailImages } from './post-images.ts';
 import { mailCards, placeOf, senderOf } from './preview.ts';
 import { categoryOf } from './recipients.ts';
 import { renderPost } from './render.ts';
@@ -49,8 +50,13 @@ export function newsletterMailJob(deps: ReadyDeps): JobHandler {
     const category = categoryOf(post.kind);
     if (!wants(await readSettings(store, user.id), category)) return;
 
-    const place = placeOf(deps, troop);
+    // A council's post shows the council's images in each troop's mail.
+    const unit = delivery.unit_id === troop.id ? troop : await deps.troops.byId(delivery.unit_id);
+    if (!unit) return;
+    const place = { ...placeOf(deps, troop), imagesProjectId: unit.projectId };
     const rendered = renderPost(post.body, place);
+    // The images travel inside the mail (post-images.ts): the mail program fetches nothing.
+    const inlined = await inlineMailImages(rendered.mailHtml, unit, deps.files);
     const cards = await mailCards(store, troop, place, rendered.events, (event) =>
       mailAnswerLinks(deps, answerKey, troop, user.id, {
         eventId: event.id,
@@ -66,7 +72,7 @@ export function newsletterMailJob(deps: ReadyDeps): JobHandler {
         troopName: troop.name,
         kind: post.kind,
         title: post.title,
-        mailHtml: rendered.mailHtml,
+        mailHtml: inlined.html,
         text: rendered.text,
         events: rendered.events,
         cards,
@@ -74,6 +80,7 @@ export function newsletterMailJob(deps: ReadyDeps): JobHandler {
         unsubscribeUrl,
       }),
       messageId: jobMessageId(job.id, user.email, config.publicUrl),
+      inlineImages: inlined.attachments,
     });
     await store.query(
       'UPDATE newsletter_deliveries SET mailed_at = ? WHERE post_id = ? AND user_id = ?',

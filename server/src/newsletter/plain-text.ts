@@ -4,7 +4,7 @@
  * a writer typed as `<b>` is dropped here as it is shown inert in the HTML versions.
  */
 import type MarkdownIt from 'markdown-it';
-import { mailAddress, type RenderPlace } from './allow-list.ts';
+import { imagesOf, mailAddress, type RenderPlace } from './allow-list.ts';
 import { linkTarget, storedImagePath } from './url-policy.ts';
 
 export type Token = ReturnType<MarkdownIt['parse']>[number];
@@ -30,7 +30,7 @@ function inlineText(children: readonly Token[], place: RenderPlace): string {
     else if (t.type === 'hardbreak') out += '\n';
     else if (t.type === 'image') {
       // An image the HTML versions drop leaves no words behind either.
-      if (storedImagePath(t.attrGet('src') ?? '', place.projectId)) out += t.content;
+      if (storedImagePath(t.attrGet('src') ?? '', imagesOf(place))) out += t.content;
     } else if (t.type === 'link_open') {
       const target = linkTarget(t.attrGet('href') ?? '');
       const href =

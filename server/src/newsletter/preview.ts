@@ -12,6 +12,7 @@ import { parseMailbox } from '../mail/addresses.ts';
 import type { MailAddress } from '../mail/mailer.ts';
 import { currentOccurrence } from '../notices/event-state.ts';
 import type { PersonLinks } from '../notices/messages.ts';
+import { storageContextOf } from '../storage/storage-context.ts';
 import type { Queryable } from '../store/store.ts';
 import type { Troop } from '../store/tenancy.ts';
 import { mailAddress } from './allow-list.ts';
@@ -22,6 +23,7 @@ import {
   type MailCard,
   type PostPart,
 } from './mail-message.ts';
+import { signPostImages } from './post-images.ts';
 import { renderPost, type RenderPlace } from './render.ts';
 
 export interface PostPreview {
@@ -82,13 +84,16 @@ export async function previewPost(
   const place = placeOf(deps, troop);
   const rendered = renderPost(draft.body, place);
   const cards = await mailCards(deps.store, troop, place, rendered.events);
+  // The writer's browser shows both versions: the images signed, as a reader's are in the app
+  // (the mail itself carries them inline, mail-job.ts).
+  const images = storageContextOf(deps, troop);
   const mail = newsletterMail({
     to: { address: 'member@example.org' },
     from: senderOf(deps),
     troopName: troop.name,
     kind: draft.kind,
     title: draft.title,
-    mailHtml: rendered.mailHtml,
+    mailHtml: signPostImages(rendered.mailHtml, images),
     text: rendered.text,
     events: rendered.events,
     cards,
@@ -96,7 +101,7 @@ export async function previewPost(
     unsubscribeUrl: mailAddress('/profile', place),
   });
   return {
-    parts: splitAtCards(rendered.appHtml, rendered.events),
+    parts: signPostImages(splitAtCards(rendered.appHtml, rendered.events), images),
     mailHtml: mail.html,
     text: mail.text,
     subject: newsletterSubject(draft.kind, draft.title),

@@ -5,9 +5,11 @@
  * and no reach.
  */
 import type { WireNewsletterPost, WireNewsletterSummary } from '@scout/protocol/newsletter';
+import { storageContextOf } from '../storage/storage-context.ts';
 import type { Troop } from '../store/tenancy.ts';
 import type { NewsletterReader } from './audience.ts';
 import { splitAtCards } from './mail-message.ts';
+import { signPostImages } from './post-images.ts';
 import { reachOf, readPostIds } from './read-marks.ts';
 import { renderPost, type RenderPlace } from './render.ts';
 import type { NewsletterRequest } from './request-context.ts';
@@ -84,11 +86,16 @@ export async function wirePost(
   post: StoredPost,
 ): Promise<WireNewsletterPost> {
   const [summary] = await wireSummaries(r, reader, [post]);
-  const rendered = renderPost(post.body, placeOf(r, await unitOf(r, post.troopId)));
+  const unit = await unitOf(r, post.troopId);
+  const rendered = renderPost(post.body, placeOf(r, unit));
   return {
     ...summary!,
     body: reader.writer ? post.body : '',
-    // Cut as the editor's preview cuts it (preview.ts), so the post reads as it was previewed.
-    parts: splitAtCards(rendered.appHtml, rendered.events),
+    // Cut as the editor's preview cuts it (preview.ts), so the post reads as it was previewed;
+    // its images, in its unit's storage, signed for this reader's hour (post-images.ts).
+    parts: signPostImages(
+      splitAtCards(rendered.appHtml, rendered.events),
+      storageContextOf(r.deps, unit),
+    ),
   };
 }
