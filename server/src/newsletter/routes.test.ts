@@ -9,10 +9,11 @@ import {
   NEWSLETTER_SCHEDULE_MAX_DAYS,
   NEWSLETTER_TITLE_MAX_CHARS,
 } from '@scout/protocol/newsletter';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { householdApp, type HouseholdApp } from '../../test/households.ts';
 import { callNewsletter, draftOf, sentPost, writeDraft } from '../../test/newsletter.ts';
 import { runJobs } from '../../test/notices.ts';
+import { historyMark } from '../../test/realtime.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 
 describe.each(testStoreKinds)('newsletter routes (%s)', (kind) => {
@@ -92,6 +93,28 @@ describe.each(testStoreKinds)('newsletter routes (%s)', (kind) => {
       expect(refused.statusCode, JSON.stringify(change)).toBe(400);
     }
     expect((await call(member, 'GET', `/posts/${id}`)).json().post.kind).toBe('newsletter');
+  });
+
+  it('announces an edit and a removal of a sent post on the newsletter channel, naming only the post', async () => {
+    const id = await sentPost(h.t, leader, { title: 'Told live' });
+    const draft = await writeDraft(h.t, leader, { title: 'Never out' });
+    const mark = await historyMark(h.t, 'newsletter');
+    await call(leader, 'PATCH', `/posts/${draft}`, { body: 'Still a draft.' });
+    await call(leader, 'PATCH', `/posts/${id}`, { body: 'New words.' });
+    await call(leader, 'DELETE', `/posts/${draft}`);
+    await call(leader, 'DELETE', `/posts/${id}`);
+    // Published once the change is stored, without holding the answer back.
+    await vi.waitFor(async () => {
+      const told = await h.t.deps.realtime.history('newsletter', {
+        start: mark,
+        end: 'open',
+        limit: 10,
+      });
+      expect(told.map((m) => [m.type, m.data])).toEqual([
+        ['updated', { postId: id }],
+        ['updated', { postId: id }],
+      ]);
+    });
   });
 
   it('search finds the posts holding every word, in the title or the body, any case', async () => {
