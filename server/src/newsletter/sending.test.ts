@@ -3,101 +3,23 @@
  * the mail reaches exactly the members who read the post and want its kind of mail, each once
  * even with two workers at it, and its unsubscribe link turns the category off.
  */
-import { FIRST_TROOP_ID } from '../store/tenancy.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer } from '../../test/auth.ts';
-import { addHousehold } from '../../test/families.ts';
 import { callNewsletter, writeDraft } from '../../test/newsletter.ts';
-import { NOW, runJobs } from '../../test/notices.ts';
-import { buildMailTestApp, type MailTestApp } from '../../test/auth-links.ts';
-import { addTroopMember, type TestMember } from '../../test/rest.ts';
-import { testStoreKinds, type StoreKind } from '../../test/test-app.ts';
+import {
+  appPerTest,
+  mailedAbout,
+  newsletterTroop,
+  saveSettings,
+  sendNow,
+  unsubscribeOf,
+} from '../../test/newsletter-sending.ts';
+import { runJobs } from '../../test/notices.ts';
+import type { TestMember } from '../../test/rest.ts';
+import { testStoreKinds } from '../../test/test-app.ts';
 import { createAppJobWorker } from '../job-worker.ts';
-import type { NewsletterDraft } from '@scout/protocol/newsletter';
-
-/**
- * The troop: a leader; a parent whose scout Sam is in the Eagle patrol; Kit, a youth with an
- * account of her own in the Hawk patrol; an adult of no household; and Olly, who took
- * newsletters off.
- */
-export async function newsletterTroop(t: MailTestApp) {
-  await t.deps.store.query('UPDATE troops SET name = ? WHERE id = ?', [
-    'Troop 12 Lakeside',
-    FIRST_TROOP_ID,
-  ]);
-  t.deps.troops.forget();
-  const as = (id: string, role = 'user') => addTroopMember(t, id, { [FIRST_TROOP_ID]: role });
-  const leader = await as('chief', 'leader');
-  const parent = await as('mum');
-  const kit = await as('kit');
-  const adult = await as('adult');
-  const olly = await as('olly');
-  const sam = await addHousehold(t.deps.store, [parent.id], ['Sam']);
-  await t.deps.store.query('UPDATE scouts SET patrol = ? WHERE id = ?', [
-    'Eagle',
-    sam.scoutIds[0]!,
-  ]);
-  const kits = await addHousehold(t.deps.store, [], ['Kit']);
-  await t.deps.store.query('UPDATE scouts SET patrol = ?, user_id = ? WHERE id = ?', [
-    'Hawk',
-    kit.id,
-    kits.scoutIds[0]!,
-  ]);
-  await saveSettings(t, olly, { newsletters: false });
-  return { leader, parent, kit, adult, olly };
-}
-
-export async function saveSettings(t: MailTestApp, who: TestMember, change: object) {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/notifications/${t.deps.config.projectId}/settings`,
-    headers: bearer(who.token),
-    payload: { newEvents: true, changes: true, reminders: true, reminderHours: 48, ...change },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-/** A post written by `leader` and sent now; answers its id once its jobs have run. */
-export async function sendNow(
-  t: MailTestApp,
-  leader: TestMember,
-  draft: Partial<NewsletterDraft>,
-  run: (t: MailTestApp) => Promise<void> = runJobs,
-): Promise<string> {
-  const auth = bearer(leader.token).authorization;
-  const id = await writeDraft(t, auth, draft);
-  const sent = await callNewsletter(t, auth, 'POST', `/posts/${id}/send`, {});
-  expect(sent.statusCode, sent.body).toBe(200);
-  await run(t);
-  return id;
-}
-
-/** Who got a mail whose subject is `subject`, sorted. */
-export const mailedAbout = (t: MailTestApp, subject: string) =>
-  t.peer.received
-    .filter((m) => m.parsed.subject === subject)
-    .map((m) => m.rcptTo.join(','))
-    .sort();
 
 const emails = (...who: TestMember[]) => who.map((m) => m.email).sort();
-
-/** The address of a mail's List-Unsubscribe header, as written. */
-export const unsubscribeOf = (raw: string): string =>
-  /^List-Unsubscribe: <([^>]+)>/im.exec(raw.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';
-
-/** A fresh app on a real SMTP peer for each test, at NOW, closed after it. */
-export function appPerTest(kind: StoreKind): () => Promise<{ t: MailTestApp }> {
-  let current: MailTestApp | undefined;
-  afterEach(async () => {
-    await current?.close();
-    current = undefined;
-  });
-  return async () => {
-    current = await buildMailTestApp(kind);
-    current.clock.set(NOW);
-    return { t: current };
-  };
-}
 
 describe.each(testStoreKinds)('newsletter sending (%s)', (kind) => {
   const troop = appPerTest(kind);
