@@ -164,6 +164,22 @@ test.describe('the newsletter', () => {
     expect(readUrl).toContain(troop.baseUrl);
     await annPage.goto(readUrl!);
     await expect(annPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+    // An announcement shows atop the screen Ann is on until she reads it.
+    const notice = `Meeting moved to Thursday ${stamp}`;
+    const posts = `/api/newsletter/${PROJECT_ID}/posts`;
+    const { post } = (await call(lenaSession, 'POST', posts, {
+      kind: 'announcement',
+      title: notice,
+      body: 'Same time, same place.',
+      audience: 'troop',
+      patrols: [],
+    })) as { post: { id: string } };
+    await call(lenaSession, 'POST', `${posts}/${post.id}/send`, {});
+    const banner = annPage.getByRole('region', { name: 'Announcements' });
+    await banner.getByRole('link', { name: `Read ${notice}` }).click();
+    await expect(annPage.getByRole('heading', { level: 1, name: notice })).toBeVisible();
+    await expect(banner).toBeHidden();
     await annContext.close();
     await leaderContext.close();
   });
