@@ -131,6 +131,8 @@ test.describe('the newsletter', () => {
     // Ann's card follows live: the post, unread; it opens the post, which reads it.
     const block = card.getByRole('link', { name: `Unread: ${title}` });
     await expect(block).toBeVisible();
+    expect(await sidewaysOverflow(annPage)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(annPage)).toEqual([]);
     await block.click();
     await expect(annPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(annPage.getByText(`By Lena ${last}`)).toBeVisible();
