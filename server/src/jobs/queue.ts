@@ -56,21 +56,31 @@ interface JobRow {
   troop_id: string | null;
 }
 
+/** The columns of a new job's row, in the order of newJobValues. */
+export const NEW_JOB_COLUMNS = 'id, kind, payload, dedupe_key, run_at, created_at, troop_id';
+
+/**
+ * The values of a new job's row, in NEW_JOB_COLUMNS order: for enqueueJob, and for a statement
+ * that writes a job together with another row (notices/batches.ts).
+ */
+export function newJobValues(now: number, job: NewJob): unknown[] {
+  return [
+    crypto.randomUUID(),
+    job.kind,
+    JSON.stringify(job.payload ?? {}),
+    job.dedupeKey ?? null,
+    isoInstant(job.runAt ?? now),
+    isoInstant(now),
+    job.troopId ?? null,
+  ];
+}
+
 /** Schedules a job; false when a job with the same dedupe key already exists (done or not). */
 export async function enqueueJob(db: Queryable, now: number, job: NewJob): Promise<boolean> {
   const res = await db.query(
-    `INSERT INTO jobs (id, kind, payload, dedupe_key, run_at, created_at, troop_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO jobs (${NEW_JOB_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (dedupe_key) DO NOTHING`,
-    [
-      crypto.randomUUID(),
-      job.kind,
-      JSON.stringify(job.payload ?? {}),
-      job.dedupeKey ?? null,
-      isoInstant(job.runAt ?? now),
-      isoInstant(now),
-      job.troopId ?? null,
-    ],
+    newJobValues(now, job),
   );
   return res.rowCount > 0;
 }

@@ -84,6 +84,29 @@ describe.each(testStoreKinds)('new events in batches (%s)', (kind) => {
     ]);
   });
 
+  it("tells an event once, in the batch it joined, when its job runs again after a process died before scheduling the batch's mail", async () => {
+    const { t, leader } = await troop();
+    const store = t.deps.store;
+    await createEvents(t, leader.access_token, [
+      { event_name: 'Campout', event_date: '2026-06-25', event_time: '18:00' },
+    ]);
+    await runJobs(t);
+    // The event joined its batch, and the process died before the batch's job was written and
+    // before the event's job was marked done: its lease runs out in the next window.
+    await store.query("DELETE FROM jobs WHERE kind = 'new-events-batch'");
+    await store.query(
+      "UPDATE jobs SET done_at = NULL, lease_until = NULL WHERE kind = 'event-created'",
+    );
+    t.clock.advance(t.deps.config.noticeBatchMs + MINUTE);
+    await runJobs(t);
+    t.clock.advance(t.deps.config.noticeBatchMs);
+    await runJobs(t);
+    expect(withSubject(t, 'New event').map(to).sort()).toEqual([
+      'other@troop12.org',
+      'parent@troop12.org',
+    ]);
+  });
+
   it('gathers the batches of the day in one daily digest at 18:00 troop time for a member who chose it', async () => {
     const { t, leader, parent } = await troop();
     await chooseDigest(t, parent.access_token, 'daily');
