@@ -184,7 +184,7 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
 
     for (const [name, empty] of [
       ['Social', 'Nothing here yet'],
-      ['Newsletter', 'Nothing here yet'],
+      ['Newsletter', 'No newsletters yet'],
       // No sign-up slots on this troop's events: the Volunteer card says so.
       ['Volunteer', 'No open slots at upcoming events'],
     ] as const) {
