@@ -152,6 +152,7 @@ describe('createCoreClient', () => {
       'households',
       'http',
       'members',
+      'newsletter',
       'notifications',
       'realtime',
       'rsvps',
