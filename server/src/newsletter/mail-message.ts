@@ -145,6 +145,8 @@ function cardText(card: MailCard): string[] {
 /** Styles mail programs keep, on the tags the allow-list lets through (no `style` in the post). */
 function styled(html: string): string {
   return html
+    .replace(/<h1>/g, '<h1 style="font-size:20px;margin:20px 0 8px">')
+    .replace(/<h2>/g, '<h2 style="font-size:18px;margin:18px 0 8px">')
     .replace(/<img /g, '<img style="max-width:100%;height:auto;display:block" ')
     .replace(
       /<blockquote>/g,
