@@ -156,3 +156,9 @@ export const NEWSLETTER_MAIL_MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const NEWSLETTER_IMAGE_NOT_IMAGE = 'Choose a PNG, JPEG, WebP or GIF image';
 export const NEWSLETTER_IMAGE_TOO_LARGE = `An image is at most ${NEWSLETTER_IMAGE_MAX_BYTES / 1024 / 1024} MB`;
 export const NEWSLETTER_IMAGE_TOO_MANY_PIXELS = `An image is at most ${NEWSLETTER_IMAGE_MAX_MEGAPIXELS} megapixels`;
+
+/**
+ * The realtime channel a troop's posts are announced on (`{type: 'updated', data: {postId}}`):
+ * server-owned, so no client may publish there (server/src/realtime/channel-access.ts).
+ */
+export const NEWSLETTER_CHANNEL = 'newsletter';

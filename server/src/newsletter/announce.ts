@@ -4,11 +4,12 @@
  * dashboard's card read again, each under its own reader's access: the message names the post,
  * nothing of it. A council's post is announced in the council and in every troop of it.
  */
+import { NEWSLETTER_CHANNEL } from '@scout/protocol/newsletter';
 import type { ReadyDeps } from '../deps.ts';
 import type { Queryable } from '../store/store.ts';
 import { troopKey } from '../store/tenancy.ts';
 
-export const NEWSLETTER_CHANNEL = 'newsletter';
+export { NEWSLETTER_CHANNEL };
 
 /** The units whose archives show the unit's posts: itself and, for a council, its troops. */
 export async function unitsShowing(db: Queryable, unitId: string): Promise<string[]> {

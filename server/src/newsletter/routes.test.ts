@@ -117,6 +117,19 @@ describe.each(testStoreKinds)('newsletter routes (%s)', (kind) => {
     });
   });
 
+  it('lets no member, leader or admin publish on the newsletter channel: what it tells is the server’s', async () => {
+    for (const auth of [member, leader]) {
+      const res = await h.t.app.inject({
+        method: 'POST',
+        url: `/api/realtime/${h.t.deps.config.projectId}/publish`,
+        headers: { authorization: auth },
+        payload: { channel: 'newsletter', type: 'updated', data: { postId: 'forged' } },
+      });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    }
+  });
+
   it('search finds the posts holding every word, in the title or the body, any case', async () => {
     await sentPost(h.t, leader, { title: 'Canoe trip', body: 'Paddles and LIFE jackets.' });
     await sentPost(h.t, leader, { title: 'Life skills', body: 'Knots on Tuesday.' });

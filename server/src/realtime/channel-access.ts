@@ -5,13 +5,15 @@
  * because an anonymous peer can claim any name and must not read a troop's channels.
  *
  * Server-owned channels (the change feed, one per announced table and one per member of it,
- * `rsvps` for answers to events and `volunteer` for sign-up sheets, with one per member too)
+ * `rsvps` for answers to events and `volunteer` for sign-up sheets, with one per member too,
+ * `newsletter` for posts)
  * carry what the server says happened to rows: no client may publish there, so whatever a
  * listener hears on them is true, and anonymous peers may not listen whatever the setting says,
  * because the rows themselves are for signed-in members only.
  * Which members may listen on the change feed is decided by feed-listeners.ts.
  */
 import { changeFeedChannel } from '@scout/protocol/change-feed';
+import { NEWSLETTER_CHANNEL } from '@scout/protocol/newsletter';
 import { rsvpChannel } from '@scout/protocol/rsvps';
 import { volunteerChannel } from '@scout/protocol/volunteer';
 import type { Config } from '../config.ts';
@@ -19,6 +21,7 @@ import type { Config } from '../config.ts';
 export const isServerOwnedChannel = (channel: string) =>
   rsvpChannel(channel) !== null ||
   volunteerChannel(channel) !== null ||
+  channel === NEWSLETTER_CHANNEL ||
   changeFeedChannel(channel) !== null;
 
 export const SERVER_OWNED_MESSAGE = 'Only the server publishes on this channel';

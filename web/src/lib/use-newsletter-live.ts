@@ -6,11 +6,12 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { NEWSLETTER_CHANNEL } from '@scout/protocol/newsletter';
 import { isScoutError } from '@scout/sdk/errors';
 import { newsletterKey } from './newsletter-query.ts';
 import { scout } from './sdk.ts';
 
-export const NEWSLETTER_CHANNEL = 'newsletter';
+export { NEWSLETTER_CHANNEL };
 
 /** A burst of announcements (a council post reaching several troops) becomes one reload. */
 const RELOAD_DELAY_MS = 150;
