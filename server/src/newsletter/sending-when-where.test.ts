@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../test/auth.ts';
-import { callNewsletter, draftOf } from '../../test/newsletter.ts';
+import { callNewsletter, draftOf, writeDraft } from '../../test/newsletter.ts';
 import {
   appPerTest,
   mailedAbout,
@@ -47,6 +47,31 @@ describe.each(testStoreKinds)('when and where a post is mailed (%s)', (kind) => 
     expect(await at('2026-06-14T21:59:00Z')).not.toContain(parent.email);
     expect(await at('2026-06-14T22:00:00Z')).toContain(parent.email);
     expect(mailedAbout(t, 'June issue')).toHaveLength(4);
+  });
+
+  it('sends a scheduled post at its time, not before, as it stands then', async () => {
+    const { t } = await troop();
+    const { leader } = await newsletterTroop(t);
+    const auth = bearer(leader.token).authorization;
+    const id = await writeDraft(t, auth, { title: 'Saturday plans' });
+    const at = new Date(t.clock.now() + 3 * 3_600_000).toISOString();
+    const sent = await callNewsletter(t, auth, 'POST', `/posts/${id}/send`, { at });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await runJobs(t);
+    // A change before it goes out is what goes out, and is no edit.
+    await callNewsletter(t, auth, 'PATCH', `/posts/${id}`, { title: 'Saturday plans, updated' });
+    t.clock.advance(3 * 3_600_000 - 1000);
+    await runJobs(t);
+    expect(t.peer.received).toHaveLength(0);
+    t.clock.advance(1000);
+    await runJobs(t);
+    expect(mailedAbout(t, 'Saturday plans, updated')).toContain(leader.email);
+    expect(mailedAbout(t, 'Saturday plans')).toEqual([]);
+    const { rows } = await t.deps.store.query(
+      'SELECT status, sent_at, edited_at FROM newsletter_posts WHERE id = ?',
+      [id],
+    );
+    expect(rows[0]).toEqual({ status: 'sent', sent_at: at, edited_at: null });
   });
 
   it("mails a council's post to each member of its troops once, in the troop they joined first", async () => {
