@@ -1,10 +1,10 @@
 /**
  * The troop's newsletter at phone size: a leader writes a post in the editor with a photo and a
- * card of the campout, and sends it; a parent's dashboard card shows it (live, unread), the post
- * opens with the photo and the card, the parent answers for the household from the card, and the
- * mail that reached the SMTP peer links back to the post. Axe finds nothing serious. The rules
- * behind it (who reads what, the send job, the mail's timing) are the server's tests
- * (server/src/newsletter/).
+ * card of the campout, schedules it, then sends it at once; a parent's dashboard card shows it
+ * (live, unread), the post opens with the photo and the card, the parent answers for the
+ * household from the card, and the mail that reached the SMTP peer links back to the post. Axe
+ * finds nothing serious. The rules behind it (who reads what, the send job, the mail's timing)
+ * are the server's tests (server/src/newsletter/).
  */
 import { expect, test } from '../support/fixtures.ts';
 import { newMember } from '../support/accounts.ts';
@@ -115,6 +115,13 @@ test.describe('the newsletter', () => {
     await choosing.getByRole('button', { name: 'Add the event' }).click();
     await expect(choosing).toBeHidden();
     await expect(body).toHaveValue(/\/calendar\/events\//);
+    // Scheduled for the next whole hour first (its going out at that time is the server's test,
+    // src/newsletter/sending-when-where.test.ts), then sent at once after all.
+    await editor.getByRole('button', { name: 'Schedule' }).click();
+    const scheduling = leader.getByRole('dialog', { name: 'Schedule the post' });
+    await scheduling.getByRole('button', { name: 'Schedule' }).click();
+    await expect(scheduling).toBeHidden();
+    await expect(editor.getByText(/^Scheduled for /)).toBeVisible();
     await editor.getByRole('button', { name: 'Send now' }).click();
     const confirm = leader.getByRole('alertdialog', { name: /^Send to .* now\?$/ });
     await confirm.getByRole('button', { name: 'Send now' }).click();
