@@ -122,7 +122,9 @@ export async function freshStatistics(bench: BenchStore): Promise<void> {
 
 /**
  * Our server, compiled (server/dist/main.js), on `bench`'s data and a loopback port: the API
- * only, without Redis, S3 or the SPA. `env` adds to or overrides its settings.
+ * only, without Redis, S3 or the SPA. `env` adds to or overrides its settings. BENCH_SERVER_MAIN
+ * names another build's main.js (a copy of server/dist made at an earlier commit), to time a
+ * change before and after on one machine in one state.
  */
 export function startOurServer(
   bench: BenchStore,
@@ -142,7 +144,8 @@ export function startOurServer(
     WEB_DIR: path.join(bench.dataDir, 'no-web'),
     ...env,
   };
-  return startProcess(`our server (${bench.kind})`, 'dist/main.js', settings, nodeArgs);
+  const main = process.env.BENCH_SERVER_MAIN || 'dist/main.js';
+  return startProcess(`our server (${bench.kind})`, main, settings, nodeArgs);
 }
 
 export interface BenchMember {

@@ -24,7 +24,9 @@
  * --jobs-thread / BENCH_JOBS_THREAD=1 runs our job worker on a thread of its own (JOBS_THREAD),
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test; a schema of its own is made and
  * dropped). BENCH_CPU_PROF_DIR=DIR writes CPU profiles of our servers there (Chrome
- * DevTools).
+ * DevTools). BENCH_SERVER_MAIN times another build of our server (a copy of server/dist kept
+ * under server/, so its packages resolve; run `npx tsx ../bench/run.ts` from server/ so the
+ * current build is not remade): a change before and after, one run each, on one machine state.
  * Example: `BENCH_STORES=postgres BENCH_DURATION=10 npm run bench`.
  */
 import path from 'node:path';
