@@ -7,65 +7,17 @@
  * Message-ID, so mail programs show it once.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  eventually,
-  freePort,
-  serverOptions,
-  startServer,
-  type ServerOptions,
-} from '../../test/server-process.ts';
+import { eventually, freePort, startServer } from '../../test/server-process.ts';
 import { startFaultyPeer } from '../../test/smtp-faults.ts';
-import { testStoreKinds, type StoreKind } from '../../test/test-app.ts';
+import { sharedDatabase } from '../../test/shared-database.ts';
+import { testStoreKinds } from '../../test/test-app.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { migrate } from '../store/migrate.ts';
-import { openPostgresStore } from '../store/postgres.ts';
-import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
 const MEMBERS = 40;
-
-interface Shared {
-  env: Record<string, string>;
-  opts: Omit<ServerOptions, 'port'>;
-  open(): Store;
-  drop(): Promise<void>;
-}
-
-async function sharedDatabase(kind: StoreKind): Promise<Shared> {
-  const opts = serverOptions();
-  if (kind === 'sqlite')
-    return {
-      env: {},
-      opts,
-      open: () => openSqliteStore(path.join(opts.dataDir, 'scout.db')),
-      drop: async () => fs.rmSync(opts.dataDir, { recursive: true, force: true }),
-    };
-  const base = process.env.TEST_DATABASE_URL!;
-  const schema = `n_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    env: { DATABASE_URL: url.toString() },
-    opts,
-    open: () => openPostgresStore(url.toString(), { max: 2 }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-      fs.rmSync(opts.dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const iso = () => new Date().toISOString();
 
