@@ -5,6 +5,7 @@
  */
 import type { ReadyDeps } from './deps.ts';
 import { createJobWorker, type JobWorker } from './jobs/worker.ts';
+import { MAIL_CONNECTIONS } from './mail/mailer.ts';
 import { memberJobHandlers } from './members/waiting-notice.ts';
 import { newsletterMailJob } from './newsletter/mail-job.ts';
 import { NEWSLETTER_SEND_JOB } from './newsletter/post-handlers.ts';
@@ -34,6 +35,9 @@ export function createAppJobWorker(deps: ReadyDeps): JobWorker {
     },
     // A mail is one person waiting; a fan-out job behind it only makes more mail.
     firstKinds: [JOB_KINDS.mail, NEWSLETTER_MAIL_JOB],
+    // One newsletter mail per person, none waiting on another: as many at once as the SMTP
+    // pool has connections, so a troop's issue goes out in seconds.
+    concurrent: { kinds: [NEWSLETTER_MAIL_JOB], concurrency: MAIL_CONNECTIONS },
     periodic: [
       {
         name: 'reminders',

@@ -47,3 +47,46 @@ describe('the job worker beside the requests', () => {
     expect(await draining).toBe(3000);
   });
 });
+
+describe('jobs that do not wait on each other', () => {
+  let store: Store | undefined;
+  afterEach(async () => {
+    await store?.close();
+    store = undefined;
+  });
+
+  it('runs neighbours of a concurrent kind side by side, at most `concurrency`, and others alone', async () => {
+    store = await openTestStore('sqlite');
+    const db = store;
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 7; i++) await enqueueJob(tx, T0 + i, { kind: 'mail' });
+      await enqueueJob(tx, T0 + 7, { kind: 'fan-out' });
+      await enqueueJob(tx, T0 + 8, { kind: 'mail' });
+    });
+    let inFlight = 0;
+    const seen: Array<{ kind: string; alongside: number }> = [];
+    const handler = (kind: string) => async () => {
+      inFlight++;
+      // Held for a turn of the event loop, as a mail waits on its server.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen.push({ kind, alongside: inFlight });
+      inFlight--;
+    };
+    const worker = createJobWorker({
+      store: db,
+      clock: manualClock(T0 + 60_000),
+      config: { ...JOBS_DEFAULTS, pollMs: 0 },
+      handlers: { mail: handler('mail'), 'fan-out': handler('fan-out') },
+      concurrent: { kinds: ['mail'], concurrency: 3 },
+      logger: false,
+    });
+    expect(await worker.runDue()).toBe(9);
+    const mails = seen.filter((s) => s.kind === 'mail').map((s) => s.alongside);
+    expect(Math.max(...mails)).toBe(3);
+    expect(seen.find((s) => s.kind === 'fan-out')?.alongside).toBe(1);
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM jobs WHERE done_at IS NOT NULL',
+    );
+    expect(Number(rows[0]!.n)).toBe(9);
+  });
+});

@@ -41,6 +41,12 @@ export interface JobWorkerOptions {
   handlers: Record<string, JobHandler>;
   /** Kinds leased before any other due job (mail before the fan-out that schedules it). */
   firstKinds?: readonly string[];
+  /**
+   * Kinds whose jobs do not depend on each other (one mail per person): neighbours of a leased
+   * batch run `concurrency` at a time, so their waits on a mail server overlap. Others run alone,
+   * in order.
+   */
+  concurrent?: { kinds: readonly string[]; concurrency: number };
   periodic?: PeriodicTask[];
   logger?: Pick<Logger, 'warn' | 'error'> | false;
 }
@@ -114,15 +120,20 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
         ...(opts.firstKinds && { firstKinds: opts.firstKinds }),
       });
       if (jobs.length === 0) break;
-      for (const job of jobs) {
-        // A job reached late in its batch gets its lease renewed first, and is left alone if
-        // another worker took it meanwhile: it would otherwise be sent by both. Most batches
-        // end long before half their lease, and pay nothing for this.
-        const now = clock.now();
-        const late = now - leasedAt >= config.leaseMs / 2;
-        if (late && !(await renewLease(store, job, id, now, config.leaseMs))) continue;
-        await runOne(job);
-        count++;
+      for (const group of runGroups(jobs, opts.concurrent)) {
+        const ran = await Promise.all(
+          group.map(async (job) => {
+            // A job reached late in its batch gets its lease renewed first, and is left alone
+            // if another worker took it meanwhile: it would otherwise be sent by both. Most
+            // batches end long before half their lease, and pay nothing for this.
+            const now = clock.now();
+            const late = now - leasedAt >= config.leaseMs / 2;
+            if (late && !(await renewLease(store, job, id, now, config.leaseMs))) return 0;
+            await runOne(job);
+            return 1;
+          }),
+        );
+        count += ran.reduce<number>((a, b) => a + b, 0);
         // SQLite answers on this thread and its promises settle at once, so a long queue would
         // hold the requests waiting behind it: let them in between jobs.
         await yieldToRequests();
@@ -162,4 +173,28 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
       await running?.catch(() => undefined);
     },
   };
+}
+
+/**
+ * A leased batch cut into what runs together: each job alone, but neighbours of the concurrent
+ * kinds in groups of up to `concurrency`.
+ */
+export function runGroups(
+  jobs: readonly LeasedJob[],
+  concurrent: JobWorkerOptions['concurrent'],
+): LeasedJob[][] {
+  const together = new Set(concurrent?.kinds ?? []);
+  const limit = Math.max(1, concurrent?.concurrency ?? 1);
+  const groups: LeasedJob[][] = [];
+  for (const job of jobs) {
+    const last = groups.at(-1);
+    const joins =
+      last !== undefined &&
+      together.has(job.kind) &&
+      together.has(last[0]!.kind) &&
+      last.length < limit;
+    if (joins) last.push(job);
+    else groups.push([job]);
+  }
+  return groups;
 }

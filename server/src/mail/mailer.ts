@@ -4,6 +4,12 @@
  */
 import type Mail from 'nodemailer/lib/mailer/index.js';
 
+/**
+ * Mails one process sends at once: the SMTP pool's connections (smtp.ts), and the newsletter
+ * mails the job worker runs side by side to fill them (job-worker.ts).
+ */
+export const MAIL_CONNECTIONS = 3;
+
 export interface MailAddress {
   address: string;
   name?: string;

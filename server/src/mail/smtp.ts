@@ -9,7 +9,7 @@
  */
 import nodemailer from 'nodemailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
-import { toNodemailerMessage, type Mailer } from './mailer.ts';
+import { MAIL_CONNECTIONS, toNodemailerMessage, type Mailer } from './mailer.ts';
 import { mailSendFailure } from './send-failure.ts';
 
 export interface SmtpMailerOptions {
@@ -22,7 +22,7 @@ export interface SmtpMailerOptions {
 }
 
 /** Connections open at once per process: enough to overlap round trips, few enough for any server. */
-export const SMTP_MAX_CONNECTIONS = 3;
+export const SMTP_MAX_CONNECTIONS = MAIL_CONNECTIONS;
 /** Messages per connection before it is replaced, as many servers limit them per session. */
 export const SMTP_MAX_MESSAGES = 100;
 
