@@ -112,6 +112,7 @@ describe('the default configuration (docs/roles.md)', () => {
       'scouts.read': ['leader', 'admin'],
       'rsvps.manage': ['leader', 'admin'],
       'volunteer.manage': ['leader', 'admin'],
+      'newsletter.write': ['leader', 'admin'],
     };
     // The names a troop writes in its roles file are the ones the product checks.
     expect(Object.values(PERMISSIONS).sort()).toEqual(Object.keys(holders).sort());
