@@ -23,7 +23,7 @@ import { newsletterMail } from './mail-message.ts';
 import { inlineMailImages } from './post-images.ts';
 import { mailCards, placeOf, senderOf } from './preview.ts';
 import { categoryOf } from './recipients.ts';
-import { renderPost } from './render.ts';
+import { loadRenderer } from './render-loader.ts';
 import type { NewsletterMailPayload } from './send-job.ts';
 import { findPost } from './stored-posts.ts';
 
@@ -54,7 +54,7 @@ export function newsletterMailJob(deps: ReadyDeps): JobHandler {
     const unit = delivery.unit_id === troop.id ? troop : await deps.troops.byId(delivery.unit_id);
     if (!unit) return;
     const place = { ...placeOf(deps, troop), imagesProjectId: unit.projectId };
-    const rendered = renderPost(post.body, place);
+    const rendered = (await loadRenderer()).renderPost(post.body, place);
     // The images travel inside the mail (post-images.ts): the mail program fetches nothing.
     const inlined = await inlineMailImages(rendered.mailHtml, unit, deps.files);
     const cards = await mailCards(store, troop, place, rendered.events, (event) =>

@@ -24,7 +24,8 @@ import {
   type PostPart,
 } from './mail-message.ts';
 import { signPostImages } from './post-images.ts';
-import { renderPost, type RenderPlace } from './render.ts';
+import type { RenderPlace } from './render.ts';
+import { loadRenderer } from './render-loader.ts';
 
 export interface PostPreview {
   parts: PostPart[];
@@ -82,7 +83,7 @@ export async function previewPost(
   draft: { kind: NewsletterKind; title: string; body: string },
 ): Promise<PostPreview> {
   const place = placeOf(deps, troop);
-  const rendered = renderPost(draft.body, place);
+  const rendered = (await loadRenderer()).renderPost(draft.body, place);
   const cards = await mailCards(deps.store, troop, place, rendered.events);
   // The writer's browser shows both versions: the images signed, as a reader's are in the app
   // (the mail itself carries them inline, mail-job.ts).

@@ -11,7 +11,8 @@ import type { NewsletterReader } from './audience.ts';
 import { splitAtCards } from './mail-message.ts';
 import { signPostImages } from './post-images.ts';
 import { reachOf, readPostIds } from './read-marks.ts';
-import { renderPost, type RenderPlace } from './render.ts';
+import type { RenderPlace } from './render.ts';
+import { loadRenderer } from './render-loader.ts';
 import type { NewsletterRequest } from './request-context.ts';
 import type { StoredPost } from './stored-posts.ts';
 
@@ -31,6 +32,9 @@ async function unitOf(r: NewsletterRequest, troopId: string): Promise<Troop> {
   if (troopId === r.troop.id) return r.troop;
   return (await r.deps.troops.byId(troopId)) ?? r.troop;
 }
+
+/** Markdown read for an excerpt: enough for its words even under a heading and an image. */
+const EXCERPT_SOURCE_CHARS = 4_000;
 
 const placeOf = (r: NewsletterRequest, unit: Troop): RenderPlace => ({
   projectId: unit.projectId,
@@ -53,10 +57,12 @@ export async function wireSummaries(
       )
     : new Set<string>();
   const reach = reader.writer ? await reachOf(store, r.troop.id, posts) : null;
+  const { renderPost } = await loadRenderer();
   const out: WireNewsletterSummary[] = [];
   for (const post of posts) {
     const unit = await unitOf(r, post.troopId);
-    const rendered = renderPost(post.body, placeOf(r, unit));
+    // The excerpt is the text's first words: its start is all a page of long posts renders.
+    const rendered = renderPost(post.body.slice(0, EXCERPT_SOURCE_CHARS), placeOf(r, unit));
     const postReach = reach?.get(post.id);
     out.push({
       id: post.id,
@@ -87,7 +93,7 @@ export async function wirePost(
 ): Promise<WireNewsletterPost> {
   const [summary] = await wireSummaries(r, reader, [post]);
   const unit = await unitOf(r, post.troopId);
-  const rendered = renderPost(post.body, placeOf(r, unit));
+  const rendered = (await loadRenderer()).renderPost(post.body, placeOf(r, unit));
   return {
     ...summary!,
     body: reader.writer ? post.body : '',
