@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manualClock } from '../clock.ts';
 import type { Store } from '../store/store.ts';
 import { openTestStore } from '../../test/test-app.ts';
@@ -88,5 +88,44 @@ describe('jobs that do not wait on each other', () => {
       'SELECT COUNT(*) AS n FROM jobs WHERE done_at IS NOT NULL',
     );
     expect(Number(rows[0]!.n)).toBe(9);
+  });
+});
+
+describe('waking the worker', () => {
+  let store: Store | undefined;
+  afterEach(async () => {
+    await store?.close();
+    store = undefined;
+  });
+
+  it('runs a job queued for now at once in a polling process, and nothing where the process does not poll', async () => {
+    store = await openTestStore('sqlite');
+    const db = store;
+    const ran: string[] = [];
+    const make = (pollMs: number) =>
+      createJobWorker({
+        store: db,
+        clock: manualClock(T0),
+        config: { ...JOBS_DEFAULTS, pollMs },
+        handlers: { mail: async (job) => void ran.push(String(job.payload.name)) },
+        logger: false,
+      });
+    const quiet = make(0);
+    quiet.start();
+    await enqueueJob(db, T0, { kind: 'mail', payload: { name: 'first' } });
+    quiet.wake();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toEqual([]);
+
+    // Its next look is an hour away: only the wake can have run it.
+    const polling = make(3_600_000);
+    polling.start();
+    polling.wake();
+    await vi.waitFor(() => expect(ran).toEqual(['first']));
+    await polling.stop();
+    await enqueueJob(db, T0, { kind: 'mail', payload: { name: 'after the stop' } });
+    polling.wake();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toEqual(['first']);
   });
 });

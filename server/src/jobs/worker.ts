@@ -55,6 +55,11 @@ export interface JobWorker {
   readonly id: string;
   /** Runs periodic tasks that are due, then leases and runs due jobs until none are left. */
   runDue(): Promise<number>;
+  /**
+   * Runs the due jobs now rather than at the next poll, for work a request just queued and a
+   * person waits on; nothing in a process that does not poll (pollMs 0) or has stopped.
+   */
+  wake(): void;
   /** Starts polling every `pollMs` (nothing when pollMs is 0). */
   start(): void;
   /** Stops polling and waits for the run in progress. */
@@ -163,6 +168,10 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   return {
     id,
     runDue,
+    wake() {
+      if (stopped || config.pollMs === 0 || timer === undefined) return;
+      runDue().catch((err: Error) => warn({ err: err.message }, 'job run failed'));
+    },
     start() {
       stopped = false;
       schedule();

@@ -127,7 +127,12 @@ export const newsletterRoutes =
         preValidation: writers,
         schema: { params: postParams, body: sendBody, response: { 200: postAnswer } },
       },
-      async (req) => sendPost(asked(req), req.params.postId, req.body?.at),
+      async (req) => {
+        const answer = await sendPost(asked(req), req.params.postId, req.body?.at);
+        // A post sent now leaves from this process at once, not at its next look for jobs.
+        req.server.jobs.wake();
+        return answer;
+      },
     );
 
     app.post(
