@@ -15,10 +15,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Most of a server test's time is spent waiting (on PostgreSQL, Redis, a browser, a socket,
-    // a killed server's lease): the suite kept 0.4 of a core busy with three processes beside the
-    // journeys, so four share two cores well; Vitest's default is one per core but one.
-    maxWorkers: 4,
+    // Most of a server test's time is spent waiting (on PostgreSQL, Redis, a browser, a socket),
+    // so three processes share two cores well; Vitest's default is one per core but one.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
