@@ -6,19 +6,8 @@
  */
 import { NEWSLETTER_CHANNEL } from '@scout/protocol/newsletter';
 import type { ReadyDeps } from '../deps.ts';
-import type { Queryable } from '../store/store.ts';
+import { unitsHearing } from '../notices/event-audience.ts';
 import { troopKey } from '../store/tenancy.ts';
-
-export { NEWSLETTER_CHANNEL };
-
-/** The units whose archives show the unit's posts: itself and, for a council, its troops. */
-export async function unitsShowing(db: Queryable, unitId: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    'SELECT id FROM troops WHERE council_id = ? ORDER BY id',
-    [unitId],
-  );
-  return [unitId, ...rows.map((r) => r.id)];
-}
 
 export async function announcePost(
   deps: Pick<ReadyDeps, 'realtime' | 'logger' | 'store'>,
@@ -27,7 +16,7 @@ export async function announcePost(
   userId: string,
 ): Promise<void> {
   if (!deps.realtime) return;
-  for (const troopId of await unitsShowing(deps.store, unitId))
+  for (const troopId of await unitsHearing(deps.store, unitId))
     // The change is stored either way; a listener that missed this reloads on reconnect.
     deps.realtime
       .publish(troopKey(troopId, NEWSLETTER_CHANNEL), {

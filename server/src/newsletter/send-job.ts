@@ -13,8 +13,9 @@ import type { ReadyDeps } from '../deps.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { digestFor } from '../notices/digest-schedule.ts';
+import { unitsHearing } from '../notices/event-audience.ts';
 import { isoInstant } from '../store/sql-values.ts';
-import { announcePost, unitsShowing } from './announce.ts';
+import { announcePost } from './announce.ts';
 import { findPost, type StoredPost } from './stored-posts.ts';
 import { postRecipients, type PostRecipient } from './recipients.ts';
 
@@ -36,7 +37,7 @@ export function newsletterSendJob(deps: ReadyDeps): JobHandler {
     const unitId = job.troopId;
     // The troops' clocks are read before the transaction: the directory reads outside it.
     const zones = new Map<string, string>();
-    for (const troopId of await unitsShowing(store, unitId))
+    for (const troopId of await unitsHearing(store, unitId))
       zones.set(troopId, (await deps.troops.byId(troopId))?.timeZone ?? 'UTC');
     const sent = await store.transaction(async (tx): Promise<StoredPost | null> => {
       const post = await findPost(tx, unitId, postId, true);

@@ -10,8 +10,8 @@ import type { Troop } from '../store/tenancy.ts';
 import type { NewsletterReader } from './audience.ts';
 import { splitAtCards } from './mail-message.ts';
 import { signPostImages } from './post-images.ts';
+import { placeOf } from './preview.ts';
 import { reachOf, readPostIds } from './read-marks.ts';
-import type { RenderPlace } from './render.ts';
 import { loadRenderer } from './render-loader.ts';
 import type { NewsletterRequest } from './request-context.ts';
 import type { StoredPost } from './stored-posts.ts';
@@ -36,12 +36,6 @@ async function unitOf(r: NewsletterRequest, troopId: string): Promise<Troop> {
 /** Markdown read for an excerpt: enough for its words even under a heading and an image. */
 const EXCERPT_SOURCE_CHARS = 4_000;
 
-const placeOf = (r: NewsletterRequest, unit: Troop): RenderPlace => ({
-  projectId: unit.projectId,
-  homeProjectId: r.deps.config.projectId,
-  publicUrl: r.deps.config.publicUrl,
-});
-
 /** The posts' summaries for this reader, in the order given. */
 export async function wireSummaries(
   r: NewsletterRequest,
@@ -62,7 +56,7 @@ export async function wireSummaries(
   for (const post of posts) {
     const unit = await unitOf(r, post.troopId);
     // The excerpt is the text's first words: its start is all a page of long posts renders.
-    const rendered = renderPost(post.body.slice(0, EXCERPT_SOURCE_CHARS), placeOf(r, unit));
+    const rendered = renderPost(post.body.slice(0, EXCERPT_SOURCE_CHARS), placeOf(r.deps, unit));
     const postReach = reach?.get(post.id);
     out.push({
       id: post.id,
@@ -93,7 +87,7 @@ export async function wirePost(
 ): Promise<WireNewsletterPost> {
   const [summary] = await wireSummaries(r, reader, [post]);
   const unit = await unitOf(r, post.troopId);
-  const rendered = (await loadRenderer()).renderPost(post.body, placeOf(r, unit));
+  const rendered = (await loadRenderer()).renderPost(post.body, placeOf(r.deps, unit));
   return {
     ...summary!,
     body: reader.writer ? post.body : '',
