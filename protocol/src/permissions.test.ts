@@ -113,6 +113,7 @@ describe('the default configuration (docs/roles.md)', () => {
       'rsvps.manage': ['leader', 'admin'],
       'volunteer.manage': ['leader', 'admin'],
       'newsletter.write': ['leader', 'admin'],
+      'social.moderate': ['leader', 'admin'],
     };
     // The names a troop writes in its roles file are the ones the product checks.
     expect(Object.values(PERMISSIONS).sort()).toEqual(Object.keys(holders).sort());

@@ -82,6 +82,8 @@ export const PERMISSIONS = {
   volunteerManage: 'volunteer.manage',
   /** Write, schedule, send, edit and remove newsletters and announcements; read every post and its reach. */
   newsletterWrite: 'newsletter.write',
+  /** Approve, hide, remove and lock social posts and comments; read reports; set the troop's feed rules. */
+  socialModerate: 'social.moderate',
 } as const;
 
 export const DEFAULT_ROLES_CONFIG: RolesConfig = {
@@ -102,6 +104,7 @@ export const DEFAULT_ROLES_CONFIG: RolesConfig = {
         PERMISSIONS.rsvpsManage,
         PERMISSIONS.volunteerManage,
         PERMISSIONS.newsletterWrite,
+        PERMISSIONS.socialModerate,
       ],
       inherit: ['user'],
     },

@@ -19,6 +19,7 @@ import { realtimeTables } from './realtime/tables.ts';
 import { dataApiTables } from './rest/dynamic-tables.ts';
 import { tableDefinitions } from './rest/table-definition.ts';
 import { rsvpsTables } from './rsvps/tables.ts';
+import { socialTables } from './social/tables.ts';
 import { storageTables } from './storage/tables.ts';
 import { storeTables } from './store/tables.ts';
 import { troopsTables } from './troops/tables.ts';
@@ -32,6 +33,7 @@ export const TABLES = tableDefinitions([
   rsvpsTables,
   volunteerTables,
   newsletterTables,
+  socialTables,
   membersTables,
   noticesTables,
   notificationsTables,

@@ -37,6 +37,7 @@ import { volunteerSheets } from './050-volunteer-sheets.ts';
 import { volunteerNudges } from './051-volunteer-nudges.ts';
 import { newsletterPosts } from './052-newsletter-posts.ts';
 import { newsletterSettings } from './053-newsletter-settings.ts';
+import { social } from './054-social.ts';
 
 /** Every migration, in version order. A new one gets the next number and a line here. */
 export const migrations: readonly Migration[] = [
@@ -78,4 +79,5 @@ export const migrations: readonly Migration[] = [
   volunteerNudges,
   newsletterPosts,
   newsletterSettings,
+  social,
 ];
