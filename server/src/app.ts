@@ -36,6 +36,7 @@ import { troopRoutes } from './troops/routes.ts';
 import { volunteerRoutes } from './volunteer/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { newsletterImageRoutes } from './newsletter/image-routes.ts';
+import { socialRoutes } from './social/routes.ts';
 import { createAppJobWorker } from './job-worker.ts';
 import type { JobWorker } from './jobs/worker.ts';
 
@@ -99,6 +100,7 @@ export async function buildApp(deps: ReadyDeps): Promise<FastifyInstance> {
   await app.register(volunteerRoutes(deps), { prefix: '/api/volunteer' });
   await app.register(newsletterRoutes(deps), { prefix: '/api/newsletter' });
   await app.register(newsletterImageRoutes(deps), { prefix: '/api/newsletter' });
+  await app.register(socialRoutes(deps), { prefix: '/api/social' });
   await app.register(providerRoutes(deps));
   await installSpa(app, deps.config);
   // Every process sends due mail; closing the server waits for the job in progress.

@@ -1,0 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ReadyDeps } from '../deps.ts';
+
+export const socialFeedRoutes =
+  (_deps: ReadyDeps): FastifyPluginAsync =>
+  async () => {};
