@@ -156,6 +156,7 @@ describe('createCoreClient', () => {
       'notifications',
       'realtime',
       'rsvps',
+      'social',
       'storage',
       'troops',
       'volunteer',

@@ -21,6 +21,7 @@ import { createStorage, type StorageClient } from './storage.ts';
 import { createTroops, type TroopsClient } from './troops.ts';
 import { createVolunteer, type VolunteerClient } from './volunteer.ts';
 import { createNewsletter, type NewsletterClient } from './newsletter.ts';
+import { createSocial, type SocialClient } from './social.ts';
 import { createRealtimeClient, type RealtimeClient, type SocketFactory } from './realtime.ts';
 
 export type { HttpClient } from './http.ts';
@@ -82,6 +83,8 @@ export interface CoreClient<S extends object = Record<string, Row>> {
   volunteer: VolunteerClient;
   /** The troop's newsletter and announcements: the archive, one post, the writers' drafts. */
   newsletter: NewsletterClient;
+  /** The troop's social feed: channels, posts with photos, comments, reactions, moderation. */
+  social: SocialClient;
   realtime: RealtimeClient;
   analytics: AnalyticsClient;
   http: HttpClient;
@@ -130,6 +133,7 @@ export function createCoreClient<S extends object = Record<string, Row>>(
     troops: createTroops(ctx.http, ctx.projectId),
     volunteer: createVolunteer(ctx.http, ctx.projectId),
     newsletter: createNewsletter(ctx.http, ctx.projectId),
+    social: createSocial(ctx.http, ctx.projectId),
     realtime: createRealtimeClient({
       ...ctx,
       ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),

@@ -81,6 +81,26 @@ export type {
   NewsletterSummary,
 } from './newsletter.ts';
 export type {
+  SocialChannelId,
+  SocialClient,
+  SocialComment,
+  SocialCommentInput,
+  SocialHome,
+  SocialListOptions,
+  SocialMember,
+  SocialModeration,
+  SocialPage,
+  SocialPost,
+  SocialPostInput,
+  SocialQueue,
+  SocialReaction,
+  SocialReactions,
+  SocialSettings,
+  SocialThread,
+  SocialUpload,
+  TaggableScout,
+} from './social.ts';
+export type {
   AiCallOptions,
   AiClient,
   AiContentPart,
