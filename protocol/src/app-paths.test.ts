@@ -4,6 +4,7 @@ import {
   eventPath,
   pathOf,
   queryWithoutTroop,
+  socialPostPath,
   troopAddress,
   troopInQuery,
   type Address,
@@ -84,6 +85,28 @@ describe('addresses of screens and events', () => {
     expect(pathOf({ view: 'dashboard' })).toBe('/');
     expect(eventPath('weekly', '2026-06-13')).toBe('/calendar/events/weekly/2026-06-13');
     expect(eventPath('a/b c')).toBe('/calendar/events/a%2Fb%20c');
+  });
+
+  it('reads the social feed and one post of it, and writes them back', () => {
+    expect(addressOf('/social')).toEqual({ view: 'social' });
+    expect(addressOf('/social/')).toEqual({ view: 'social' });
+    expect(addressOf('/social/posts/p1')).toEqual({ view: 'social', post: 'p1' });
+    expect(socialPostPath('a/b c')).toBe('/social/posts/a%2Fb%20c');
+    for (const address of [
+      { view: 'social' },
+      { view: 'social', post: 'p1' },
+      { view: 'social', post: 'a/b c?d#e' },
+    ] satisfies Address[])
+      expect(addressOf(pathOf(address))).toEqual(address);
+    expect(pathOf({ view: 'social' })).toBe('/social');
+    for (const path of [
+      '/social/p1',
+      '/social/posts',
+      '/social/posts/p1/more',
+      '/social/posts/%20',
+      '/social/posts/%E0%A4%A',
+    ])
+      expect(addressOf(path), path).toEqual({ view: 'not-found' });
   });
 
   it("names a troop other than the server's own in the address, and reads it back", () => {

@@ -37,7 +37,9 @@ export type Address =
     }
   | { view: 'calendar'; event?: EventAddress }
   /** The newsletter archive, or one post of it. */
-  | { view: 'newsletter'; post?: string };
+  | { view: 'newsletter'; post?: string }
+  /** The social feed, or one post's thread. */
+  | { view: 'social'; post?: string };
 
 /**
  * The screens with an address of their own, each the path of its name: `troops` is the platform
@@ -91,6 +93,13 @@ export function addressOf(pathname: string): Address {
     const post = rest.length === 0 ? decoded(second) : null;
     return post === null ? { view: 'not-found' } : { view: 'newsletter', post };
   }
+  if (first === 'social') {
+    if (second === undefined) return { view: 'social' };
+    const [rawPost, ...more] = rest;
+    const post =
+      second === 'posts' && rawPost !== undefined && more.length === 0 ? decoded(rawPost) : null;
+    return post === null ? { view: 'not-found' } : { view: 'social', post };
+  }
   const named = NAMED.find((v) => v === first);
   return named && second === undefined ? { view: named } : { view: 'not-found' };
 }
@@ -102,11 +111,15 @@ export const eventPath = (id: string, date?: string): string =>
 /** The path of one newsletter post. */
 export const newsletterPostPath = (id: string): string => `/newsletter/${encodeURIComponent(id)}`;
 
+/** The path of one social post, its thread. */
+export const socialPostPath = (id: string): string => `/social/posts/${encodeURIComponent(id)}`;
+
 /** The path of a screen; the dashboard's is the app's root. */
 export function pathOf(address: Address): string {
   if (address.view === 'calendar' && address.event)
     return eventPath(address.event.id, address.event.date);
   if (address.view === 'newsletter' && address.post) return newsletterPostPath(address.post);
+  if (address.view === 'social' && address.post) return socialPostPath(address.post);
   if (address.view === 'dashboard' || address.view === 'not-found') return '/';
   return `/${address.view}`;
 }
