@@ -36,6 +36,10 @@ export interface WireScout {
   notes: string | null;
   /** Linked to the scout's own account. */
   hasAccount: boolean;
+  /** The family asks that no photo of the scout be shown: a photo tagged with them waits for a leader. */
+  noPhotos: boolean;
+  /** The family lets the scout post, comment and react in the troop feed; until then they read. */
+  mayPost: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -121,6 +125,9 @@ export interface ScoutInput {
   patrol?: string | null | undefined;
   birthYear?: number | null | undefined;
   notes?: string | null | undefined;
+  /** Set by the household's adults only, like every field here. */
+  noPhotos?: boolean | undefined;
+  mayPost?: boolean | undefined;
 }
 
 /** The earliest and latest birth year a scout may have in `year`. */

@@ -3,7 +3,8 @@
  * own household, made on first use; only its adults change it.
  *
  *   GET    /:projectId/mine                              (member)       -> {household}
- *   POST   /:projectId/mine/scouts {firstName, lastName, patrol?, birthYear?, notes?}
+ *   POST   /:projectId/mine/scouts {firstName, lastName, patrol?, birthYear?, notes?,
+ *                                    noPhotos?, mayPost?}
  *                                                        (adult)        -> {scout}
  *   PATCH  /:projectId/mine/scouts/:scoutId {...}        (adult)        -> {scout}
  *   DELETE /:projectId/mine/scouts/:scoutId              (adult)        -> {scout}
@@ -61,6 +62,8 @@ const scoutBody = z.object({
   patrol: text.nullish(),
   birthYear: z.number().int().nullish(),
   notes: text.nullish(),
+  noPhotos: z.boolean().optional(),
+  mayPost: z.boolean().optional(),
 });
 const invitationBody = z.object({
   kind: z.enum(HOUSEHOLD_INVITATION_KINDS),

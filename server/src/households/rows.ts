@@ -5,6 +5,7 @@ import type {
   WireHouseholdInvitation,
   WireScout,
 } from '@scout/protocol/households';
+import { readBoolean } from '../store/sql-values.ts';
 
 export interface ScoutRow {
   id: string;
@@ -15,12 +16,15 @@ export interface ScoutRow {
   birth_year: number | string | null;
   notes: string | null;
   user_id: string | null;
+  /** Booleans as either store answers them (store/sql-values.ts). */
+  no_photos: unknown;
+  may_post: unknown;
   created_at: string;
   updated_at: string;
 }
 
 export const SCOUT_COLUMNS =
-  'id, household_id, first_name, last_name, patrol, birth_year, notes, user_id, created_at, updated_at';
+  'id, household_id, first_name, last_name, patrol, birth_year, notes, user_id, no_photos, may_post, created_at, updated_at';
 
 export const scoutToWire = (r: ScoutRow): WireScout => ({
   id: r.id,
@@ -30,6 +34,8 @@ export const scoutToWire = (r: ScoutRow): WireScout => ({
   birthYear: r.birth_year === null ? null : Number(r.birth_year),
   notes: r.notes,
   hasAccount: r.user_id !== null,
+  noPhotos: readBoolean(r.no_photos),
+  mayPost: readBoolean(r.may_post),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });

@@ -15,7 +15,7 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { lockHousehold, type HouseholdRef } from './household.ts';
 import { SCOUT_COLUMNS, scoutToWire, type ScoutRow } from './rows.ts';
-import { isoInstant } from '../store/sql-values.ts';
+import { isoInstant, storedBoolean } from '../store/sql-values.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
@@ -49,8 +49,8 @@ export async function addScout(
     if (Number(count.rows[0]?.n ?? 0) >= HOUSEHOLD_LIMITS.scoutsPerHousehold)
       throw new ApiError('HOUSEHOLD_FULL');
     const { rows } = await tx.query<ScoutRow>(
-      `INSERT INTO scouts (id, household_id, first_name, last_name, patrol, birth_year, notes, created_at, updated_at, troop_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${SCOUT_COLUMNS}`,
+      `INSERT INTO scouts (id, household_id, first_name, last_name, patrol, birth_year, notes, no_photos, may_post, created_at, updated_at, troop_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${SCOUT_COLUMNS}`,
       [
         crypto.randomUUID(),
         householdId,
@@ -59,6 +59,8 @@ export async function addScout(
         optional(input.patrol) ?? null,
         input.birthYear ?? null,
         optional(input.notes) ?? null,
+        storedBoolean(tx, input.noPhotos ?? false),
+        storedBoolean(tx, input.mayPost ?? false),
         isoInstant(now),
         isoInstant(now),
         troopId,
@@ -91,6 +93,8 @@ export async function editScout(
   set('patrol', optional(input.patrol));
   set('birth_year', input.birthYear);
   set('notes', optional(input.notes));
+  if (input.noPhotos !== undefined) set('no_photos', storedBoolean(deps.store, input.noPhotos));
+  if (input.mayPost !== undefined) set('may_post', storedBoolean(deps.store, input.mayPost));
   set('updated_at', isoInstant(now));
   const { rows } = await deps.store.query<ScoutRow>(
     `UPDATE scouts SET ${sets.join(', ')} WHERE troop_id = ? AND id = ? AND household_id = ? RETURNING ${SCOUT_COLUMNS}`,

@@ -13,6 +13,8 @@ export const wireScout = z.object({
   birthYear: z.number().nullable(),
   notes: z.string().nullable(),
   hasAccount: z.boolean(),
+  noPhotos: z.boolean(),
+  mayPost: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
