@@ -12,6 +12,8 @@ const scout = {
   birthYear: 2014,
   notes: null,
   hasAccount: false,
+  noPhotos: false,
+  mayPost: false,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 };
@@ -58,6 +60,11 @@ describe('households', () => {
     });
     expect(api.requests[0]!.body).toEqual({ firstName: 'Robin', lastName: 'Avery' });
     expect(await households.updateScout('s 1', { patrol: null })).toMatchObject({ patrol: null });
+    expect(await households.updateScout('s 1', { noPhotos: true, mayPost: true })).toMatchObject({
+      noPhotos: true,
+      mayPost: true,
+    });
+    expect(api.requests[2]!.body).toEqual({ noPhotos: true, mayPost: true });
     expect(api.requests[1]!.body).toEqual({ patrol: null });
     expect(await households.removeScout('s 1')).toEqual(scout);
   });

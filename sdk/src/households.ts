@@ -26,7 +26,11 @@ export type ScoutProfile = WireScout;
 export type TroopScout = WireTroopScout;
 export type RosterScout = WireRosterScout;
 
-/** A new scout: names required; patrol, birth year and notes optional. No email: none is kept. */
+/**
+ * A new scout: names required; patrol, birth year and notes optional; `noPhotos` (photos tagged
+ * with the scout wait for a leader) and `mayPost` (the scout posts in the troop feed) default to
+ * false. No email: none is kept.
+ */
 export type NewScout = ScoutInput & { firstName: string; lastName: string };
 
 export interface NewHouseholdInvitation {
@@ -41,7 +45,10 @@ export interface HouseholdsClient {
   /** The caller's household: the one they are an adult or a scout of, made on first use. */
   mine(): Promise<Household>;
   addScout(scout: NewScout): Promise<ScoutProfile>;
-  /** Changes the given fields; `null` clears patrol, birth year or notes. */
+  /**
+   * Changes the given fields; `null` clears patrol, birth year or notes. Only the household's
+   * adults change a scout, `noPhotos` and `mayPost` included: the scout's own account reads them.
+   */
   updateScout(scoutId: string, changes: ScoutInput): Promise<ScoutProfile>;
   removeScout(scoutId: string): Promise<ScoutProfile>;
   invitations: {
