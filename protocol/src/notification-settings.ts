@@ -1,10 +1,13 @@
 /**
  * A member's mail choices (docs/protocol.md, Notification settings): new events, changes and
- * cancellations of events their household answered, a reminder some hours before an event, and
- * the troop's newsletters and announcements (docs/decisions/081-newsletter-posts.md).
- * Absent settings mean the defaults. Every such mail carries a one-click unsubscribe that turns
- * off its kind (docs/protocol.md, Unsubscribe).
+ * cancellations of events their household answered, a reminder some hours before an event, the
+ * troop's newsletters and announcements (docs/decisions/081-newsletter-posts.md), and the social
+ * feed's posts (docs/decisions/090-social-feed.md: each post, a daily digest or none; mentions
+ * always come). Absent settings mean the defaults. Every such mail carries a one-click
+ * unsubscribe that turns off its kind (docs/protocol.md, Unsubscribe): for `social`, the choice
+ * becomes `none`.
  */
+import { SOCIAL_MAIL_DEFAULT, type SocialMailChoice } from './social.ts';
 
 export const NOTIFICATION_KINDS = [
   'new_events',
@@ -12,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'reminders',
   'newsletters',
   'announcements',
+  'social',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -21,6 +25,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   reminders: 'Reminders',
   newsletters: 'Newsletters',
   announcements: 'Announcements',
+  social: 'Social posts',
 };
 
 /** A reminder goes out this many hours before an event starts. */
@@ -55,6 +60,11 @@ export interface WireNotificationSettings {
    */
   newsletters?: boolean;
   announcements?: boolean;
+  /**
+   * The social feed's posts by mail: each one, a daily digest or none (mentions always come).
+   * Always in answers; a client that leaves it out of a save keeps the stored choice.
+   */
+  social?: SocialMailChoice;
 }
 
 export const DEFAULT_NOTIFICATION_SETTINGS: WireNotificationSettings = {
@@ -65,4 +75,5 @@ export const DEFAULT_NOTIFICATION_SETTINGS: WireNotificationSettings = {
   reminderHours: REMINDER_HOURS_DEFAULT,
   newsletters: true,
   announcements: true,
+  social: SOCIAL_MAIL_DEFAULT,
 };

@@ -149,6 +149,15 @@ describe('notifications settings', () => {
     expect(api.requests[0]!.body).toEqual({ ...stored, newEventsDigest: 'weekly' });
   });
 
+  it('saves the news and social mail choices when given', async () => {
+    const { api, notifications } = setup();
+    api.on('PUT', SETTINGS, (req) => jsonReply(200, { settings: req.body }));
+    const choices = { newsletters: false, announcements: true, social: 'each' as const };
+    const saved = await notifications.updateSettings({ ...stored, ...choices });
+    expect(saved).toEqual({ ...stored, ...choices });
+    expect(api.requests[0]!.body).toEqual({ ...stored, ...choices });
+  });
+
   it('passes the server’s refusal of an hour count out of range on', async () => {
     const { api, notifications } = setup();
     api.on('PUT', SETTINGS, () =>

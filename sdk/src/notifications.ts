@@ -94,10 +94,21 @@ export function createNotifications(http: HttpClient, projectId: string): Notifi
     },
     async updateSettings(settings) {
       const { newEvents, newEventsDigest, changes, reminders, reminderHours } = settings;
+      const { newsletters, announcements, social } = settings;
       const res = await http.request<{ settings: NotificationSettings }>({
         path: settingsPath,
         method: 'PUT',
-        body: { newEvents, newEventsDigest, changes, reminders, reminderHours },
+        // A choice left out (undefined) is not sent, and the server keeps the stored one.
+        body: {
+          newEvents,
+          newEventsDigest,
+          changes,
+          reminders,
+          reminderHours,
+          newsletters,
+          announcements,
+          social,
+        },
         // The same settings saved twice are the same settings.
         idempotent: true,
       });

@@ -4,7 +4,7 @@
  *
  *   GET  /api/notifications/:projectId/settings  (bearer, a person) -> {settings}
  *   PUT  /api/notifications/:projectId/settings  {newEvents, newEventsDigest?, changes, reminders,
- *        reminderHours, newsletters?, announcements?} -> {settings}
+ *        reminderHours, newsletters?, announcements?, social?} -> {settings}
  *   GET  /api/notifications/:projectId/unsubscribe?token=  -> a small page asking to confirm
  *   POST /api/notifications/:projectId/unsubscribe?token=  (RFC 8058 one-click; no sign-in) -> page
  *
@@ -18,6 +18,7 @@ import {
   REMINDER_HOURS_MAX,
   REMINDER_HOURS_MIN,
 } from '@scout/protocol/notification-settings';
+import { SOCIAL_MAIL_CHOICES } from '@scout/protocol/social';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
@@ -35,6 +36,7 @@ const settingsShape = z.object({
   reminderHours: z.number().int().min(REMINDER_HOURS_MIN).max(REMINDER_HOURS_MAX),
   newsletters: z.boolean().optional(),
   announcements: z.boolean().optional(),
+  social: z.enum(SOCIAL_MAIL_CHOICES).optional(),
 });
 const settingsAnswer = z.object({ settings: settingsShape });
 const tokenQuery = z.object({ token: z.string().max(500) });

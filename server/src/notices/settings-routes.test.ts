@@ -32,10 +32,11 @@ describe.each(embeddedStore)('notification settings routes (%s)', (kind) => {
         reminderHours: 48,
         newsletters: true,
         announcements: true,
+        social: 'digest',
       },
     });
     const body = { newEvents: false, changes: true, reminders: false, reminderHours: 12 };
-    const news = { newsletters: true, announcements: true };
+    const news = { newsletters: true, announcements: true, social: 'digest' };
     const saved = await t.app.inject({
       method: 'PUT',
       url: url(t),
@@ -51,7 +52,13 @@ describe.each(embeddedStore)('notification settings routes (%s)', (kind) => {
       headers: bearer(member.access_token),
     });
     expect(again.json()).toEqual({ settings: { ...body, ...news, newEventsDigest: 'immediate' } });
-    const weekly = { ...body, newEventsDigest: 'weekly', newsletters: false, announcements: true };
+    const weekly = {
+      ...body,
+      newEventsDigest: 'weekly',
+      newsletters: false,
+      announcements: true,
+      social: 'each',
+    };
     await t.app.inject({
       method: 'PUT',
       url: url(t),
@@ -81,6 +88,7 @@ describe.each(embeddedStore)('notification settings routes (%s)', (kind) => {
     ['a fraction of an hour', { reminderHours: 1.5 }],
     ['a missing field', { reminderHours: undefined }],
     ['an unknown digest', { newEventsDigest: 'hourly' }],
+    ['an unknown social choice', { social: 'sometimes' }],
     ['a string for a switch', { reminders: 'no' }],
   ])('refuses %s with a 400 and stores nothing', async (_name, change) => {
     t = await buildTestApp({ store: kind });

@@ -6,6 +6,11 @@ import {
   type NotificationKind,
   type WireNotificationSettings,
 } from '@scout/protocol/notification-settings';
+import {
+  SOCIAL_MAIL_CHOICES,
+  SOCIAL_MAIL_DEFAULT,
+  type SocialMailChoice,
+} from '@scout/protocol/social';
 import type { Queryable } from '../store/store.ts';
 import { readBoolean, storedBoolean } from '../store/sql-values.ts';
 
@@ -18,11 +23,13 @@ interface SettingsRow {
   reminder_hours: number;
   newsletters: boolean | number;
   announcements: boolean | number;
+  social: string;
 }
 
 type KindColumn = 'new_events' | 'changes' | 'reminders' | 'newsletters' | 'announcements';
 
-const COLUMN: Record<NotificationKind, KindColumn> = {
+/** The on/off kinds; `social` is a choice of three, turned off as `none`. */
+const COLUMN: Record<Exclude<NotificationKind, 'social'>, KindColumn> = {
   new_events: 'new_events',
   changes: 'changes',
   reminders: 'reminders',
@@ -35,12 +42,21 @@ const digestOf = (value: string): NewEventsDigest =>
     ? (value as NewEventsDigest)
     : 'immediate';
 
+const socialOf = (value: string): SocialMailChoice =>
+  (SOCIAL_MAIL_CHOICES as readonly string[]).includes(value)
+    ? (value as SocialMailChoice)
+    : SOCIAL_MAIL_DEFAULT;
+
+/** A member's choice of social mail; the default (a daily digest) when none is stored. */
+export const socialChoiceOf = (s: WireNotificationSettings): SocialMailChoice =>
+  s.social ?? SOCIAL_MAIL_DEFAULT;
+
 /** A member's choice for new events; the defaults' when none is stored. */
 export const newEventsDigestOf = (s: WireNotificationSettings): NewEventsDigest =>
   s.newEventsDigest ?? 'immediate';
 
 const COLUMNS =
-  'user_id, new_events, new_events_digest, changes, reminders, reminder_hours, newsletters, announcements';
+  'user_id, new_events, new_events_digest, changes, reminders, reminder_hours, newsletters, announcements, social';
 
 function fromRow(row: SettingsRow | undefined): WireNotificationSettings {
   if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS };
@@ -52,6 +68,7 @@ function fromRow(row: SettingsRow | undefined): WireNotificationSettings {
     reminderHours: Number(row.reminder_hours),
     newsletters: readBoolean(row.newsletters),
     announcements: readBoolean(row.announcements),
+    social: socialOf(row.social),
   };
 }
 
@@ -85,8 +102,8 @@ export async function settingsOf(
 }
 
 /**
- * Stores a member's settings; a save without `newEventsDigest`, `newsletters` or `announcements`
- * keeps the stored choice.
+ * Stores a member's settings; a save without `newEventsDigest`, `newsletters`, `announcements`
+ * or `social` keeps the stored choice.
  */
 export async function writeSettings(
   db: Queryable,
@@ -99,12 +116,12 @@ export async function writeSettings(
   const digest = s.newEventsDigest ?? stored;
   // The moment the choice changes is kept: each digest then gathers only what was told its way.
   await db.query(
-    `INSERT INTO notification_settings (user_id, new_events, new_events_digest, changes, reminders, reminder_hours, updated_at, new_events_digest_changed_at, newsletters, announcements)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO notification_settings (user_id, new_events, new_events_digest, changes, reminders, reminder_hours, updated_at, new_events_digest_changed_at, newsletters, announcements, social)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET new_events = excluded.new_events,
        new_events_digest = excluded.new_events_digest, changes = excluded.changes,
        reminders = excluded.reminders, reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at,
-       newsletters = excluded.newsletters, announcements = excluded.announcements,
+       newsletters = excluded.newsletters, announcements = excluded.announcements, social = excluded.social,
        new_events_digest_changed_at = COALESCE(excluded.new_events_digest_changed_at, notification_settings.new_events_digest_changed_at)`,
     [
       userId,
@@ -117,6 +134,7 @@ export async function writeSettings(
       digest === stored ? null : nowIso,
       storedBoolean(db, s.newsletters ?? before.newsletters ?? true),
       storedBoolean(db, s.announcements ?? before.announcements ?? true),
+      s.social ?? socialChoiceOf(before),
     ],
   );
   return readSettings(db, userId);
@@ -155,6 +173,22 @@ export async function turnOff(
   nowIso: string,
 ): Promise<void> {
   const d = DEFAULT_NOTIFICATION_SETTINGS;
+  if (kind === 'social') {
+    await db.query(
+      `INSERT INTO notification_settings (user_id, new_events, changes, reminders, reminder_hours, updated_at, social)
+       SELECT id, ?, ?, ?, ?, ?, 'none' FROM users WHERE id = ?
+       ON CONFLICT (user_id) DO UPDATE SET social = excluded.social, updated_at = excluded.updated_at`,
+      [
+        storedBoolean(db, d.newEvents),
+        storedBoolean(db, d.changes),
+        storedBoolean(db, d.reminders),
+        d.reminderHours,
+        nowIso,
+        userId,
+      ],
+    );
+    return;
+  }
   const column = COLUMN[kind];
   await db.query(
     `INSERT INTO notification_settings (user_id, new_events, changes, reminders, reminder_hours, updated_at, newsletters, announcements)
@@ -185,5 +219,8 @@ export function wants(settings: WireNotificationSettings, kind: NotificationKind
       return settings.newsletters ?? true;
     case 'announcements':
       return settings.announcements ?? true;
+    case 'social':
+      // Mentions come whatever the choice: the social jobs decide those themselves.
+      return socialChoiceOf(settings) !== 'none';
   }
 }

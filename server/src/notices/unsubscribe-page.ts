@@ -31,10 +31,15 @@ export function confirmPage(kind: NotificationKind, action: string): string {
   );
 }
 
+/** What still comes after an unsubscribe: a mention of the member, whatever their choice. */
+const STILL_COMING: Partial<Record<NotificationKind, string>> = {
+  social: ', except when someone mentions you',
+};
+
 export function donePage(kind: NotificationKind, profileUrl: string): string {
   return page(
     'You are unsubscribed',
-    `<p>You will get no more emails about ${escapeHtml(kindText(kind))}.</p>
+    `<p>You will get no more emails about ${escapeHtml(kindText(kind))}${escapeHtml(STILL_COMING[kind] ?? '')}.</p>
 <p>You can turn them on again under Notifications on your profile in <a href="${escapeHtml(profileUrl)}">${escapeHtml(PRODUCT_NAME)}</a>.</p>`,
   );
 }
