@@ -54,6 +54,9 @@ const NewsletterScreen = lazy(() =>
     default: m.NewsletterScreen,
   })),
 );
+const SocialScreen = lazy(() =>
+  import('./screens/social/social-screen.tsx').then((m) => ({ default: m.SocialScreen })),
+);
 const NotFoundScreen = lazy(() =>
   import('./screens/not-found/not-found-screen.tsx').then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -153,6 +156,13 @@ export function App() {
           user={user}
           nav={nav}
           post={address.view === 'newsletter' ? (address.post ?? null) : null}
+        />
+      ) : null}
+      {screen === 'social' && user ? (
+        <SocialScreen
+          user={user}
+          nav={nav}
+          post={address.view === 'social' ? (address.post ?? null) : null}
         />
       ) : null}
       {screen === 'not-found' && user ? <NotFoundScreen user={user} nav={nav} /> : null}

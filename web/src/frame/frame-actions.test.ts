@@ -94,9 +94,26 @@ describe('the account menu', () => {
     tabChooser(tabs, 'dashboard')('newsletter');
     tabChooser(tabs, 'newsletter')('newsletter');
     tabChooser(tabs, 'volunteer')('newsletter');
-    tabChooser(tabs, 'dashboard')('social');
+    tabChooser(tabs, 'dashboard')('home');
     tabChooser(tabs, 'newsletter')('home');
     expect(views).toEqual(['newsletter', 'newsletter', 'newsletter', 'dashboard:home']);
-    expect(highlighted).toEqual(['social']);
+    expect(highlighted).toEqual(['home']);
+  });
+
+  it('opens the social feed from its tab on every screen, one of its posts too', () => {
+    const views: string[] = [];
+    const highlighted: string[] = [];
+    const tabs: Navigation = {
+      open: (view, tab) => views.push(tab ? `${view}:${tab}` : view),
+      back: () => undefined,
+      highlight: (tab) => highlighted.push(tab),
+      logout: () => undefined,
+    };
+    tabChooser(tabs, 'dashboard')('social');
+    tabChooser(tabs, 'social')('social');
+    tabChooser(tabs, 'calendar')('social');
+    tabChooser(tabs, 'social')('home');
+    expect(views).toEqual(['social', 'social', 'social', 'dashboard:home']);
+    expect(highlighted).toEqual([]);
   });
 });

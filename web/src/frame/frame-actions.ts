@@ -6,8 +6,8 @@ import type { SignedInView } from '../view-state.ts';
 import { membersLabel } from './waiting.ts';
 
 /**
- * What a tab does from `screen`: Calendar opens the calendar and Newsletter the newsletter's
- * archive (from one of its posts too); on the dashboard the others only move its highlight
+ * What a tab does from `screen`: Calendar opens the calendar, Social the feed and Newsletter the
+ * newsletter's archive (from one of their posts too); on the dashboard Home only moves its highlight
  * (docs/product.md section 4); from any other screen they return to the dashboard with that tab
  * highlighted.
  */
@@ -16,6 +16,7 @@ export function tabChooser(nav: Navigation, screen: SignedInView) {
     if (tab === 'calendar') {
       if (screen !== 'calendar') nav.open('calendar');
     } else if (tab === 'newsletter') nav.open('newsletter');
+    else if (tab === 'social') nav.open('social');
     else if (screen === 'dashboard') nav.highlight(tab);
     else nav.open('dashboard', tab);
   };

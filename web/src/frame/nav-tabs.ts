@@ -1,8 +1,8 @@
 /**
  * The app's four tabs (docs/product.md sections 2 and 4): Home is first; on the dashboard, Home
- * and Social only move the highlight, Calendar opens the calendar and Newsletter the newsletter
- * (frame-actions.ts). The same tabs frame every signed-in screen (app-frame.tsx); from another
- * screen, Home or Social returns to the dashboard with that tab highlighted.
+ * only moves the highlight, Calendar opens the calendar, Social the social feed and Newsletter
+ * the newsletter (frame-actions.ts). The same tabs frame every signed-in screen (app-frame.tsx);
+ * from another screen, Home returns to the dashboard.
  */
 export const NAV_TABS = [
   { tab: 'home', label: 'Home' },

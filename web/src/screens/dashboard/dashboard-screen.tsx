@@ -11,6 +11,7 @@ import { AddScoutsPrompt } from './add-scouts-prompt.tsx';
 import { CouncilPrompt } from './council-prompt.tsx';
 import { greetingFor } from './greeting.ts';
 import { NewsletterCardBlocks } from './newsletter-card-blocks.tsx';
+import { SocialCardBlocks } from './social-card-blocks.tsx';
 import { SummaryCard } from './summary-card.tsx';
 import { UpcomingEvents } from './upcoming-events.tsx';
 import { VolunteerCardBlocks } from './volunteer-card-blocks.tsx';
@@ -18,7 +19,7 @@ import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 export interface DashboardScreenProps {
   user: WireUser;
-  /** The highlighted tab: Home and Social only highlight (docs/product.md section 4). */
+  /** The highlighted tab: Home only highlights (docs/product.md section 4). */
   tab: DashboardTab;
   nav: Navigation;
 }
@@ -57,7 +58,10 @@ export function DashboardScreen({ user, tab, nav }: DashboardScreenProps) {
           title="Social"
           description="Photos and updates from the troop."
           icon={UsersIcon}
-        />
+          onView={() => nav.open('social')}
+        >
+          <SocialCardBlocks user={user} />
+        </SummaryCard>
         <SummaryCard
           title="Newsletter"
           description="News and announcements."
