@@ -1,13 +1,12 @@
 /**
  * The photos of posts, in the order their poster gave, each with the scouts tagged in it and
- * links signed for the hour the reader has the post open (storage/storage-context.ts
- * `fileUrl`). A tagged scout is named by first name and initial: enough for the troop, less
- * of a child's name on every screen.
+ * links signed for the hour the reader has the post open (photo-files.ts `photoLinks`). A
+ * tagged scout is named by first name and initial: enough for the troop, less of a child's
+ * name on every screen.
  */
 import type { WireSocialPhoto } from '@scout/protocol/social';
-import { fileUrl, storageContextOf } from '../storage/storage-context.ts';
+import { photoLinks } from './photo-files.ts';
 import type { SocialRequest } from './request-context.ts';
-
 import { placeholders } from './sql-lists.ts';
 
 interface PhotoRow {
@@ -60,7 +59,6 @@ export async function postPhotos(
       ...(tagsOf.get(t.photo_id) ?? []),
       { scoutId: t.scout_id, name: taggedName(t.first_name, t.last_name) },
     ]);
-  const ctx = storageContextOf(r.deps, r.troop);
   for (const p of rows)
     out.set(p.post_id, [
       ...(out.get(p.post_id) ?? []),
@@ -68,8 +66,7 @@ export async function postPhotos(
         id: p.id,
         width: Number(p.width),
         height: Number(p.height),
-        url: fileUrl(ctx, p.path),
-        thumbUrl: fileUrl(ctx, p.thumb_path),
+        ...photoLinks(r.deps, r.troop, { path: p.path, thumbPath: p.thumb_path }),
         thumbWidth: Number(p.thumb_width),
         thumbHeight: Number(p.thumb_height),
         tags: tagsOf.get(p.id) ?? [],

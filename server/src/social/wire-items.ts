@@ -17,9 +17,8 @@ import { seesItem } from './channel-rules.ts';
 import { channelName } from './channel-names.ts';
 import { postPhotos } from './post-photos.ts';
 import type { SocialRequest } from './request-context.ts';
-import type { StoredSocialComment, StoredSocialPost } from './stored-items.ts';
-
 import { placeholders } from './sql-lists.ts';
+import type { StoredSocialComment, StoredSocialPost } from './stored-items.ts';
 
 /** People by account id: the roster's names, else the account's, else a former member. */
 async function peopleOf(r: SocialRequest, ids: string[]): Promise<Map<string, WireSocialPerson>> {
