@@ -9,7 +9,9 @@ import { FormMessage } from '../../../ui/form-message.tsx';
 import { SubmitButton } from '../../../ui/submit-button.tsx';
 import { fieldControlClass, fieldLabelClass, TextField } from '../../../ui/text-field.tsx';
 import { useCheckedFields } from '../../../lib/use-checked-fields.ts';
+import { ScoutChoiceBoxes } from './scout-choices.tsx';
 import {
+  checkedValue,
   emptyScoutForm,
   scoutFormProblems,
   validateScoutForm,
@@ -48,7 +50,7 @@ function AddScoutForm({
   onSubmit,
   onCancel,
 }: Omit<AddScoutDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
-  const { values, setErrors, field } = useCheckedFields<ScoutFormValues>(
+  const { values, setErrors, field, edit } = useCheckedFields<ScoutFormValues>(
     emptyScoutForm,
     scoutFormProblems,
   );
@@ -107,6 +109,10 @@ function AddScoutForm({
           </p>
         ) : null}
       </div>
+      <ScoutChoiceBoxes
+        checked={{ noPhotos: values.noPhotos === 'true', mayPost: values.mayPost === 'true' }}
+        onChange={(choice, checked) => edit(choice, checkedValue(checked))}
+      />
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>

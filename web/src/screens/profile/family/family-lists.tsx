@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { HouseholdAdult, HouseholdInvitation, ScoutProfile } from '@scout/sdk/households';
 import { formatDay } from '../../../lib/event-format.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ScoutChoiceBoxes } from './scout-choices.tsx';
+import { scoutChoicesInWords, type ScoutChoice } from './scout-form.ts';
 
 /** A scout's details, in words: only the family and leaders ever see them. */
 export function scoutDetails(s: ScoutProfile): string {
@@ -44,8 +46,14 @@ export function ScoutList({
   scouts,
   onRemove,
   onInvite,
+  onChoose,
+  choosing = false,
 }: {
   scouts: ScoutProfile[];
+  /** Absent: the reader sees the household's choices in words and changes none. */
+  onChoose?: (s: ScoutProfile, choice: ScoutChoice, checked: boolean) => void;
+  /** A choice is on its way: the boxes wait for the answer. */
+  choosing?: boolean;
   /** Absent: the reader may not change the household (a scout's own account). */
   onRemove?: (s: ScoutProfile) => void;
   /** Invites a scout without an account to link their own. */
@@ -79,6 +87,18 @@ export function ScoutList({
           }
         >
           <p className="text-sm text-stone-600">{scoutDetails(s)}</p>
+          {onChoose ? (
+            <div className="mt-2">
+              <ScoutChoiceBoxes
+                checked={s}
+                disabled={choosing}
+                scoutName={`${s.firstName} ${s.lastName}`}
+                onChange={(choice, checked) => onChoose(s, choice, checked)}
+              />
+            </div>
+          ) : (
+            <p className="text-sm text-stone-600">{scoutChoicesInWords(s)}</p>
+          )}
           {s.notes ? (
             <p className="mt-1 text-sm break-words whitespace-pre-line text-stone-700">
               <span className="sr-only">Notes: </span>

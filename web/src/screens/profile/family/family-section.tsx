@@ -7,6 +7,7 @@ import { BusyNote } from '../../../ui/spinner.tsx';
 import { AddScoutDialog } from './add-scout-dialog.tsx';
 import { AdultList, OpenInvitations, ScoutList } from './family-lists.tsx';
 import { InviteAdultDialog } from './invite-adult-dialog.tsx';
+import { scoutChoiceChange, type ScoutChoice } from './scout-form.ts';
 import { useHousehold } from './use-household.ts';
 import { Panel } from '../../../ui/panel.tsx';
 
@@ -52,8 +53,9 @@ export function FamilySection({ userId }: { userId: string }) {
   return (
     <Panel headingId="family-heading" title="Family">
       <p className="mt-1 text-sm text-stone-600">
-        Your household's scouts and adults. A scout's patrol, birth year and notes are seen only by
-        your household and the troop's leaders; other members see names.
+        Your household's scouts and adults. A scout's patrol, birth year, notes and photo and
+        posting choices are seen only by your household and the troop's leaders; other members see
+        names.
       </p>
       {h.isLoading ? (
         <BusyNote className="mt-4 text-stone-600">Loading your family…</BusyNote>
@@ -87,8 +89,11 @@ export function FamilySection({ userId }: { userId: string }) {
           </div>
           <ScoutList
             scouts={household.scouts}
+            choosing={h.changingScout}
             {...(isAdult
               ? {
+                  onChoose: (scout: ScoutProfile, choice: ScoutChoice, checked: boolean) =>
+                    h.changeScout(scout.id, scoutChoiceChange(choice, checked)),
                   onRemove: (scout: ScoutProfile) => setRemoval({ kind: 'scout', scout }),
                   onInvite: (scout: ScoutProfile) => {
                     h.resetInvite();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ScoutInput } from '@scout/protocol/households';
 import type { Household, NewScout } from '@scout/sdk/households';
 import { failureMessage } from '../../../lib/failure-message.ts';
 import { scout } from '../../../lib/sdk.ts';
@@ -22,6 +23,15 @@ export function useHousehold(selfId: string) {
     onSuccess: (added) => {
       refresh();
       toast.success(`${added.firstName} ${added.lastName} added to your family`);
+    },
+  });
+  const change = useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: ScoutInput }) =>
+      scout.households.updateScout(id, changes),
+    onSuccess: refresh,
+    onError: (err) => {
+      refresh();
+      toast.error(failureMessage(err, 'Could not change the scout.'));
     },
   });
   const removeScout = useMutation({
@@ -75,6 +85,9 @@ export function useHousehold(selfId: string) {
     adding: add.isPending,
     addError: add.isError ? failureMessage(add.error, 'Could not add the scout.') : null,
     resetAdd: add.reset,
+    /** Changes a scout already added (its photo and posting choices); the list shows the answer. */
+    changeScout: (id: string, changes: ScoutInput) => change.mutate({ id, changes }),
+    changingScout: change.isPending,
     /** `done` learns whether the scout was removed. */
     removeScout: (id: string, done: (removed: boolean) => void) =>
       removeScout.mutate(id, { onSettled: (_gone, err) => done(!err) }),
