@@ -1,8 +1,9 @@
 /**
- * A photo for a post (POST /api/social/:projectId/photos): stored twice, upright, within 1600
+ * The feed's photo routes. A photo for a post (POST /api/social/:projectId/photos): stored twice, upright, within 1600
  * and 480 px, with nothing of the phone's metadata in either stored copy; refused when it is
  * not an image, too large or a decompression bomb; only from members who may post; photos no
- * post took within a day deleted, files and rows.
+ * post took within a day deleted, files and rows. The scouts a poster may tag (GET /scouts):
+ * the troop's, by first name and initial, with their "no photos of me", for posters only.
  */
 import sharp from 'sharp';
 import { SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@scout/protocol/social';
@@ -27,7 +28,13 @@ import {
   storedObject,
   uploadPhoto,
 } from '../../test/social-photos.ts';
-import { OTHER_TROOP, allowPosting, socialTroop, type SocialTroop } from '../../test/social.ts';
+import {
+  OTHER_TROOP,
+  allowPosting,
+  setNoPhotos,
+  socialTroop,
+  type SocialTroop,
+} from '../../test/social.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 
 const HOUR = 3_600_000;
@@ -208,5 +215,56 @@ describe.each(testStoreKinds)('social photo uploads (%s)', (kind) => {
     expect(await photoRow(s.t, used)).toBeDefined();
     expect(await photoRow(s.t, fresh)).toBeDefined();
     expect(await photoRow(s.t, other)).toBeDefined();
+  });
+
+  it('lists the troop’s scouts a poster may tag, by first name and initial', async () => {
+    await setNoPhotos(s.t, s.scouts.hawks);
+    try {
+      const res = await s.call('youthOwls', 'GET', '/scouts');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        scouts: [
+          { scoutId: s.scouts.hawks, name: 'Harry S.', noPhotos: true },
+          { scoutId: s.scouts.owls, name: 'Olive S.', noPhotos: false },
+        ],
+      });
+      // Another troop's scouts are not its members' to tag.
+      const other = await s.call('outsider', 'GET', '/scouts', undefined, OTHER_TROOP.projectId);
+      expect(other.json()).toEqual({ scouts: [] });
+    } finally {
+      await setNoPhotos(s.t, s.scouts.hawks, false);
+    }
+  });
+
+  it('lists them to members who may post, and to no one else', async () => {
+    const status = async (actor: Parameters<SocialTroop['call']>[0]) =>
+      (await s.call(actor, 'GET', '/scouts')).statusCode;
+    expect(await status('anonymous')).toBe(401);
+    expect(await status('service')).toBe(403);
+    expect(await status('outsider')).toBe(404);
+    for (const poster of ['admin', 'leader', 'parentHawks', 'noScouts', 'youthHawks'] as const)
+      expect(await status(poster)).toBe(200);
+    await allowPosting(s.t, s.scouts.hawks, false);
+    try {
+      const res = await s.call('youthHawks', 'GET', '/scouts');
+      expect(res.statusCode).toBe(403);
+      expect(messageOf(res)).toBe(SOCIAL_MESSAGES.notAllowedYet);
+    } finally {
+      await allowPosting(s.t, s.scouts.hawks);
+    }
+    // A scout whose parent is no longer a member reads no channel, so posts in none.
+    const parentHawks = (status: string) =>
+      s.t.deps.store.query('UPDATE memberships SET status = ? WHERE user_id = ?', [
+        status,
+        s.userId.parentHawks,
+      ]);
+    await parentHawks('suspended');
+    try {
+      const res = await uploadPhoto(s, 'youthHawks', await png(16, 16));
+      expect(res.statusCode).toBe(403);
+      expect(messageOf(res)).toBe(SOCIAL_MESSAGES.channelClosedToYouth);
+    } finally {
+      await parentHawks('active');
+    }
   });
 });
