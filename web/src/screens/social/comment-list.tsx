@@ -12,7 +12,8 @@ import { toast } from '../../ui/toast.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/cx.ts';
 import { fieldControlClass, fieldLabelClass } from '../../ui/text-field.tsx';
-import { ACTION_LABELS, ItemByline, StatusNotes, leaderActions } from './item-header.tsx';
+import { ItemByline, StatusNotes } from './item-header.tsx';
+import { ACTION_LABELS, leaderActions } from './leader-actions.ts';
 import { ReasonDialog, type ReasonRequest } from './reason-dialog.tsx';
 import { useSocialAction } from './use-social-action.ts';
 

@@ -1,4 +1,4 @@
-import type { SocialModeration, SocialStatus, WireSocialModeration } from '@scout/protocol/social';
+import type { SocialStatus, WireSocialModeration } from '@scout/protocol/social';
 import { moderationNote, postTime, statusNote } from '../../lib/social-text.ts';
 
 /** Who wrote it, where and when: the head of a post or a comment. */
@@ -46,27 +46,3 @@ export function StatusNotes({
     </div>
   );
 }
-
-/** The decisions a leader may take on an item as it stands now. */
-export function leaderActions(
-  status: SocialStatus,
-  kind: 'post' | 'comment',
-  locked = false,
-): SocialModeration[] {
-  const actions: SocialModeration[] = [];
-  if (status === 'pending' || status === 'held') actions.push('approve');
-  if (status === 'hidden') actions.push('unhide');
-  if (status !== 'hidden' && status !== 'removed') actions.push('hide');
-  if (status !== 'removed') actions.push('remove');
-  if (kind === 'post' && status !== 'removed') actions.push(locked ? 'unlock' : 'lock');
-  return actions;
-}
-
-export const ACTION_LABELS: Record<SocialModeration, string> = {
-  approve: 'Approve',
-  hide: 'Hide',
-  unhide: 'Show again',
-  remove: 'Remove',
-  lock: 'Lock comments',
-  unlock: 'Unlock comments',
-};
