@@ -13,6 +13,9 @@ import { NEWSLETTER_MAIL_JOB, newsletterSendJob } from './newsletter/send-job.ts
 import { noticeHandlers } from './notices/handlers.ts';
 import { JOB_KINDS } from './notices/job-kinds.ts';
 import { REMINDER_SCAN_EVERY_MS, scheduleReminders } from './notices/reminder-scan.ts';
+import { socialDigestJobs } from './social/digest-jobs.ts';
+import { socialMailJobs } from './social/mail-jobs.ts';
+import { SOCIAL_JOB_KINDS } from './social/notify.ts';
 import { registrationJobHandlers } from './troops/registration-notice.ts';
 import {
   scheduleVolunteerReminders,
@@ -30,11 +33,18 @@ export function createAppJobWorker(deps: ReadyDeps): JobWorker {
       ...memberJobHandlers(deps),
       ...registrationJobHandlers(deps),
       ...volunteerJobHandlers(deps),
+      ...socialMailJobs(deps),
+      ...socialDigestJobs(deps),
       [NEWSLETTER_SEND_JOB]: newsletterSendJob(deps),
       [NEWSLETTER_MAIL_JOB]: newsletterMailJob(deps),
     },
     // A mail is one person waiting; a fan-out job behind it only makes more mail.
-    firstKinds: [JOB_KINDS.mail, NEWSLETTER_MAIL_JOB],
+    firstKinds: [
+      JOB_KINDS.mail,
+      NEWSLETTER_MAIL_JOB,
+      SOCIAL_JOB_KINDS.mail,
+      SOCIAL_JOB_KINDS.digestMail,
+    ],
     // One newsletter mail per person, none waiting on another: as many at once as the SMTP
     // pool has connections, so a troop's issue goes out in seconds.
     concurrent: { kinds: [NEWSLETTER_MAIL_JOB], concurrency: MAIL_CONNECTIONS },
