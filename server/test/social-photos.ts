@@ -122,10 +122,11 @@ export async function attachPhoto(t: TestApp, photoId: string, postId: string): 
 }
 
 /**
- * The default roles with the `social` storage area closed to every member (docs/roles.md,
- * `nobody`): the photos then live where only their signed links open them.
+ * The default roles with the `social` storage area closed to every member's reading
+ * (docs/roles.md, `nobody`): the photos then live where only their signed links open them. Its
+ * writing is left to `*`'s rule, `owner`: a photo's uploader still gets no handle on its files.
  */
 export const ROLES_WITH_SOCIAL_AREA: RolesConfig = {
   ...DEFAULT_ROLES_CONFIG,
-  storage: { ...DEFAULT_ROLES_CONFIG.storage, social: { read: 'nobody', write: 'nobody' } },
+  storage: { ...DEFAULT_ROLES_CONFIG.storage, social: { read: 'nobody' } },
 };

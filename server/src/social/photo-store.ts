@@ -40,10 +40,13 @@ const THUMB_LIMITS: ImageLimits = {
   maxDimension: SOCIAL_LIMITS.thumbMaxDimension,
 };
 
-/** Publishes a clean temporary file under `path`, with its `files` record. */
+/**
+ * Publishes a clean temporary file under `path`, with its `files` record. The file is the
+ * feed's, owned by no account (the row's `uploader_id` says who sent it): the storage API's
+ * `owner` rules then give the uploader no way to replace or remove it behind the feed's back.
+ */
 async function publish(
   ctx: StorageContext,
-  ownerId: string,
   path: string,
   file: string,
   image: ReencodedImage,
@@ -52,7 +55,7 @@ async function publish(
   const record = {
     path: key,
     troopId: ctx.troopId,
-    ownerId,
+    ownerId: null,
     contentType: image.contentType,
     size: image.size,
     createdAt: isoInstant(ctx.now()),
@@ -92,8 +95,8 @@ export async function storeSocialPhoto(
     const small = await reencodeImage(full, image.size, thumb, THUMB_LIMITS);
     const name = `${socialPhotoFolder(ctx.rules)}${crypto.randomBytes(16).toString('hex')}`;
     const files = { path: `${name}.${image.ext}`, thumbPath: `${name}-thumb.${small.ext}` };
-    published.push(await publish(ctx, uploaderId, files.path, full, image));
-    published.push(await publish(ctx, uploaderId, files.thumbPath, thumb, small));
+    published.push(await publish(ctx, files.path, full, image));
+    published.push(await publish(ctx, files.thumbPath, thumb, small));
     const id = crypto.randomUUID();
     await ctx.store.query(
       `INSERT INTO social_photos (id, troop_id, post_id, uploader_id, position, path, thumb_path,

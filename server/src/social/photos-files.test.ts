@@ -16,7 +16,7 @@ import {
   uploadPhoto,
 } from '../../test/social-photos.ts';
 import { householdApp } from '../../test/households.ts';
-import { download, fetchPublic, fileRows, png } from '../../test/storage.ts';
+import { download, fetchPublic, fileRows, png, remove, upload } from '../../test/storage.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 import { storageRulesOf } from '../storage/area-rules.ts';
@@ -33,7 +33,7 @@ describe('the folder new photos go to', () => {
     expect(socialPhotoFolder(storageRulesOf(ROLES_WITH_SOCIAL_AREA))).toBe(SOCIAL_PHOTO_AREA);
     // By default `social/` falls under `*`, public to read: the troop area instead.
     expect(socialPhotoFolder(storageRulesOf(DEFAULT_ROLES_CONFIG))).toBe(SOCIAL_PHOTO_FALLBACK);
-    for (const read of ['signed-in', 'social.moderate', ['nobody', 'owner']])
+    for (const read of ['public', 'signed-in', 'social.moderate', ['nobody', 'owner']])
       expect(
         socialPhotoFolder(
           storageRulesOf({
@@ -89,6 +89,22 @@ describe.each(testStoreKinds)('social photo files (%s)', (kind) => {
 
     s.t.clock.advance(61 * 60 * 1000);
     expect((await fetchPublic(s.t, links.url)).statusCode).toBe(404);
+  });
+
+  it('gives the uploader no way to replace or remove the files through the storage API', async () => {
+    const row = await uploaded('parentOwls');
+    const before = storedObject(s.t, row.path);
+    const replaced = await upload(s.t, s.auth.parentOwls, {
+      path: row.path,
+      data: await png(40, 30),
+      options: JSON.stringify({ upsert: true }),
+    });
+    expect(replaced.statusCode).toBe(403);
+    expect((await remove(s.t, s.auth.parentOwls, [row.path, row.thumb_path])).statusCode).not.toBe(
+      200,
+    );
+    expect(storedObject(s.t, row.path)).toEqual(before);
+    expect(storedObject(s.t, row.thumb_path)).not.toBeNull();
   });
 
   it("deletes a post's photos: both files, their records and their rows", async () => {

@@ -85,8 +85,9 @@ describe.each(testStoreKinds)('social photo uploads (%s)', (kind) => {
       expect(stored.includes('Exif\0\0')).toBe(false);
     }
     const rows = await fileRows(s.t);
-    expect(rows).toContainEqual({ path: row.path, owner_id: s.userId.parentOwls });
-    expect(rows).toContainEqual({ path: row.thumb_path, owner_id: s.userId.parentOwls });
+    // The feed's files, no account's: the storage API gives the uploader no handle on them.
+    expect(rows).toContainEqual({ path: row.path, owner_id: null });
+    expect(rows).toContainEqual({ path: row.thumb_path, owner_id: null });
 
     // The answer's link opens the thumbnail; the bare path opens nothing.
     const thumb = await fetchPublic(s.t, answer.thumbUrl);
@@ -95,6 +96,27 @@ describe.each(testStoreKinds)('social photo uploads (%s)', (kind) => {
     const bare = new URL(answer.thumbUrl);
     expect((await fetchPublic(s.t, `${bare.origin}${bare.pathname}`)).statusCode).toBe(404);
   });
+
+  it.each(['png', 'webp'] as const)(
+    'strips EXIF and GPS from a %s photo too, in both sizes',
+    async (format) => {
+      const input = await sharp(await phonePhoto(900, 600))
+        .toFormat(format)
+        .keepExif()
+        .toBuffer();
+      expect(input.includes(GPS_MARK)).toBe(true);
+      const res = await uploadPhoto(s, 'leader', input);
+      expect(res.statusCode, res.body).toBe(200);
+      const row = (await photoRow(s.t, res.json().id as string))!;
+      for (const key of [row.path, row.thumb_path]) {
+        const stored = storedObject(s.t, key)!;
+        expect((await sharp(stored).metadata()).format).toBe(format);
+        expect((await sharp(stored).metadata()).exif).toBeUndefined();
+        expect(stored.includes(GPS_MARK)).toBe(false);
+        expect(stored.includes(CAMERA_MARK)).toBe(false);
+      }
+    },
+  );
 
   it('keeps a small photo at its size and format, under a new name each time', async () => {
     const first = await uploadPhoto(s, 'leader', await png(64, 48));
