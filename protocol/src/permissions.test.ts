@@ -144,6 +144,7 @@ describe('the default configuration (docs/roles.md)', () => {
       users: { read: 'public', write: 'owner' },
       avatars: { read: 'public', write: 'owner' },
       troop: { read: 'signed-in', write: 'storage.troop.write' },
+      social: { read: 'nobody', write: 'nobody' },
       '*': { read: 'public', write: 'owner' },
     });
   });

@@ -131,6 +131,9 @@ export const DEFAULT_ROLES_CONFIG: RolesConfig = {
     avatars: { read: 'public', write: 'owner' },
     // The troop's shared documents: members read them through signed links, leaders keep them.
     troop: { read: 'signed-in', write: PERMISSIONS.troopFilesWrite },
+    // The social feed's photos: shown only through links the feed signs for a post's readers
+    // (docs/decisions/090-social-feed.md), never by name.
+    social: { read: 'nobody', write: 'nobody' },
     // Everything else: public to read, changed only by its uploader (created with storage.all).
     [OTHER_FILES_KEY]: { read: 'public', write: 'owner' },
   },
