@@ -7,7 +7,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { familyWithScout, householdApp, invitedInto, type HouseholdApp } from './households.ts';
-import { SERVICE_KEY } from './storage.ts';
+import { multipart, png, SERVICE_KEY } from './storage.ts';
 import type { StoreKind, TestApp } from './test-app.ts';
 import { addUnit, joinUnit } from './troops.ts';
 
@@ -158,4 +158,21 @@ export async function socialPost(
   const res = await s.call(actor, 'POST', '/posts', { channel: 'troop', body: 'Hello', ...body });
   if (res.statusCode !== 200) throw new Error(`posting: ${res.statusCode} ${res.body}`);
   return res.json().post.id as string;
+}
+
+/** A photo uploaded by `actor` (POST /photos), not yet in a post; answers its id. */
+export async function uploadSocialPhoto(
+  s: Pick<SocialTroop, 't' | 'auth'>,
+  actor: SocialActor,
+): Promise<string> {
+  const { payload, headers } = await multipart({ data: await png(64, 48), filename: 'camp.png' });
+  const auth = s.auth[actor];
+  const res = await s.t.app.inject({
+    method: 'POST',
+    url: `/api/social/${s.t.deps.config.projectId}/photos`,
+    headers: { ...headers, ...(auth ? { authorization: auth } : {}) },
+    payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`uploading: ${res.statusCode} ${res.body}`);
+  return res.json().id as string;
 }
