@@ -2,9 +2,10 @@
  * The profile's Notifications section: which event mails the member gets (new events, changes
  * and cancellations, reminders) and how many hours before an event the reminder comes
  * (docs/product.md, Reminders and notifications), and whether new events come as they are added
- * or in a daily or weekly digest (docs/decisions/064-notice-batches.md), and the troop's
- * newsletters and announcements (docs/decisions/081-newsletter-posts.md). Saved together with one
- * button.
+ * or in a daily or weekly digest (docs/decisions/064-notice-batches.md), the troop's
+ * newsletters and announcements (docs/decisions/081-newsletter-posts.md), and the social feed's
+ * posts: each one, a daily digest or none (docs/decisions/090-social-feed.md). Saved together
+ * with one button.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { NotificationSettings } from '@scout/sdk/notifications';
@@ -21,6 +22,7 @@ import { TextField } from '../ui/text-field.tsx';
 import { SelectField } from '../ui/select.tsx';
 import { DIGEST_OPTIONS, digestLabel, digestOfLabel } from './new-events-digest.ts';
 import { readReminderHours, REMINDER_HOURS_PROBLEM } from './reminder-hours.ts';
+import { SOCIAL_MAIL_OPTIONS, socialMailLabel, socialMailOfLabel } from './social-mail.ts';
 import {
   useNotificationSettings,
   useSaveNotificationSettings,
@@ -35,6 +37,8 @@ interface Draft {
   hours: string;
   newsletters: boolean;
   announcements: boolean;
+  /** The select's label of how social posts arrive. */
+  social: string;
 }
 
 const draftOf = (s: NotificationSettings): Draft => ({
@@ -45,6 +49,7 @@ const draftOf = (s: NotificationSettings): Draft => ({
   hours: String(s.reminderHours),
   newsletters: s.newsletters ?? true,
   announcements: s.announcements ?? true,
+  social: socialMailLabel(s.social),
 });
 
 export function NotificationSettingsSection({ userId }: { userId: string }) {
@@ -61,8 +66,8 @@ export function NotificationSettingsSection({ userId }: { userId: string }) {
         Notifications
       </h2>
       <p className="mt-1 mb-5 text-sm text-stone-600">
-        Emails about the troop calendar and the troop's news. Every email also has a link to stop
-        that kind.
+        Emails about the troop calendar, the troop's news and its social feed. Every email also has
+        a link to stop that kind.
       </p>
       {settings.data ? (
         <SettingsForm userId={userId} saved={settings.data} />
@@ -114,6 +119,7 @@ function SettingsForm({ userId, saved }: { userId: string; saved: NotificationSe
         reminderHours,
         newsletters: draft.newsletters,
         announcements: draft.announcements,
+        social: socialMailOfLabel(draft.social),
       },
       {
         // The answer is what was stored: a choice the server did not keep is said, not hidden.
@@ -167,6 +173,14 @@ function SettingsForm({ userId, saved }: { userId: string; saved: NotificationSe
           hint="Short, urgent news from the leaders, at once."
           checked={draft.announcements}
           onChange={(announcements) => edit({ announcements })}
+        />
+        <SelectField
+          label={NOTIFICATION_KIND_LABELS.social}
+          options={SOCIAL_MAIL_OPTIONS}
+          placeholder="Choose how"
+          value={draft.social}
+          onChange={(e) => edit({ social: e.target.value })}
+          className="max-w-xs"
         />
       </fieldset>
       <TextField
