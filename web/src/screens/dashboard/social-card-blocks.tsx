@@ -52,10 +52,10 @@ function PostBlock({ block }: { block: Extract<SocialBlock, { kind: 'post' }> })
         {/* The link covers the block: the whole block opens the thread. */}
         <Link
           href={block.path}
+          aria-label={block.excerpt ? `${block.author}: ${block.excerpt}` : block.author}
           className="block truncate text-sm font-semibold text-stone-900 after:absolute after:inset-0 after:rounded-xl focus:outline-none"
         >
           {block.author}
-          {block.excerpt ? <span className="sr-only">: {block.excerpt}</span> : null}
         </Link>
         <p className="text-xs text-stone-600">
           <time dateTime={block.dateTime}>{block.time}</time>
