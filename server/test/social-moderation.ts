@@ -5,12 +5,12 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { SocialChannelId, SocialStatus, WireSocialPost } from '@scout/protocol/social';
-import { seesItem } from '../src/social/channel-rules.ts';
-import type { SocialRequest } from '../src/social/request-context.ts';
-import { readRoster } from '../src/social/roster.ts';
-import { findSocialPost } from '../src/social/stored-items.ts';
-import { wirePosts } from '../src/social/wire-items.ts';
+import type {
+  SocialChannelId,
+  SocialStatus,
+  WireSocialPost,
+  WireSocialThread,
+} from '@scout/protocol/social';
 import { photoLinks } from '../src/social/photo-files.ts';
 import { isoInstant, storedBoolean } from '../src/store/sql-values.ts';
 import { FIRST_TROOP_ID } from '../src/store/tenancy.ts';
@@ -146,23 +146,23 @@ export async function storedReaction(
   );
 }
 
-/**
- * A post as `actor` reads it, through the feed's own wire shape (wire-items.ts), or null when
- * the rules hide it from them.
- */
+/** A thread as `actor` opens it (GET /posts/:postId), or null when it is 404 to them. */
+export async function threadAsSeenBy(
+  s: Pick<SocialTroop, 'call'>,
+  actor: SocialActor,
+  postId: string,
+): Promise<WireSocialThread | null> {
+  const res = await s.call(actor, 'GET', `/posts/${postId}`);
+  if (res.statusCode === 404) return null;
+  if (res.statusCode !== 200) throw new Error(`opening a thread: ${res.statusCode} ${res.body}`);
+  return res.json() as WireSocialThread;
+}
+
+/** A post as `actor` reads it in its thread, or null when it is 404 to them. */
 export async function postAsSeenBy(
-  s: Troop,
+  s: Pick<SocialTroop, 'call'>,
   actor: SocialActor,
   postId: string,
 ): Promise<WireSocialPost | null> {
-  const { deps } = s.t;
-  const troop = await deps.troops.byId(FIRST_TROOP_ID);
-  const roster = await readRoster(deps.store, deps.config.roles, FIRST_TROOP_ID);
-  const member = roster.members.get(s.userId[actor]);
-  const post = await findSocialPost(deps.store, FIRST_TROOP_ID, postId);
-  if (!troop || !member || !post || !seesItem(roster, member, post)) return null;
-  const caller = { kind: 'user', userId: member.userId, role: 'user', email: '', status: 'active' };
-  const r = { deps, caller, troop, roster, member, by: member.userId } as SocialRequest;
-  const [wire] = await wirePosts(r, [post]);
-  return wire ?? null;
+  return (await threadAsSeenBy(s, actor, postId))?.post ?? null;
 }

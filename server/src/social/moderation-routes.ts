@@ -22,16 +22,18 @@ import type { ReadyDeps } from '../deps.ts';
 import { routeGuards, troopOf } from '../http/route-guards.ts';
 import { moderateComment, moderatePost } from './moderation.ts';
 import {
+  commentAnswer,
   commentParams,
-  moderationBody,
-  noBody,
+  postAnswer,
   postParams,
   projectOnly,
+} from './feed-schemas.ts';
+import {
+  moderationBody,
+  noBody,
   reportBody,
   reportParams,
   settingsBody,
-  wireComment,
-  wirePost,
   wireQueue,
   wireSettings,
 } from './moderation-schemas.ts';
@@ -59,7 +61,7 @@ export const socialModerationRoutes =
         schema: {
           params: postParams,
           body: moderationBody,
-          response: { 200: z.object({ post: wirePost }) },
+          response: { 200: postAnswer },
         },
       },
       async (req) => moderatePost(await asked(req), req.params.postId, req.body),
@@ -72,7 +74,7 @@ export const socialModerationRoutes =
         schema: {
           params: commentParams,
           body: moderationBody,
-          response: { 200: z.object({ comment: wireComment }) },
+          response: { 200: commentAnswer },
         },
       },
       async (req) => moderateComment(await asked(req), req.params.commentId, req.body),
