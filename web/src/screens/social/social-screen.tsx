@@ -77,7 +77,7 @@ export function SocialScreen({
           ) : null}
           {h ? (
             <>
-              {h.me.moderator ? <WaitingForYou userId={user.id} /> : null}
+              {h.me.moderator ? <WaitingForYou userId={user.id} settings={h.settings} /> : null}
               {h.me.youth && !h.me.mayPost ? (
                 <p className="mt-4 text-sm text-stone-700">{SOCIAL_MESSAGES.notAllowedYet}.</p>
               ) : null}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { socialPostPath } from '@scout/protocol/app-paths';
+import type { SocialSettings } from '@scout/sdk/social';
 import { failureMessage } from '../../lib/failure-message.ts';
 import { scout } from '../../lib/sdk.ts';
 import { useSocialQueue } from '../../lib/social-query.ts';
@@ -9,12 +10,13 @@ import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { PostCard } from './post-card.tsx';
 import { useSocialAction } from './use-social-action.ts';
+import { ApprovalSetting } from './approval-setting.tsx';
 
 /**
  * A leader's list of what waits for them (GET /queue): posts and comments waiting for approval
  * or held for a scout's "no photos" wish, and the members' open reports.
  */
-export function WaitingForYou({ userId }: { userId: string }) {
+export function WaitingForYou({ userId, settings }: { userId: string; settings: SocialSettings }) {
   const headingId = useId();
   const queue = useSocialQueue(userId, true);
   const { busy, run } = useSocialAction(userId);
@@ -99,6 +101,7 @@ export function WaitingForYou({ userId }: { userId: string }) {
           ))}
         </ul>
       ) : null}
+      <ApprovalSetting userId={userId} settings={settings} />
     </Panel>
   );
 }
