@@ -8,6 +8,7 @@ import type { SocialMailChoice } from '@scout/protocol/social';
 import {
   socialTroop,
   SOCIAL_ACTORS,
+  socialPost,
   type SocialActor,
   type SocialTroop,
 } from '../../test/social.ts';
@@ -174,6 +175,21 @@ describe.each(testStoreKinds)('social mail of each post and mention (%s)', (kind
     await Promise.all([s.t.app.jobs.runDue(), other.runDue(), s.t.app.jobs.runDue()]);
     await Promise.all([runJobs(s), other.runDue()]);
     expect(mailed()).toEqual(['leader2', 'parentOwls']);
+  });
+
+  it('tells a post and a comment written through the feed routes', async () => {
+    await only({ parentHawks: 'each' });
+    const postId = await socialPost(s, 'leader', {
+      body: 'Through the route',
+      mentions: [s.userId.noScouts],
+    });
+    const comment = await s.call('parentHawks', 'POST', `/posts/${postId}/comments`, {
+      body: 'Count me in',
+      mentions: [s.userId.leader2],
+    });
+    expect(comment.statusCode, comment.body).toBe(200);
+    await runJobs(s);
+    expect(mailed()).toEqual(['leader2', 'noScouts', 'parentHawks']);
   });
 
   it('sends a mail run again under the same Message-ID', async () => {
