@@ -2,8 +2,9 @@
  * Test stores on PostgreSQL (TEST_DATABASE_URL): each a schema of its own, migrated. Making one
  * costs a second on a busy machine (a schema, every migration, and the schema dropped on close),
  * where emptying one costs a few hundredths: so a closed store's schema, emptied and found as the
- * migrations left it, waits for the next store this process opens. A schema a test changed (a
- * table it made, a column, a trigger, the first troop) is dropped as before.
+ * migrations left it, waits for the next store this process opens: tables and views a test made
+ * are dropped first. A schema a test changed otherwise (a column, an index, a trigger, the first
+ * troop) is dropped as before.
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -11,13 +12,16 @@ import pg from 'pg';
 import { migrate } from '../src/store/migrate.ts';
 import { migrations } from '../src/store/migrations/index.ts';
 import { openPostgresStore } from '../src/store/postgres.ts';
-import type { Store } from '../src/store/store.ts';
+import { quoteIdent, type Store } from '../src/store/store.ts';
 
 /** Emptied schemas of this process, as the migrations left them, for the next stores. */
 const idle: string[] = [];
 
-/** What each reusable schema held when the migrations had made it (postgresState). */
-const madeState = new Map<string, string>();
+/**
+ * What each reusable schema held when the migrations had made it: its state (postgresState) and
+ * its relations' object ids.
+ */
+const made = new Map<string, { state: string; relations: Set<string> }>();
 
 /**
  * Schemas that may wait for reuse are named after this machine and process, so that a process
@@ -47,7 +51,11 @@ export async function openPostgresTestStore(
       store,
       migrations.filter((m) => m.version <= (upTo ?? Infinity)),
     );
-    if (reusable) madeState.set(schema, await postgresState(store));
+    if (reusable)
+      made.set(schema, {
+        state: await postgresState(store),
+        relations: new Set((await relations(store)).map((r) => r.oid)),
+      });
   }
   const own = schema;
   const close = store.close.bind(store);
@@ -56,19 +64,53 @@ export async function openPostgresTestStore(
     if (closed) return close();
     closed = true;
     let keep = false;
-    if (reusable)
-      keep = await empty(store).then(
-        async () => (await postgresState(store)) === madeState.get(own),
-        () => false,
-      );
+    if (reusable) keep = await asMade(store, made.get(own)!, empty).catch(() => false);
     await close();
     if (keep) idle.push(own);
     else {
-      madeState.delete(own);
+      made.delete(own);
       await adminQuery(base, `DROP SCHEMA ${own} CASCADE`);
     }
   };
   return store;
+}
+
+/**
+ * Brings a closed store's schema back to what the migrations made, if only its rows and the
+ * tables and views a test made (the Data API makes tables on the fly) changed: those are dropped
+ * and the rest emptied. Whether that worked is its state, compared with the one it was made with.
+ */
+async function asMade(
+  store: Store,
+  { state, relations: madeRelations }: { state: string; relations: Set<string> },
+  empty: (store: Store) => Promise<void>,
+): Promise<boolean> {
+  const added = (await relations(store)).filter((r) => !madeRelations.has(r.oid));
+  if (added.length > 0) {
+    const drops = added.map(
+      (r) => `DROP ${RELATION_WORDS[r.kind]} IF EXISTS ${quoteIdent(r.name)} CASCADE;`,
+    );
+    await store.query(`DO $drop$ BEGIN ${drops.join(' ')} END $drop$`);
+  }
+  await empty(store);
+  return (await postgresState(store)) === state;
+}
+
+const RELATION_WORDS: Record<string, string> = {
+  r: 'TABLE',
+  p: 'TABLE',
+  f: 'FOREIGN TABLE',
+  v: 'VIEW',
+  m: 'MATERIALIZED VIEW',
+};
+
+/** The schema's tables and views. */
+async function relations(store: Store): Promise<{ oid: string; name: string; kind: string }[]> {
+  const { rows } = await store.query<{ oid: string; name: string; kind: string }>(
+    `SELECT oid::text AS oid, relname AS name, relkind::text AS kind FROM pg_class
+      WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p', 'f', 'v', 'm')`,
+  );
+  return rows;
 }
 
 function schemaStore(base: string, schema: string): Store {

@@ -113,8 +113,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('openTestStore on PostgreSQL', (
     }
   });
 
+  it('drops the tables and views a test made, and gives the schema to the next store', async () => {
+    const migrated = await openTestStore('postgres', { upTo: Number.MAX_SAFE_INTEGER });
+    try {
+      const used = await openTestStore('postgres');
+      const schema = await schemaOf(used);
+      await used.query('CREATE TABLE made_by_a_test (id TEXT PRIMARY KEY REFERENCES users (id))');
+      await used.query('INSERT INTO made_by_a_test (id) SELECT id FROM users');
+      await used.query('CREATE VIEW seen_by_a_test AS SELECT id FROM made_by_a_test');
+      await used.close();
+      const next = await openTestStore('postgres');
+      try {
+        expect(await schemaOf(next)).toBe(schema);
+        expect(await columns(next)).toEqual(await columns(migrated));
+        expect(await tableRows(next)).toEqual(await tableRows(migrated));
+      } finally {
+        await next.close();
+      }
+    } finally {
+      await migrated.close();
+    }
+  });
+
   it.each([
-    ['a table of its own', 'CREATE TABLE made_by_a_test (id TEXT PRIMARY KEY)'],
+    [
+      'a table of its own and a column',
+      'CREATE TABLE made_by_a_test (id TEXT); ALTER TABLE users ADD COLUMN made_by_a_test TEXT',
+    ],
     ['a column', 'ALTER TABLE users ADD COLUMN made_by_a_test TEXT'],
     ['an index', 'CREATE INDEX made_by_a_test ON users (display_name)'],
     ['the first troop', "UPDATE troops SET name = 'Renamed' WHERE id = 'troop-1'"],
@@ -124,7 +149,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('openTestStore on PostgreSQL', (
     async (_, sql) => {
       const used = await openTestStore('postgres');
       const schema = await schemaOf(used);
-      await used.query(sql);
+      for (const statement of sql.split('; ')) await used.query(statement);
       await used.close();
       const next = await openTestStore('postgres');
       try {
