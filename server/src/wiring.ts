@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { AppDeps, ReadyDeps } from './deps.ts';
 import { createOutboxMailer } from './mail/outbox.ts';
 import { feedAdmission } from './realtime/feed-listeners.ts';
+import { allAdmissions, socialAdmission } from './social/realtime-admission.ts';
 import { createChangeFeed } from './rest/change-feed.ts';
 import { TableRegistry } from './rest/tables.ts';
 import { TABLES } from './tables.ts';
@@ -38,7 +39,10 @@ export function completeDeps(deps: AppDeps): ReadyDeps {
       clock: deps.clock,
       bus: deps.bus,
       logger: deps.logger,
-      admission: feedAdmission(deps.store, deps.config.roles),
+      admission: allAdmissions(
+        feedAdmission(deps.store, deps.config.roles),
+        socialAdmission(deps.store, deps.config.roles),
+      ),
     });
   const tables = new TableRegistry(deps.store, deps.clock, TABLES);
   const ready: ReadyDeps = {

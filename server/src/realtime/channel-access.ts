@@ -6,7 +6,7 @@
  *
  * Server-owned channels (the change feed, one per announced table and one per member of it,
  * `rsvps` for answers to events and `volunteer` for sign-up sheets, with one per member too,
- * `newsletter` for posts)
+ * `newsletter` for posts, `social:<channel>` for the feed's channels)
  * carry what the server says happened to rows: no client may publish there, so whatever a
  * listener hears on them is true, and anonymous peers may not listen whatever the setting says,
  * because the rows themselves are for signed-in members only.
@@ -15,6 +15,7 @@
 import { changeFeedChannel } from '@scout/protocol/change-feed';
 import { NEWSLETTER_CHANNEL } from '@scout/protocol/newsletter';
 import { rsvpChannel } from '@scout/protocol/rsvps';
+import { socialChannelOf } from '@scout/protocol/social';
 import { volunteerChannel } from '@scout/protocol/volunteer';
 import type { Config } from '../config.ts';
 
@@ -22,6 +23,7 @@ export const isServerOwnedChannel = (channel: string) =>
   rsvpChannel(channel) !== null ||
   volunteerChannel(channel) !== null ||
   channel === NEWSLETTER_CHANNEL ||
+  socialChannelOf(channel) !== null ||
   changeFeedChannel(channel) !== null;
 
 export const SERVER_OWNED_MESSAGE = 'Only the server publishes on this channel';

@@ -28,6 +28,7 @@ import {
   isServerOwnedChannel,
 } from './channel-access.ts';
 import { MAX_FRAME_BYTES } from './frames.ts';
+import { socialAdmission } from '../social/realtime-admission.ts';
 import { mayHear } from './feed-listeners.ts';
 import { NOT_ADMITTED, type RealtimeHub } from './hub.ts';
 import { parseRangeBound } from './message-ids.ts';
@@ -105,6 +106,7 @@ export const realtimeRoutes =
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const hub = deps.realtime;
     const { project } = routeGuards(deps);
+    const social = socialAdmission(deps.store, deps.config.roles);
 
     const publishRoute = {
       preValidation: project,
@@ -175,6 +177,14 @@ export const realtimeRoutes =
         throw new ApiError('UNAUTHORIZED', 'Sign in to use this channel');
       assertActiveMember(caller);
       if (caller.kind !== 'anonymous' && !mayHear(deps.config.roles, caller, ch))
+        throw new ApiError('FORBIDDEN', NOT_ADMITTED);
+      // A social channel's readers only, as its socket admission says (social/realtime-admission.ts).
+      const key = channelKey(troopOf(req).id, ch);
+      if (
+        caller.kind === 'user' &&
+        social.governs(key) &&
+        !(await social.admits(key, caller.userId))
+      )
         throw new ApiError('FORBIDDEN', NOT_ADMITTED);
       return caller;
     }
