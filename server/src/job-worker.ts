@@ -45,9 +45,12 @@ export function createAppJobWorker(deps: ReadyDeps): JobWorker {
       SOCIAL_JOB_KINDS.mail,
       SOCIAL_JOB_KINDS.digestMail,
     ],
-    // One newsletter mail per person, none waiting on another: as many at once as the SMTP
-    // pool has connections, so a troop's issue goes out in seconds.
-    concurrent: { kinds: [NEWSLETTER_MAIL_JOB], concurrency: MAIL_CONNECTIONS },
+    // One newsletter or social mail per person, none waiting on another: as many at once as
+    // the SMTP pool has connections, so a troop's issue goes out in seconds.
+    concurrent: {
+      kinds: [NEWSLETTER_MAIL_JOB, SOCIAL_JOB_KINDS.mail, SOCIAL_JOB_KINDS.digestMail],
+      concurrency: MAIL_CONNECTIONS,
+    },
     periodic: [
       {
         name: 'reminders',
