@@ -114,6 +114,18 @@ describe.each(testStoreKinds)('social reports and queue (%s)', (kind) => {
     expect((await report('noScouts', `/posts/${post}`, 'Again')).statusCode).toBe(429);
   });
 
+  it('counts reports sent at once one after the other', async () => {
+    const post = await storedPost(s, 'leader');
+    const answers = await Promise.all(
+      Array.from({ length: SOCIAL_LIMITS.reportsPerHour + 5 }, (_, i) =>
+        report('admin', `/posts/${post}`, `At once ${i}`),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(SOCIAL_LIMITS.reportsPerHour);
+    expect(codes.filter((c) => c === 429)).toHaveLength(5);
+  });
+
   it('the queue: pending and held posts, pending comments, open reports; moderators only', async () => {
     const pending = await storedPost(s, 'youthHawks', {
       channel: 'patrol:hawks',

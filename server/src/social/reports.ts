@@ -22,8 +22,16 @@ function reasonOf(text: string): string {
   return reason;
 }
 
-/** 429 once the member filed reportsPerHour reports in the last hour. */
+/**
+ * 429 once the member filed reportsPerHour reports in the last hour. On PostgreSQL the member's
+ * membership row is held first, so reports sent at once are counted one after the other.
+ */
 async function checkRate(db: Queryable, r: SocialRequest, reporter: string, now: number) {
+  if (db.dialect === 'postgres')
+    await db.query(
+      'SELECT user_id FROM memberships WHERE troop_id = ? AND user_id = ? FOR UPDATE',
+      [r.troop.id, reporter],
+    );
   const { rows } = await db.query<{ n: number | string; first: string | null }>(
     `SELECT count(*) AS n, min(created_at) AS first FROM social_reports
       WHERE troop_id = ? AND reporter_id = ? AND created_at > ?`,
