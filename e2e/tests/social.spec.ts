@@ -87,6 +87,9 @@ test.describe('the social feed', () => {
       { name: 'tents.png', mimeType: 'image/png', buffer: pngImage(64, 48) },
       { name: 'campfire.png', mimeType: 'image/png', buffer: pngImage(48, 64) },
     ]);
+    // Ann is told by mail, whatever her settings: she reads the channel.
+    await composer.getByText('Mention someone').click();
+    await composer.getByRole('checkbox', { name: `Ann ${last}` }).check();
     const chosen = composer.getByRole('list', { name: 'Chosen photos' });
     await expect(chosen.getByRole('img', { name: /^Photo 1: / })).toBeVisible();
     await expect(chosen.getByRole('img', { name: /^Photo 2: / })).toBeVisible();
@@ -95,6 +98,7 @@ test.describe('the social feed', () => {
     const lenaPost = leader.getByRole('article', { name: new RegExp(`^Lena ${last}`) });
     await expect(lenaPost.getByText(campout)).toBeVisible();
     await expect(lenaPost.getByRole('list', { name: 'Photos' }).getByRole('img')).toHaveCount(2);
+    await expect(lenaPost.getByText(`Mentioned: Ann ${last}`)).toBeVisible();
     await closeToasts(leader);
     expect(await sidewaysOverflow(leader)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(leader)).toEqual([]);

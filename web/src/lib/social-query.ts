@@ -64,3 +64,13 @@ export function useSocialRefresh(userId: string) {
   const queryClient = useQueryClient();
   return () => void queryClient.invalidateQueries({ queryKey: socialKey(userId) });
 }
+
+/** A channel's readers, whom a post or comment there may mention. */
+export function useChannelMembers(userId: string, channel: SocialChannelId, enabled: boolean) {
+  return useQuery({
+    queryKey: socialKey(userId, 'members', channel),
+    queryFn: () => scout.social.members(channel),
+    enabled,
+    staleTime: 60_000,
+  });
+}

@@ -15,6 +15,7 @@ import { cx } from '../../ui/cx.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { fieldControlClass, fieldLabelClass } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { MentionPicker } from './mention-picker.tsx';
 import { useSocialAction } from './use-social-action.ts';
 
 interface Chosen {
@@ -52,6 +53,7 @@ export function Composer({
   const [channel, setChannel] = useState<SocialChannelId | null>(start);
   const [body, setBody] = useState('');
   const [photos, setPhotos] = useState<Chosen[]>([]);
+  const [mentions, setMentions] = useState<string[]>([]);
   const scouts = useTaggableScouts(userId, photos.length > 0);
   const { busy, run } = useSocialAction(userId);
   if (!home.me.mayPost || writable.length === 0 || channel === null) return null;
@@ -105,9 +107,11 @@ export function Composer({
               channel,
               body: body.trim(),
               photos: ready.map((p) => ({ id: p.upload!.id, tags: p.tags })),
+              ...(mentions.length ? { mentions } : {}),
             });
             setBody('');
             setPhotos([]);
+            setMentions([]);
             toast.success(statusNote(post.status) ?? 'Posted');
           });
         }}
@@ -117,7 +121,11 @@ export function Composer({
           label="Post to"
           channels={writable}
           value={channel}
-          onChange={setChannel}
+          onChange={(c) => {
+            // Mentions are of the channel's readers: another channel starts over.
+            setChannel(c);
+            setMentions([]);
+          }}
         />
         <div>
           <label htmlFor={bodyId} className={fieldLabelClass}>
@@ -211,6 +219,13 @@ export function Composer({
             ))}
           </ul>
         ) : null}
+        <MentionPicker
+          key={channel}
+          userId={userId}
+          channel={channel}
+          chosen={mentions}
+          onChange={setMentions}
+        />
         {noPhotos.length ? (
           <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {SOCIAL_MESSAGES.heldForLeader} ({noPhotos.join(', ')}).

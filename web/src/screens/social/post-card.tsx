@@ -67,6 +67,11 @@ export function PostCard({
       {post.body ? (
         <p className="mt-2 text-base break-words whitespace-pre-wrap text-stone-900">{post.body}</p>
       ) : null}
+      {post.mentions.length ? (
+        <p className="mt-1 text-sm text-stone-600">
+          Mentioned: {post.mentions.map((m) => m.name).join(', ')}
+        </p>
+      ) : null}
       <PhotoGrid photos={post.photos} author={post.author.name} />
       <ReactionBar
         key={`${post.id}:${JSON.stringify(post.reactions)}:${post.myReactions.join()}`}
