@@ -208,6 +208,18 @@ describe.each(testStoreKinds)('social moderation of posts (%s)', (kind) => {
     );
   });
 
+  it('two leaders acting at once: one of them acts, the other is told it is done', async () => {
+    const id = await storedPost(s, 'youthOwls', { status: 'pending' });
+    const answers = await Promise.all(
+      (['leader', 'leader2', 'admin'] as const).map((actor) =>
+        moderate(actor, id, { action: 'hide', reason: `By ${actor}` }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const entries = (await audit()).filter((e) => e.targetId === id);
+    expect(entries).toHaveLength(1);
+  });
+
   it('announces each change on the post channel', async () => {
     const realtime = s.t.deps.realtime!;
     const publish = vi.spyOn(realtime, 'publish');
