@@ -1,21 +1,21 @@
 /** `users` and `custom_users` through the Data API: one's own row, safe columns only. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
 import { addMember, callRest, PASSWORD_HASH, type TestMember } from '../../test/rest.ts';
 
 describe.each(testStoreKinds)('profile tables (%s)', (kind) => {
-  let t: TestApp;
+  // One app per store; the tests use fixed ids and read whole tables, so each starts on an
+  // empty store.
+  const t = sharedTestApp({ store: kind, empty: true });
   let a: TestMember;
   let b: TestMember;
   let admin: TestMember;
 
   beforeEach(async () => {
-    t = await buildTestApp({ store: kind });
     a = await addMember(t, 'member-a');
     b = await addMember(t, 'member-b');
     admin = await addMember(t, 'admin-1', 'admin');
   });
-  afterEach(async () => t?.close());
 
   const userRow = async (id: string) =>
     (await t.deps.store.query<Record<string, unknown>>('SELECT * FROM users WHERE id = ?', [id]))

@@ -1,24 +1,24 @@
 /** calendar_events through the Data API: the rules of rules.ts and the checks of row-checks.ts. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_FIELD_MESSAGES } from '@scout/protocol/event-fields';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 
 const EVENT = { eventName: 'Troop meeting', eventDate: '2026-03-02', eventTime: '19:00' };
 
 describe.each(testStoreKinds)('calendar events (%s)', (kind) => {
-  let t: TestApp;
+  // One app per store; the tests use fixed ids and list every event, so each starts on an
+  // empty store.
+  const t = sharedTestApp({ store: kind, empty: true });
   let a: TestMember;
   let b: TestMember;
   let admin: TestMember;
 
   beforeEach(async () => {
-    t = await buildTestApp({ store: kind });
     a = await addMember(t, 'member-a');
     b = await addMember(t, 'member-b');
     admin = await addMember(t, 'admin-1', 'admin');
   });
-  afterEach(async () => t?.close());
 
   const create = (token: string, body: Record<string, unknown>, query = '') =>
     callRest(t, 'POST', `calendar_events${query}`, {
