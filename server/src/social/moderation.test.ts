@@ -81,7 +81,7 @@ describe.each(testStoreKinds)('social moderation of posts (%s)', (kind) => {
     expect((await postAsSeenBy(s, 'noScouts', id))?.status).toBe('visible');
   });
 
-  it('approves a pending post and a held one, queueing their notices; nothing else', async () => {
+  it('approves a pending post and a held one, queueing their notices, as unhiding does', async () => {
     vi.mocked(queueSocialNotices).mockClear();
     const pending = await storedPost(s, 'youthOwls', { status: 'pending' });
     const held = await storedPost(s, 'leader', { status: 'held' });
@@ -97,6 +97,12 @@ describe.each(testStoreKinds)('social moderation of posts (%s)', (kind) => {
     const hidden = await storedPost(s, 'noScouts', { status: 'hidden' });
     expect((await moderate('leader', hidden, { action: 'approve' })).statusCode).toBe(409);
     expect(vi.mocked(queueSocialNotices)).toHaveBeenCalledTimes(2);
+    // Hidden while it waited, then shown: others read it for the first time, so it is told.
+    const waited = await storedPost(s, 'youthOwls', { status: 'pending' });
+    await ok('leader', waited, { action: 'hide', reason: 'Later' });
+    expect(vi.mocked(queueSocialNotices)).toHaveBeenCalledTimes(2);
+    await ok('leader', waited, { action: 'unhide' });
+    expect(vi.mocked(queueSocialNotices).mock.calls.at(-1)?.[2]).toEqual({ postId: waited });
     // Others now read the approved post.
     expect((await postAsSeenBy(s, 'parentHawks', pending))?.status).toBe('visible');
   });

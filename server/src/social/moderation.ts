@@ -3,7 +3,7 @@
  *
  *   approve  pending | held           -> visible  (its notices are queued with it: notify.ts)
  *   hide     visible | pending | held -> hidden   (a reason; reversible, the text and photos kept)
- *   unhide   hidden                   -> visible
+ *   unhide   hidden                   -> visible  (notices too, told once per item)
  *   remove   anything but removed     -> removed  (a reason; text, mentions, photos' files and
  *                                                  reactions gone)
  *   lock / unlock (posts only)        the thread takes no comments but moderators'
@@ -89,6 +89,13 @@ function changesOf(
   };
 }
 
+/**
+ * An item shown again may be shown for the first time (hidden while it waited for approval):
+ * its notices are queued then too, and an item told before is not told again (notify.ts keys
+ * each item's notice).
+ */
+const becomesVisible = (action: StatusAction) => action === 'approve' || action === 'unhide';
+
 interface Applied {
   channel: SocialChannelId;
   postId: string;
@@ -135,7 +142,7 @@ export async function moderatePost(
       }
       if (action === 'hide' || action === 'remove')
         await resolveReportsOf(tx, r, { postId: post.id, commentId: null }, now);
-      if (action === 'approve') await queueSocialNotices(tx, r.troop, { postId: post.id }, now);
+      if (becomesVisible(action)) await queueSocialNotices(tx, r.troop, { postId: post.id }, now);
     }
     await recordAudit(tx, now, {
       troopId: r.troop.id,
@@ -176,7 +183,7 @@ export async function moderateComment(
     ]);
     if (action === 'hide' || action === 'remove')
       await resolveReportsOf(tx, r, { postId: post.id, commentId: comment.id }, now);
-    if (action === 'approve')
+    if (becomesVisible(action))
       await queueSocialNotices(tx, r.troop, { postId: post.id, commentId: comment.id }, now);
     await recordAudit(tx, now, {
       troopId: r.troop.id,
