@@ -77,6 +77,7 @@ describe('screenForMember', () => {
     expect(screenForMember('calendar', 'pending')).toBe('waiting');
     expect(screenForMember('dashboard', 'suspended')).toBe('waiting');
     expect(screenForMember('members', 'pending')).toBe('waiting');
+    expect(screenForMember('social', 'pending')).toBe('waiting');
   });
 
   it('leaves active members, older servers and the signed-out screens alone', () => {

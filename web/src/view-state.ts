@@ -25,6 +25,7 @@ export const SIGNED_IN_VIEWS: readonly SignedInView[] = [
   'council',
   'volunteer',
   'newsletter',
+  'social',
   'not-found',
 ];
 

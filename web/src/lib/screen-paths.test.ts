@@ -14,6 +14,8 @@ describe('pageviewPath', () => {
         'troops',
         'council',
         'volunteer',
+        'newsletter',
+        'social',
       ].map(pageviewPath),
     ).toEqual([
       '/auth',
@@ -25,6 +27,8 @@ describe('pageviewPath', () => {
       '/troops',
       '/council',
       '/volunteer',
+      '/newsletter',
+      '/social',
     ]);
     expect(pageviewPath('loading')).toBeNull();
   });

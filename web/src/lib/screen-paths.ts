@@ -10,6 +10,7 @@ const PATHS: Record<string, string> = {
   council: '/council',
   volunteer: '/volunteer',
   newsletter: '/newsletter',
+  social: '/social',
 };
 
 /** The pathname a screen is counted under; none while loading. */
