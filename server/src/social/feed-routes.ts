@@ -29,6 +29,7 @@ import {
   commentParams,
   membersAnswer,
   membersQuery,
+  noBody,
   pageQuery,
   postAnswer,
   postBody,
@@ -119,7 +120,11 @@ export const socialFeedRoutes =
         method,
         url: '/:projectId/posts/:postId/reactions/:reaction',
         preValidation,
-        schema: { params: reactionParams, response: { 200: reactionsAnswer } },
+        schema: {
+          params: reactionParams,
+          ...(on ? { body: noBody } : {}),
+          response: { 200: reactionsAnswer },
+        },
         handler: async (req) =>
           setReaction(await asked(req), req.params.postId, req.params.reaction, on),
       });

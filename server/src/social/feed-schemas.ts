@@ -40,6 +40,9 @@ export const pageQuery = z
   })
   .strict();
 
+/** A reaction is all in its path (an empty object, or no body). */
+export const noBody = z.object({}).strict().nullish();
+
 export const membersQuery = z.object({ channel }).strict();
 
 const mentions = z
