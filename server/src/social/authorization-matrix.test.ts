@@ -246,50 +246,6 @@ describe.each(testStoreKinds)('social feed authorization matrix (%s)', (kind) =>
     await expectCells('GET /scouts', poster, (a) => s.call(a, 'GET', '/scouts'));
   });
 
-  it("the family's choices, made in the household, rule the feed: a scout changes neither", async () => {
-    const family = (a: Actor, scout: string, body: object) =>
-      s.h.call('PATCH', `/mine/scouts/${scout}`, s.auth[a], body);
-    expect((await family('youthHawks', s.scouts.hawks, { mayPost: true })).statusCode).toBe(403);
-    expect((await family('parentHawks', s.scouts.hawks, { mayPost: false })).statusCode).toBe(200);
-    const refusals = [
-      await s.call('youthHawks', 'POST', '/posts', { channel: 'troop', body: 'Hi' }),
-      await s.call('youthHawks', 'POST', `/posts/${ids.troop}/comments`, { body: 'Hi' }),
-      await s.call('youthHawks', 'PUT', `/posts/${ids.troop}/reactions/like`),
-      await uploadPhoto(s, 'youthHawks', await png(8, 8)),
-      await s.call('youthHawks', 'GET', '/scouts'),
-    ];
-    expect(refusals.map((r) => [r.statusCode, r.json().message])).toEqual(
-      refusals.map(() => [403, SOCIAL_MESSAGES.notAllowedYet]),
-    );
-    // A scout who may not post still reads, and may always tell a leader.
-    expect((await s.call('youthHawks', 'GET', `/posts/${ids.hawks}`)).statusCode).toBe(200);
-    const reported = await s.call('youthHawks', 'POST', `/posts/${ids.hawks}/report`, {
-      reason: 'Unkind',
-    });
-    expect(reported.statusCode).toBe(200);
-    await family('parentHawks', s.scouts.hawks, { mayPost: true });
-
-    // "No photos of me": a leader's post tagging the scout waits, and only moderators see it.
-    await family('parentOwls', s.scouts.owls, { noPhotos: true });
-    const taggable = (await s.call('leader', 'GET', '/scouts')).json().scouts;
-    expect(taggable.find((t: { scoutId: string }) => t.scoutId === s.scouts.owls).noPhotos).toBe(
-      true,
-    );
-    const photo = (await uploadPhoto(s, 'leader', await png(8, 8))).json().id;
-    const posted = await s.call('leader', 'POST', '/posts', {
-      channel: 'troop',
-      body: 'Campfire',
-      photos: [{ id: photo, tags: [s.scouts.owls] }],
-    });
-    expect(posted.json().post.status).toBe('held');
-    await expectCells(
-      'GET a held post',
-      (a) => (MODERATORS.includes(a) ? 200 : 404),
-      (a) => s.call(a, 'GET', `/posts/${posted.json().post.id}`),
-    );
-    await family('parentOwls', s.scouts.owls, { noPhotos: false });
-  });
-
   it("another troop's post is 404 through every route, whoever asks", async () => {
     const post = `/posts/${await otherTroopPost(s)}`;
     const routes = [
