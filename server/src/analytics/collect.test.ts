@@ -4,12 +4,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ANALYTICS_REQUESTS_PER_MINUTE } from '@scout/protocol/limits';
 import { bearer, signUp } from '../../test/auth.ts';
 import { analyticsEvent, logEvents, nextSessionId, storedEvents } from '../../test/analytics.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, sharedTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 
 describe.each(testStoreKinds)('POST /api/analytics/:projectId/log (%s)', (kind) => {
-  let t: TestApp | undefined;
-  afterEach(async () => t?.close());
-  const app = async () => (t = await buildTestApp({ store: kind }));
+  // One app per store; the tests count whole tables, so each starts on an empty store. The
+  // request log test builds an app of its own, with its own logger.
+  const shared = sharedTestApp({ store: kind, empty: true });
+  let own: TestApp | undefined;
+  afterEach(async () => {
+    await own?.close();
+    own = undefined;
+  });
+  const app = async (): Promise<TestApp> => shared;
 
   it('stores valid events and drops each invalid one on its own, answering 200', async () => {
     const t = await app();
@@ -161,7 +167,10 @@ describe.each(testStoreKinds)('POST /api/analytics/:projectId/log (%s)', (kind) 
         done();
       },
     });
-    t = await buildTestApp({ store: kind, deps: { logger: pino({ level: 'info' }, sink) } });
+    const t = (own = await buildTestApp({
+      store: kind,
+      deps: { logger: pino({ level: 'info' }, sink) },
+    }));
     await logEvents(t, { events: [analyticsEvent(t)] }, { address: '203.0.113.77' });
     await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '198.51.100.9' });
     await new Promise((resolve) => setImmediate(resolve));
