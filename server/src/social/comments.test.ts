@@ -4,7 +4,7 @@
  * a locked thread taking comments from moderators only, mentions of the channel's readers, and
  * an author's delete.
  */
-import { SOCIAL_MESSAGES } from '@scout/protocol/social';
+import { SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@scout/protocol/social';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialPost, socialTroop, type SocialActor, type SocialTroop } from '../../test/social.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
@@ -104,5 +104,28 @@ describe.each(testStoreKinds)('social comments (%s)', (kind) => {
     expect(res.json()).toEqual({ commentId: id });
     expect((await threadOf('leader', postId)).comments).toEqual([]);
     expect((await s.call('parentHawks', 'DELETE', `/comments/${id}`)).statusCode).toBe(404);
+  });
+
+  it('a post takes at most commentsPerPost comments (409 in words)', async () => {
+    const postId = await socialPost(s, 'leader');
+    const n = SOCIAL_LIMITS.commentsPerPost;
+    const at = new Date(s.t.clock.now()).toISOString();
+    const rows = Array.from({ length: n }, (_, i) => [
+      `c-${postId}-${i}`,
+      'troop-1',
+      postId,
+      s.userId.leader,
+      'x',
+      'visible',
+      at,
+    ]);
+    await s.t.deps.store.query(
+      `INSERT INTO social_comments (id, troop_id, post_id, author_id, body, status, created_at)
+       VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      rows.flat(),
+    );
+    const res = await comment('leader2', postId, { body: 'One more' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(SOCIAL_MESSAGES.tooManyComments);
   });
 });

@@ -297,4 +297,28 @@ describe.each(testStoreKinds)('social posts (%s)', (kind) => {
     const res = await s.call('outsider', 'GET', `/posts/${id}`, undefined, 'troop-other-project');
     expect(res.statusCode).toBe(404);
   });
+
+  it('home lists the channels each caller reads, by name, and whether they may post there', async () => {
+    const names = async (actor: SocialActor) =>
+      (await s.call(actor, 'GET', '/home'))
+        .json()
+        .channels.map(
+          (c: { id: string; name: string; canPost: boolean }) => `${c.id} ${c.name} ${c.canPost}`,
+        );
+    expect(await names('leader')).toEqual([
+      'troop Whole troop true',
+      'leaders Leaders true',
+      'patrol:hawks Hawks patrol true',
+      'patrol:owls Owls patrol true',
+    ]);
+    expect(await names('youthOwls')).toEqual([
+      'troop Whole troop true',
+      'patrol:owls Owls patrol true',
+    ]);
+    expect(await names('noScouts')).toEqual(['troop Whole troop true']);
+    const service = (await s.call('service', 'GET', '/home')).json();
+    expect(service.channels).toHaveLength(4);
+    expect(service.me).toEqual({ youth: false, mayPost: false, moderator: true });
+    expect((await s.call('anonymous', 'GET', '/home')).statusCode).toBe(401);
+  });
 });
