@@ -187,6 +187,15 @@ describe.each(testStoreKinds)('social feed authorization matrix (%s)', (kind) =>
         (a, res) =>
           expect(res.json().post.status, a).toBe(a.startsWith('youth') ? 'pending' : 'visible'),
       );
+    // A refused post left nothing behind.
+    const { rows } = await s.t.deps.store.query<{ channel: string; body: string }>(
+      "SELECT channel, body FROM social_posts WHERE body LIKE 'Matrix new by %'",
+    );
+    const made = rows.map((r) => `${r.channel} ${r.body.slice('Matrix new by '.length)}`);
+    const allowed = CHANNELS.flatMap((c) =>
+      members.filter((a) => writes(a, c)).map((a) => `${c} ${a}`),
+    );
+    expect(made.sort()).toEqual(allowed.sort());
   });
 
   it('commenting and reacting: on a visible post the caller sees; never the service key', async () => {
