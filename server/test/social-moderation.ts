@@ -11,6 +11,7 @@ import type {
   WireSocialPost,
   WireSocialThread,
 } from '@scout/protocol/social';
+import { itemKey, SOCIAL_JOB_KINDS } from '../src/social/notify.ts';
 import { photoLinks } from '../src/social/photo-files.ts';
 import { isoInstant, storedBoolean } from '../src/store/sql-values.ts';
 import { FIRST_TROOP_ID } from '../src/store/tenancy.ts';
@@ -165,4 +166,16 @@ export async function postAsSeenBy(
   postId: string,
 ): Promise<WireSocialPost | null> {
   return (await threadAsSeenBy(s, actor, postId))?.post ?? null;
+}
+
+/** Whether the item's notices are queued (notify.ts: one keyed job an item, done or not). */
+export async function noticeQueued(
+  s: Troop,
+  subject: { postId: string; commentId?: string },
+): Promise<boolean> {
+  const { rows } = await s.t.deps.store.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM jobs WHERE kind = ? AND dedupe_key = ?',
+    [SOCIAL_JOB_KINDS.notice, `social-notice:${FIRST_TROOP_ID}:${itemKey(subject)}`],
+  );
+  return Number(rows[0]?.n ?? 0) > 0;
 }

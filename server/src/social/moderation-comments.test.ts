@@ -4,17 +4,15 @@
  * read in the thread, the audit log's entries, and a locked thread.
  */
 import { SOCIAL_MESSAGES } from '@scout/protocol/social';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { storedComment, storedPost, threadAsSeenBy } from '../../test/social-moderation.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  noticeQueued,
+  storedComment,
+  storedPost,
+  threadAsSeenBy,
+} from '../../test/social-moderation.ts';
 import { socialTroop, type SocialActor, type SocialTroop } from '../../test/social.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
-import { queueSocialNotices } from './notify.ts';
-
-// Which items become visible, and when, is this suite's; what their notices say is notify.ts's.
-vi.mock('./notify.ts', async (original) => ({
-  ...(await original<typeof import('./notify.ts')>()),
-  queueSocialNotices: vi.fn(async () => {}),
-}));
 
 describe.each(testStoreKinds)('social moderation of comments (%s)', (kind) => {
   let s: SocialTroop;
@@ -51,14 +49,12 @@ describe.each(testStoreKinds)('social moderation of comments (%s)', (kind) => {
   });
 
   it('approves a pending comment once, queueing its notices', async () => {
-    vi.mocked(queueSocialNotices).mockClear();
     const post = await storedPost(s, 'parentOwls', { channel: 'patrol:owls' });
     const id = await storedComment(s, post, 'youthOwls', { status: 'pending' });
     expect(await commentSeenBy('parentHawks', post, id)).toBeNull();
+    expect(await noticeQueued(s, { postId: post, commentId: id })).toBe(false);
     expect((await ok('service', id, { action: 'approve' })).status).toBe('visible');
-    expect(vi.mocked(queueSocialNotices).mock.calls.map((c) => c[2])).toEqual([
-      { postId: post, commentId: id },
-    ]);
+    expect(await noticeQueued(s, { postId: post, commentId: id })).toBe(true);
     expect((await moderate('leader', id, { action: 'approve' })).statusCode).toBe(409);
     expect((await commentSeenBy('leader2', post, id))?.status).toBe('visible');
   });

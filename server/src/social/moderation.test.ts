@@ -6,6 +6,7 @@
 import { SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@scout/protocol/social';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  noticeQueued,
   postAsSeenBy,
   storedPhoto,
   storedPost,
@@ -13,13 +14,6 @@ import {
 } from '../../test/social-moderation.ts';
 import { OTHER_TROOP, socialTroop, type SocialActor, type SocialTroop } from '../../test/social.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
-import { queueSocialNotices } from './notify.ts';
-
-// Which items become visible, and when, is this suite's; what their notices say is notify.ts's.
-vi.mock('./notify.ts', async (original) => ({
-  ...(await original<typeof import('./notify.ts')>()),
-  queueSocialNotices: vi.fn(async () => {}),
-}));
 
 describe.each(testStoreKinds)('social moderation of posts (%s)', (kind) => {
   let s: SocialTroop;
@@ -82,29 +76,26 @@ describe.each(testStoreKinds)('social moderation of posts (%s)', (kind) => {
   });
 
   it('approves a pending post and a held one, queueing their notices, as unhiding does', async () => {
-    vi.mocked(queueSocialNotices).mockClear();
     const pending = await storedPost(s, 'youthOwls', { status: 'pending' });
     const held = await storedPost(s, 'leader', { status: 'held' });
+    expect(await noticeQueued(s, { postId: pending })).toBe(false);
     expect((await ok('leader', pending, { action: 'approve' })).status).toBe('visible');
     expect((await ok('leader2', held, { action: 'approve' })).status).toBe('visible');
-    expect(vi.mocked(queueSocialNotices).mock.calls.map((c) => c[2])).toEqual([
-      { postId: pending },
-      { postId: held },
-    ]);
+    expect(await noticeQueued(s, { postId: pending })).toBe(true);
+    expect(await noticeQueued(s, { postId: held })).toBe(true);
     const again = await moderate('leader', pending, { action: 'approve' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/waits for a leader/);
     const hidden = await storedPost(s, 'noScouts', { status: 'hidden' });
     expect((await moderate('leader', hidden, { action: 'approve' })).statusCode).toBe(409);
-    expect(vi.mocked(queueSocialNotices)).toHaveBeenCalledTimes(2);
+    // Others now read the approved post.
+    expect((await postAsSeenBy(s, 'parentHawks', pending))?.status).toBe('visible');
     // Hidden while it waited, then shown: others read it for the first time, so it is told.
     const waited = await storedPost(s, 'youthOwls', { status: 'pending' });
     await ok('leader', waited, { action: 'hide', reason: 'Later' });
-    expect(vi.mocked(queueSocialNotices)).toHaveBeenCalledTimes(2);
+    expect(await noticeQueued(s, { postId: waited })).toBe(false);
     await ok('leader', waited, { action: 'unhide' });
-    expect(vi.mocked(queueSocialNotices).mock.calls.at(-1)?.[2]).toEqual({ postId: waited });
-    // Others now read the approved post.
-    expect((await postAsSeenBy(s, 'parentHawks', pending))?.status).toBe('visible');
+    expect(await noticeQueued(s, { postId: waited })).toBe(true);
   });
 
   it('hides with a reason the author and their parents read, and unhides', async () => {
