@@ -321,4 +321,39 @@ describe.each(testStoreKinds)('social posts (%s)', (kind) => {
     expect(service.me).toEqual({ youth: false, mayPost: false, moderator: true });
     expect((await s.call('anonymous', 'GET', '/home')).statusCode).toBe(401);
   });
+
+  it('a youth reads their patrol only while two adults read it with them', async () => {
+    const postId = await socialPost(s, 'parentHawks', { channel: 'patrol:hawks' });
+    const leaders = [s.userId.admin, s.userId.leader, s.userId.leader2];
+    const setRole = (role: 'user' | 'leader') =>
+      s.t.deps.store.query(`UPDATE memberships SET role = ? WHERE user_id IN (?, ?, ?)`, [
+        role,
+        ...leaders,
+      ]);
+    // Left alone with the parent: the youth loses the channel, its posts and its members.
+    await setRole('user');
+    try {
+      const home = (await s.call('youthHawks', 'GET', '/home')).json();
+      expect(home.channels.map((c: { id: string }) => c.id)).toEqual(['troop']);
+      expect(await statusOf('youthHawks', postId)).toBe(404);
+      expect((await s.call('youthHawks', 'GET', '/posts?channel=patrol:hawks')).statusCode).toBe(
+        404,
+      );
+      const refused = await s.call('youthHawks', 'POST', '/posts', {
+        channel: 'patrol:hawks',
+        body: 'Hi',
+      });
+      expect(refused.statusCode).toBe(404);
+      expect(await statusOf('parentHawks', postId)).toBe(200);
+    } finally {
+      await s.t.deps.store.query(`UPDATE memberships SET role = 'admin' WHERE user_id = ?`, [
+        s.userId.admin,
+      ]);
+      await s.t.deps.store.query(`UPDATE memberships SET role = 'leader' WHERE user_id IN (?, ?)`, [
+        s.userId.leader,
+        s.userId.leader2,
+      ]);
+    }
+    expect(await statusOf('youthHawks', postId)).toBe(200);
+  });
 });
