@@ -66,6 +66,12 @@ describe.each(testStoreKinds)('social realtime channels (%s)', (kind) => {
     const postId = await socialPost(s, 'leader', { channel: 'patrol:owls' });
     const heard = await owl.next('message', { skip: ['presence', 'subscribed'] });
     expect(heard.payload).toMatchObject({ channel: OWLS, type: 'updated', data: { postId } });
+    // A comment, a reaction and the post's delete are each announced too.
+    await s.call('parentOwls', 'POST', `/posts/${postId}/comments`, { body: 'Nice' });
+    await s.call('parentOwls', 'PUT', `/posts/${postId}/reactions/like`);
+    await s.call('leader', 'DELETE', `/posts/${postId}`);
+    for (let i = 0; i < 3; i++)
+      expect((await owl.next('message')).payload).toMatchObject({ data: { postId } });
   });
 
   it('history and presence over REST answer readers only', async () => {
