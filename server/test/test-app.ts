@@ -1,6 +1,7 @@
 /**
- * Builds an app for tests: in-memory SQLite (or TEST_DATABASE_URL's PostgreSQL in a fresh
- * schema), a manual clock and a random key. Each call is isolated from every other.
+ * Builds an app for tests: in-memory SQLite (or TEST_DATABASE_URL's PostgreSQL in a schema of
+ * its own while it is open, test-app-postgres.ts), a manual clock and a random key. Each call
+ * is isolated from every other.
  * `sharedTestApp` gives the tests of one suite one such app, built once.
  */
 import crypto from 'node:crypto';
