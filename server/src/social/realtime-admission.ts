@@ -13,20 +13,32 @@ import { checkSession } from '../auth/session-check.ts';
 import type { ChannelAdmission } from '../realtime/hub-types.ts';
 import { splitChannelKey } from '../realtime/troop-channels.ts';
 import type { Store } from '../store/store.ts';
-import { readsChannel } from './channel-rules.ts';
+import { readsChannel, type SocialRoster } from './channel-rules.ts';
 import { readRoster } from './roster.ts';
 
 /** Service-key sockets speak as `service_<key id>` (realtime/routes.ts). */
 const SERVICE_SOCKET = 'service_';
 
 export function socialAdmission(store: Store, roles: RolesConfig): ChannelAdmission {
+  // The hub checks every socket of a pass at once: the checks of one troop share the roster
+  // read in flight, so a pass costs one read a troop, not three queries a socket and channel.
+  // Nothing is kept once read: each pass sees the roster of its moment.
+  const reading = new Map<string, Promise<SocialRoster>>();
+  const rosterOf = (troopId: string) => {
+    let read = reading.get(troopId);
+    if (!read) {
+      read = readRoster(store, roles, troopId).finally(() => reading.delete(troopId));
+      reading.set(troopId, read);
+    }
+    return read;
+  };
   return {
     governs: (key) => socialChannelOf(splitChannelKey(key).name) !== null,
     async admits(key, userId) {
       const { troopId, name } = splitChannelKey(key);
       const channel = socialChannelOf(name);
       if (channel === null) return true;
-      const roster = await readRoster(store, roles, troopId);
+      const roster = await rosterOf(troopId);
       const member = roster.members.get(userId);
       if (member) return readsChannel(roster, member, channel);
       if (!userId.startsWith(SERVICE_SOCKET)) return false;
