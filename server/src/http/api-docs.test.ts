@@ -30,6 +30,8 @@ const NOT_DECLARED: Record<string, string> = {
   'POST /api/data/{projectId}/extract-from-blob': 'multipart: the file is read part by part',
   'POST /api/newsletter/{projectId}/images':
     'multipart: the image streams to disk only once the caller is known to write posts',
+  'POST /api/social/{projectId}/photos':
+    'multipart: the photo streams to disk only once the caller is known to post',
   'GET /api/storage/{projectId}/object/{*}': 'answers the stored file itself',
   'GET /api/calendar/{projectId}/feed/{file}': 'answers an iCalendar file',
   'GET /api/calendar/{projectId}/events/{file}': 'answers an iCalendar file',
