@@ -14,6 +14,7 @@ import type {
   WireNewsletterSummary,
 } from '@scout/protocol/newsletter';
 import { asBlob } from './blob.ts';
+import { needs, query, shaped } from './answers.ts';
 import { isRecord } from './browser.ts';
 import { ScoutError } from './errors.ts';
 import type { HttpClient } from './http.ts';
@@ -77,17 +78,6 @@ export interface NewsletterClient {
   uploadImage(file: Blob): Promise<NewsletterImage>;
 }
 
-function shaped<T>(data: unknown, ok: (d: Record<string, unknown>) => boolean, what: string): T {
-  if (!isRecord(data) || !ok(data))
-    throw new ScoutError({
-      kind: 'data',
-      code: 'INTERNAL_ERROR',
-      message: `The server did not answer with ${what}`,
-      retryable: false,
-    });
-  return data as unknown as T;
-}
-
 function invalid(message: string): ScoutError {
   return new ScoutError({
     kind: 'validation',
@@ -97,21 +87,12 @@ function invalid(message: string): ScoutError {
   });
 }
 
-function needs(value: string, what: string): void {
-  if (!value) throw invalid(`${what} needs an id`);
-}
-
 const postFrom = (data: unknown) =>
   shaped<{ post: NewsletterPost }>(
     data,
     (d) => isRecord(d.post) && Array.isArray(d.post.parts),
     'a post',
   ).post;
-
-const query = (params: Record<string, string | number | undefined>) => {
-  const set = Object.entries(params).filter(([, v]) => v !== undefined && v !== '');
-  return set.length ? `?${new URLSearchParams(set.map(([k, v]) => [k, String(v)]))}` : '';
-};
 
 export function createNewsletter(http: HttpClient, projectId: string): NewsletterClient {
   const root = `/api/newsletter/${encodeURIComponent(projectId)}`;

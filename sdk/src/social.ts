@@ -21,6 +21,7 @@ import type {
   WireTaggableScout,
 } from '@scout/protocol/social';
 import { asBlob } from './blob.ts';
+import { needs, query, shaped } from './answers.ts';
 import { isRecord } from './browser.ts';
 import { ScoutError } from './errors.ts';
 import type { HttpClient } from './http.ts';
@@ -97,27 +98,6 @@ export interface SocialClient {
   updateSettings(settings: SocialSettings): Promise<SocialSettings>;
 }
 
-function shaped<T>(data: unknown, ok: (d: Record<string, unknown>) => boolean, what: string): T {
-  if (!isRecord(data) || !ok(data))
-    throw new ScoutError({
-      kind: 'data',
-      code: 'INTERNAL_ERROR',
-      message: `The server did not answer with ${what}`,
-      retryable: false,
-    });
-  return data as unknown as T;
-}
-
-function needs(value: string, what: string): void {
-  if (!value)
-    throw new ScoutError({
-      kind: 'validation',
-      code: 'VALIDATION_ERROR',
-      message: `${what} needs an id`,
-      retryable: false,
-    });
-}
-
 const postFrom = (data: unknown) =>
   shaped<{ post: SocialPost }>(
     data,
@@ -127,11 +107,6 @@ const postFrom = (data: unknown) =>
 
 const commentFrom = (data: unknown) =>
   shaped<{ comment: SocialComment }>(data, (d) => isRecord(d.comment), 'a comment').comment;
-
-const query = (params: Record<string, string | number | undefined>) => {
-  const set = Object.entries(params).filter(([, v]) => v !== undefined && v !== '');
-  return set.length ? `?${new URLSearchParams(set.map(([k, v]) => [k, String(v)]))}` : '';
-};
 
 export function createSocial(http: HttpClient, projectId: string): SocialClient {
   const root = `/api/social/${encodeURIComponent(projectId)}`;

@@ -20,6 +20,7 @@ import type {
   WireVolunteerSheet,
   WireVolunteerSlot,
 } from '@scout/protocol/volunteer';
+import { needs, query, shaped } from './answers.ts';
 import { isRecord } from './browser.ts';
 import { fileNameFromDisposition } from './calendar.ts';
 import { ScoutError } from './errors.ts';
@@ -95,17 +96,6 @@ export interface VolunteerClient {
   exportCsv(id: string, occurrence?: string): Promise<File>;
 }
 
-function shaped<T>(data: unknown, ok: (d: Record<string, unknown>) => boolean, what: string): T {
-  if (!isRecord(data) || !ok(data))
-    throw new ScoutError({
-      kind: 'data',
-      code: 'INTERNAL_ERROR',
-      message: `The server did not answer with ${what}`,
-      retryable: false,
-    });
-  return data as unknown as T;
-}
-
 const sheetFrom = (data: unknown) =>
   shaped<VolunteerSheet>(
     data,
@@ -114,21 +104,6 @@ const sheetFrom = (data: unknown) =>
   );
 const slotFrom = (data: unknown) =>
   shaped<{ slot: VolunteerSlot }>(data, (d) => isRecord(d.slot), 'a slot').slot;
-
-function needs(value: string, what: string): void {
-  if (!value)
-    throw new ScoutError({
-      kind: 'validation',
-      code: 'VALIDATION_ERROR',
-      message: `${what} needs an id`,
-      retryable: false,
-    });
-}
-
-const query = (params: Record<string, string | number | undefined>) => {
-  const set = Object.entries(params).filter(([, v]) => v !== undefined && v !== '');
-  return set.length ? `?${new URLSearchParams(set.map(([k, v]) => [k, String(v)]))}` : '';
-};
 
 export function createVolunteer(http: HttpClient, projectId: string): VolunteerClient {
   const root = `/api/volunteer/${encodeURIComponent(projectId)}`;
