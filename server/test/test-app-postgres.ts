@@ -63,9 +63,15 @@ export async function openPostgresTestStore(
   store.close = async () => {
     if (closed) return close();
     closed = true;
-    let keep = false;
-    if (reusable) keep = await asMade(store, made.get(own)!, empty).catch(() => false);
     await close();
+    let keep = false;
+    if (reusable) {
+      // Through a store of its own, once the test's has ended: no writer of the test's (a job
+      // still running, say) is left to write after the emptying.
+      const check = schemaStore(base, own);
+      keep = await asMade(check, made.get(own)!, empty).catch(() => false);
+      await check.close();
+    }
     if (keep) idle.push(own);
     else {
       made.delete(own);
