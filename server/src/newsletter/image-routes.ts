@@ -13,40 +13,18 @@ import {
 } from '@scout/protocol/newsletter';
 import { PERMISSIONS } from '@scout/protocol/permissions';
 import type { ReadyDeps } from '../deps.ts';
-import { ApiError } from '../errors.ts';
 import { callerOf, projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
-import {
-  discardTempFile,
-  multipartError,
-  receiveUpload,
-  type UploadPart,
-} from '../storage/receive-upload.ts';
+import { oneFileLimits, withOneImage } from '../storage/one-image-upload.ts';
 import { storageContextOf } from '../storage/storage-context.ts';
 import { storeNewsletterImage } from './images.ts';
 
 const imageAnswer = z.object({ src: z.string(), width: z.number(), height: z.number() });
 
-/** The upload's own words for a file over the limit, whichever check found it. */
-function imageError(err: unknown): unknown {
-  const known = err instanceof ApiError ? err : multipartError(err);
-  if (known?.code === 'PAYLOAD_TOO_LARGE')
-    return new ApiError('PAYLOAD_TOO_LARGE', NEWSLETTER_IMAGE_TOO_LARGE);
-  return known ?? err;
-}
-
 export const newsletterImageRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
   async (plain) => {
     await plain.register(multipart, {
-      // One file and nothing else. The parser stops counting at the limit + 1 byte.
-      limits: {
-        fileSize: NEWSLETTER_IMAGE_MAX_BYTES,
-        files: 1,
-        fields: 2,
-        fieldSize: 1024,
-        parts: 3,
-        headerPairs: 50,
-      },
+      limits: oneFileLimits(NEWSLETTER_IMAGE_MAX_BYTES),
     });
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const guards = routeGuards(deps);
@@ -66,32 +44,12 @@ export const newsletterImageRoutes =
         },
       },
       async (req) => {
-        if (!req.isMultipart())
-          throw new ApiError('VALIDATION_ERROR', 'Send the image as multipart/form-data');
         const caller = callerOf(req);
         const ctx = storageContextOf(deps, troopOf(req));
-        let received;
-        try {
-          received = await receiveUpload(req.parts() as AsyncIterable<UploadPart>, () =>
-            ctx.files.createTempFile(),
-          );
-        } catch (err) {
-          throw imageError(err);
-        }
-        try {
-          if (!received.tempFile)
-            throw new ApiError('VALIDATION_ERROR', 'Send the image in the field named "file"');
-          return await storeNewsletterImage(
-            ctx,
-            caller.kind === 'user' ? caller.userId : null,
-            received.tempFile,
-            received.size,
-          );
-        } catch (err) {
-          throw imageError(err);
-        } finally {
-          await discardTempFile(received.tempFile);
-        }
+        const words = { what: 'image', tooLarge: NEWSLETTER_IMAGE_TOO_LARGE };
+        return withOneImage(req, ctx.files, words, (tempFile, size) =>
+          storeNewsletterImage(ctx, caller.kind === 'user' ? caller.userId : null, tempFile, size),
+        );
       },
     );
   };

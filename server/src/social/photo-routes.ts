@@ -9,14 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@scout/protocol/social';
 import type { ReadyDeps } from '../deps.ts';
-import { ApiError } from '../errors.ts';
 import { projectParams, routeGuards } from '../http/route-guards.ts';
-import {
-  discardTempFile,
-  multipartError,
-  receiveUpload,
-  type UploadPart,
-} from '../storage/receive-upload.ts';
+import { oneFileLimits, withOneImage } from '../storage/one-image-upload.ts';
 import { deleteUnusedPhotos, storeSocialPhoto } from './photo-store.ts';
 import { socialRequest } from './request-context.ts';
 import { requirePoster, taggableScouts } from './taggable-scouts.ts';
@@ -32,27 +26,11 @@ const scoutsAnswer = z.object({
   scouts: z.array(z.object({ scoutId: z.string(), name: z.string(), noPhotos: z.boolean() })),
 });
 
-/** The feed's own words for a photo over the limit, whichever check found it. */
-function photoError(err: unknown): unknown {
-  const known = err instanceof ApiError ? err : multipartError(err);
-  if (known?.code === 'PAYLOAD_TOO_LARGE')
-    return new ApiError('PAYLOAD_TOO_LARGE', SOCIAL_MESSAGES.photoTooLarge);
-  return known ?? err;
-}
-
 export const socialPhotoRoutes =
   (deps: ReadyDeps): FastifyPluginAsync =>
   async (plain) => {
     await plain.register(multipart, {
-      // One file and nothing else. The parser stops counting at the limit + 1 byte.
-      limits: {
-        fileSize: SOCIAL_LIMITS.photoMaxBytes,
-        files: 1,
-        fields: 2,
-        fieldSize: 1024,
-        parts: 3,
-        headerPairs: 50,
-      },
+      limits: oneFileLimits(SOCIAL_LIMITS.photoMaxBytes),
     });
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const guards = routeGuards(deps);
@@ -74,27 +52,12 @@ export const socialPhotoRoutes =
         // Who is calling is settled before a single byte of the photo is read.
         const r = await socialRequest(deps, req);
         const uploader = requirePoster(r);
-        if (!req.isMultipart())
-          throw new ApiError('VALIDATION_ERROR', 'Send the photo as multipart/form-data');
-        let received;
-        try {
-          received = await receiveUpload(req.parts() as AsyncIterable<UploadPart>, () =>
-            deps.files.createTempFile(),
-          );
-        } catch (err) {
-          throw photoError(err);
-        }
-        try {
-          if (!received.tempFile)
-            throw new ApiError('VALIDATION_ERROR', 'Send the photo in the field named "file"');
+        const words = { what: 'photo', tooLarge: SOCIAL_MESSAGES.photoTooLarge };
+        return withOneImage(req, deps.files, words, async (tempFile, size) => {
           // Before storing: a troop whose old photos cannot be cleaned stores no more.
           await deleteUnusedPhotos(deps, r.troop);
-          return await storeSocialPhoto(deps, r.troop, uploader, received.tempFile, received.size);
-        } catch (err) {
-          throw photoError(err);
-        } finally {
-          await discardTempFile(received.tempFile);
-        }
+          return storeSocialPhoto(deps, r.troop, uploader, tempFile, size);
+        });
       },
     );
 
