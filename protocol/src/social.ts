@@ -157,6 +157,16 @@ export const SOCIAL_MESSAGES = {
   tooManyReports: 'You have sent many reports this hour; a leader will look at them',
   heldForLeader: 'A scout in a photo asked for no photos: a leader will look at it first',
   waitsForApproval: 'A leader approves posts by scouts before others see them',
+  postNotFound: 'This post is not in the feed',
+  commentNotFound: 'This comment is not in the feed',
+  channelNotFound: 'This channel is not in the feed',
+  reportNotFound: 'This report is not in the feed',
+  badCursor: 'This page of the feed is out of date; load the feed again',
+  authorOnly: 'Only its author deletes it',
+  readersOnly: 'Only readers of the channel comment and react here',
+  reportEmpty: 'Say what is wrong with it',
+  reportResolved: 'This report is already resolved',
+  commentNoLock: 'A comment has no thread to lock: lock its post',
 } as const;
 
 export interface WireSocialChannel {

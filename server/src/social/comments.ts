@@ -16,9 +16,8 @@ import crypto from 'node:crypto';
 import { ApiError } from '../errors.ts';
 import { isoInstant, storedBoolean } from '../store/sql-values.ts';
 import { announceSocial } from './announce.ts';
-import { readsChannel, seesItem } from './channel-rules.ts';
-import { FEED_MESSAGES } from './feed-messages.ts';
-import { seenPost } from './feed-page.ts';
+import { readsChannel } from './channel-rules.ts';
+import { seenComment, seenPost } from './seen-items.ts';
 import { queueSocialNotices } from './notify.ts';
 import { checkedMentions, requirePoster, waitsForLeader } from './post-create.ts';
 import { authorOf, type SocialRequest } from './request-context.ts';
@@ -28,7 +27,7 @@ import { wireComments } from './wire-items.ts';
 /** 409 unless the post takes comments and reactions; 403 unless the caller reads its channel. */
 export function requireOpenPost(r: SocialRequest, post: StoredSocialPost): void {
   if (!readsChannel(r.roster, r.member, post.channel))
-    throw new ApiError('FORBIDDEN', FEED_MESSAGES.readersOnly);
+    throw new ApiError('FORBIDDEN', SOCIAL_MESSAGES.readersOnly);
   if (post.status !== 'visible') throw new ApiError('CONFLICT', SOCIAL_MESSAGES.notVisible);
 }
 
@@ -46,7 +45,7 @@ export async function createComment(
   const nowMs = r.deps.clock.now();
 
   await r.deps.store.transaction(async (tx) => {
-    const post = await seenPost(r, postId, tx, true);
+    const post = await seenPost(r, postId, { db: tx, forUpdate: true });
     requireOpenPost(r, post);
     if (post.locked && !r.member.moderator) throw new ApiError('CONFLICT', SOCIAL_MESSAGES.locked);
     const { rows } = await tx.query<{ n: number | string }>(
@@ -85,10 +84,8 @@ export async function deleteComment(
   r: SocialRequest,
   commentId: string,
 ): Promise<{ commentId: string }> {
-  const comment = await findSocialComment(r.deps.store, r.troop.id, commentId);
-  if (comment === null || !seesItem(r.roster, r.member, comment))
-    throw new ApiError('NOT_FOUND', FEED_MESSAGES.commentNotFound);
-  if (comment.authorId !== authorOf(r)) throw new ApiError('FORBIDDEN', FEED_MESSAGES.authorOnly);
+  const { comment } = await seenComment(r, commentId);
+  if (comment.authorId !== authorOf(r)) throw new ApiError('FORBIDDEN', SOCIAL_MESSAGES.authorOnly);
   await r.deps.store.query('DELETE FROM social_comments WHERE troop_id = ? AND id = ?', [
     r.troop.id,
     comment.id,

@@ -9,22 +9,17 @@
  */
 import {
   SOCIAL_LIMITS,
+  SOCIAL_MESSAGES,
   type SocialChannelId,
   type WireSocialPage,
   type WireSocialThread,
 } from '@scout/protocol/social';
 import { ApiError } from '../errors.ts';
-import type { Queryable } from '../store/store.ts';
 import { channelsOf, readsChannel, seesItem } from './channel-rules.ts';
-import { FEED_MESSAGES } from './feed-messages.ts';
 import type { SocialRequest } from './request-context.ts';
+import { seenPost } from './seen-items.ts';
 import { placeholders } from './sql-lists.ts';
-import {
-  findSocialPost,
-  selectSocialComments,
-  selectSocialPosts,
-  type StoredSocialPost,
-} from './stored-items.ts';
+import { selectSocialComments, selectSocialPosts } from './stored-items.ts';
 import { wireComments, wirePosts } from './wire-items.ts';
 
 interface Cursor {
@@ -49,13 +44,13 @@ export function decodeCursor(text: string): Cursor {
   } catch {
     // Answered below, as any other cursor this server did not write.
   }
-  throw new ApiError('VALIDATION_ERROR', FEED_MESSAGES.badCursor);
+  throw new ApiError('VALIDATION_ERROR', SOCIAL_MESSAGES.badCursor);
 }
 
 /** 404 unless the caller reads the channel (a channel the troop lacks included). */
 export function requireReader(r: SocialRequest, channel: SocialChannelId): void {
   if (!readsChannel(r.roster, r.member, channel))
-    throw new ApiError('NOT_FOUND', FEED_MESSAGES.channelNotFound);
+    throw new ApiError('NOT_FOUND', SOCIAL_MESSAGES.channelNotFound);
 }
 
 /**
@@ -77,9 +72,6 @@ function seenCondition(r: SocialRequest, channels: SocialChannelId[]) {
   }
   return { sql: parts.length > 0 ? parts.join(' OR ') : '1 = 0', args };
 }
-
-export const seesPost = (r: SocialRequest, post: StoredSocialPost) =>
-  seesItem(r.roster, r.member, post);
 
 export async function readPage(
   r: SocialRequest,
@@ -111,22 +103,10 @@ export async function readPage(
   return {
     posts: await wirePosts(
       r,
-      page.filter((p) => seesPost(r, p)),
+      page.filter((p) => seesItem(r.roster, r.member, p)),
     ),
     next: rows.length > limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
   };
-}
-
-/** The post the caller sees, else 404. */
-export async function seenPost(
-  r: SocialRequest,
-  postId: string,
-  db: Queryable = r.deps.store,
-  forUpdate = false,
-): Promise<StoredSocialPost> {
-  const post = await findSocialPost(db, r.troop.id, postId, forUpdate);
-  if (post === null || !seesPost(r, post)) throw new ApiError('NOT_FOUND', FEED_MESSAGES.notFound);
-  return post;
 }
 
 export async function readThread(r: SocialRequest, postId: string): Promise<WireSocialThread> {

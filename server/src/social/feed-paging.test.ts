@@ -3,11 +3,10 @@
  * the default and largest page, one channel or every channel the caller reads, and a cursor
  * this server did not write answered 400.
  */
-import { SOCIAL_LIMITS } from '@scout/protocol/social';
+import { SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@scout/protocol/social';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialPost, socialTroop, type SocialActor, type SocialTroop } from '../../test/social.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
-import { FEED_MESSAGES } from './feed-messages.ts';
 
 describe.each(testStoreKinds)('social feed pages (%s)', (kind) => {
   let s: SocialTroop;
@@ -78,7 +77,7 @@ describe.each(testStoreKinds)('social feed pages (%s)', (kind) => {
     for (const cursor of ['nonsense', Buffer.from('[1,2]').toString('base64url'), '%00']) {
       const res = await s.call('noScouts', 'GET', `/posts?cursor=${cursor}`);
       expect(res.statusCode, cursor).toBe(400);
-      expect(res.json().message).toBe(FEED_MESSAGES.badCursor);
+      expect(res.json().message).toBe(SOCIAL_MESSAGES.badCursor);
     }
     expect(
       (await s.call('noScouts', 'GET', `/posts?limit=${SOCIAL_LIMITS.pageMax + 1}`)).statusCode,

@@ -110,7 +110,7 @@ export async function moderatePost(
   requireModerator(r);
   const now = r.deps.clock.now();
   const done: Applied = await r.deps.store.transaction(async (tx) => {
-    const post = await seenPost(r, tx, postId, 'Post not found', true);
+    const post = await seenPost(r, postId, { db: tx, forUpdate: true });
     const reason = reasonFor(input.action, input.reason);
     let files: PhotoFiles[] = [];
     if (input.action === 'lock' || input.action === 'unlock') {
@@ -155,7 +155,7 @@ export async function moderatePost(
   });
   await afterCommit(r, done);
   const post = await findSocialPost(r.deps.store, r.troop.id, done.postId);
-  if (!post) throw new ApiError('NOT_FOUND', 'Post not found');
+  if (!post) throw new ApiError('NOT_FOUND', SOCIAL_MESSAGES.postNotFound);
   const [wire] = await wirePosts(r, [post]);
   return { post: wire! };
 }
@@ -168,9 +168,9 @@ export async function moderateComment(
   requireModerator(r);
   const now = r.deps.clock.now();
   const done: Applied = await r.deps.store.transaction(async (tx) => {
-    const { comment, post } = await seenComment(r, tx, commentId, 'Comment not found', true);
+    const { comment, post } = await seenComment(r, commentId, { db: tx, forUpdate: true });
     if (input.action === 'lock' || input.action === 'unlock')
-      throw new ApiError('VALIDATION_ERROR', 'A comment has no thread to lock: lock its post');
+      throw new ApiError('VALIDATION_ERROR', SOCIAL_MESSAGES.commentNoLock);
     const action = input.action;
     const reason = reasonFor(action, input.reason);
     if (!TRANSITIONS[action].from.includes(comment.status))
@@ -196,7 +196,7 @@ export async function moderateComment(
   });
   await afterCommit(r, done);
   const comment = await findSocialComment(r.deps.store, r.troop.id, commentId);
-  if (!comment) throw new ApiError('NOT_FOUND', 'Comment not found');
+  if (!comment) throw new ApiError('NOT_FOUND', SOCIAL_MESSAGES.commentNotFound);
   const [wire] = await wireComments(r, [comment]);
   return { comment: wire! };
 }

@@ -18,7 +18,6 @@ import {
 } from '../../test/social.ts';
 import { filesOnDisk } from '../../test/storage.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
-import { FEED_MESSAGES } from './feed-messages.ts';
 
 describe.each(testStoreKinds)('social posts (%s)', (kind) => {
   let s: SocialTroop;
@@ -280,7 +279,7 @@ describe.each(testStoreKinds)('social posts (%s)', (kind) => {
     expect((await s.call('service', 'DELETE', `/posts/${id}`)).statusCode).toBe(403);
     const hidden = await s.call('parentHawks', 'DELETE', `/posts/${id}`);
     expect(hidden.statusCode).toBe(404);
-    expect(messageOf(hidden)).toBe(FEED_MESSAGES.notFound);
+    expect(messageOf(hidden)).toBe(SOCIAL_MESSAGES.postNotFound);
     const res = await s.call('parentOwls', 'DELETE', `/posts/${id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ postId: id });

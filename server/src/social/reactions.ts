@@ -8,7 +8,7 @@ import type { SocialReaction } from '@scout/protocol/social';
 import { isoInstant } from '../store/sql-values.ts';
 import { announceSocial } from './announce.ts';
 import { requireOpenPost } from './comments.ts';
-import { seenPost } from './feed-page.ts';
+import { seenPost } from './seen-items.ts';
 import { requirePoster } from './post-create.ts';
 import { authorOf, type SocialRequest } from './request-context.ts';
 import { wirePosts } from './wire-items.ts';

@@ -18,7 +18,7 @@ const HOUR_MS = 3_600_000;
 
 function reasonOf(text: string): string {
   const reason = text.trim();
-  if (reason === '') throw new ApiError('VALIDATION_ERROR', 'Say what is wrong with it');
+  if (reason === '') throw new ApiError('VALIDATION_ERROR', SOCIAL_MESSAGES.reportEmpty);
   return reason;
 }
 
@@ -73,12 +73,12 @@ async function fileReport(
 }
 
 export async function reportPost(r: SocialRequest, postId: string, reason: string) {
-  const post = await seenPost(r, r.deps.store, postId);
+  const post = await seenPost(r, postId);
   return fileReport(r, { postId: post.id, commentId: null }, reason);
 }
 
 export async function reportComment(r: SocialRequest, commentId: string, reason: string) {
-  const { comment } = await seenComment(r, r.deps.store, commentId);
+  const { comment } = await seenComment(r, commentId);
   return fileReport(r, { postId: comment.postId, commentId: comment.id }, reason);
 }
 
@@ -100,13 +100,17 @@ export async function resolveReport(r: SocialRequest, reportId: string) {
       [r.troop.id, reportId],
     );
     const report = rows[0];
-    if (!report) throw new ApiError('NOT_FOUND', 'Report not found');
+    if (!report) throw new ApiError('NOT_FOUND', SOCIAL_MESSAGES.reportNotFound);
     // A report of an item in a channel the moderator does not read is not theirs to see.
     const item = report.comment_id
-      ? (await seenComment(r, tx, report.comment_id, 'Report not found')).post
-      : await seenPost(r, tx, report.post_id, 'Report not found');
-    if (report.resolved_at !== null)
-      throw new ApiError('CONFLICT', 'This report is already resolved');
+      ? (
+          await seenComment(r, report.comment_id, {
+            db: tx,
+            notFound: SOCIAL_MESSAGES.reportNotFound,
+          })
+        ).post
+      : await seenPost(r, report.post_id, { db: tx, notFound: SOCIAL_MESSAGES.reportNotFound });
+    if (report.resolved_at !== null) throw new ApiError('CONFLICT', SOCIAL_MESSAGES.reportResolved);
     await tx.query(
       'UPDATE social_reports SET resolved_at = ?, resolved_by = ? WHERE troop_id = ? AND id = ?',
       [isoInstant(now), r.by, r.troop.id, report.id],
