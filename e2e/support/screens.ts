@@ -7,6 +7,7 @@ export const HEADINGS = {
   profile: 'Profile',
   members: 'Members',
   analytics: 'Analytics',
+  social: 'Social',
 } as const;
 
 export type SignedInScreen = keyof typeof HEADINGS;

@@ -78,16 +78,18 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
         page.getByRole('heading', { level: 1, name: HEADINGS.dashboard }),
       ).toBeAttached();
 
-      // Social, chosen away from the dashboard, returns there highlighted (Calendar and
-      // Newsletter open screens of their own).
+      // Social opens the feed from any screen, highlighted, and Back returns to where it was
+      // chosen.
       await tabs(page, vp).getByRole('button', { name: 'Calendar' }).click();
       await expectArrivedAt(page, 'calendar');
       await tabs(page, vp).getByRole('button', { name: 'Social' }).click();
-      await expectArrivedAt(page, 'dashboard');
+      await expectArrivedAt(page, 'social');
       await expect(tabs(page, vp).getByRole('button', { name: 'Social' })).toHaveAttribute(
         'aria-current',
         'page',
       );
+      await page.goBack();
+      await expectArrivedAt(page, 'calendar');
 
       // Signing out from far down a screen lands at the top of the auth screen, on its heading.
       await scrollToBottom(page);

@@ -183,7 +183,7 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     await expect(blocks.nth(2)).toContainText(`${shownDate(daysAhead(4))}, 6:00 PM`);
 
     for (const [name, empty] of [
-      ['Social', 'Nothing here yet'],
+      ['Social', 'No posts yet'],
       ['Newsletter', 'No newsletters yet'],
       // No sign-up slots on this troop's events: the Volunteer card says so.
       ['Volunteer', 'No open slots at upcoming events'],
