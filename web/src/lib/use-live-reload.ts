@@ -2,7 +2,8 @@
  * Reads queries again when the server announces a change on a realtime channel. The server's
  * channels name what changed, never its content, so a listener reads it again under its own
  * access; a burst of messages becomes one reload, and a re-subscription reloads too, since what
- * was announced while away is not replayed. A channel handle is one per name and leaving it drops
+ * was announced while away is not replayed (nor what was announced between the page's first read
+ * and its subscription taking effect). A channel handle is one per name and leaving it drops
  * every listener, so the parts of a page listening on one name share one subscription, left when
  * the last of them goes.
  */
@@ -40,12 +41,10 @@ export function useLiveReload(
         RELOAD_DELAY_MS,
       );
     };
-    let acknowledged = false;
     const stopMessages = channel.onMessage(reloadSoon);
-    const stopAcks = channel.onSubscribed(() => {
-      if (acknowledged) reloadSoon();
-      acknowledged = true;
-    });
+    // Every acknowledgement reloads, the first too: a change announced after the page read its
+    // data and before the subscription took effect would otherwise stay unseen until the next.
+    const stopAcks = channel.onSubscribed(reloadSoon);
     const count = listeners.get(channelName) ?? 0;
     listeners.set(channelName, count + 1);
     if (count === 0)
