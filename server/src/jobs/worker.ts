@@ -1,9 +1,8 @@
 /**
  * The job worker that runs in every server process (docs/decisions/052-durable-jobs.md): every
  * `pollMs` it leases the due jobs (queue.ts), runs each by its kind's handler and marks it done,
- * or schedules a retry with backoff when the handler throws. A handler may instead mark its job
- * done in the transaction of its own writes (`JobRun.doneWith`): one commit for both. Periodic
- * tasks (the reminder scan) ride on the same loop. `stop()` waits for the run in progress, so a closing server does not
+ * or schedules a retry with backoff when the handler throws. Periodic tasks (the reminder scan)
+ * ride on the same loop. `stop()` waits for the run in progress, so a closing server does not
  * leave a job half-handled longer than needed; a job cut off by a crash is taken again when its
  * lease runs out.
  */
@@ -11,7 +10,7 @@ import crypto from 'node:crypto';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
-import type { Queryable, Store } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 import type { JobsConfig } from './jobs-config.ts';
 import {
   completeJob,
@@ -27,29 +26,7 @@ export interface Postpone {
   postponeUntil: number;
 }
 
-/** What the worker offers the handler of one leased job. */
-export interface JobRun {
-  /**
-   * Runs `work` in one transaction that also marks the job done, so the handler's writes and the
-   * done mark commit together or not at all: a process that dies before the commit leaves the
-   * job to be taken again after its lease, one that dies after never runs it again. Throws
-   * LeaseLostError, writing nothing, when another worker holds the job now. The handler then
-   * returns without postponing; a handler that does not call it is marked done after it returns.
-   * Absent when a handler is called outside a worker (another job reusing it, a test), whose
-   * caller marks the job done.
-   */
-  doneWith<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-}
-
-export type JobHandler = (job: LeasedJob, run?: JobRun) => Promise<void | Postpone>;
-
-/** The job's lease ran out and another worker leased it: that worker runs it, not this one. */
-export class LeaseLostError extends Error {
-  constructor(jobId: string) {
-    super(`job ${jobId} is leased by another worker`);
-    this.name = 'LeaseLostError';
-  }
-}
+export type JobHandler = (job: LeasedJob) => Promise<void | Postpone>;
 
 export interface PeriodicTask {
   name: string;
@@ -76,16 +53,8 @@ export interface JobWorkerOptions {
 
 export interface JobWorker {
   readonly id: string;
-  /**
-   * Runs periodic tasks that are due, then leases and runs due jobs until none are left, those
-   * the run itself schedules included.
-   */
+  /** Runs periodic tasks that are due, then leases and runs due jobs until none are left. */
   runDue(): Promise<number>;
-  /**
-   * One look for due jobs, as the timer takes it every `pollMs`: like runDue, but it ends at a
-   * lease that comes back short, and leaves the jobs scheduled after that lease to the next poll.
-   */
-  poll(): Promise<number>;
   /**
    * Runs the due jobs now rather than at the next poll, for work a request just queued and a
    * person waits on; nothing in a process that does not poll (pollMs 0) or has stopped.
@@ -107,8 +76,6 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = false;
-  /** A caller of runDue or wake waits for the run in progress to leave no due job. */
-  let untilEmpty = false;
 
   const warn = (obj: Record<string, unknown>, msg: string) => {
     if (opts.logger) opts.logger.warn(obj, msg);
@@ -130,33 +97,13 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
 
   async function runOne(job: LeasedJob) {
     const handler = opts.handlers[job.kind];
-    // Set once the handler's transaction with the done mark has committed.
-    let done = false;
-    const run: JobRun = {
-      async doneWith(work) {
-        const result = await store.transaction(async (tx) => {
-          // First, so a lost lease writes nothing of the handler's.
-          if (!(await completeJob(tx, job, id, clock.now()))) throw new LeaseLostError(job.id);
-          return work(tx);
-        });
-        done = true;
-        return result;
-      },
-    };
     try {
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-      const outcome = await handler(job, run);
-      if (done) return;
+      const outcome = await handler(job);
       if (outcome) await postponeJob(store, job, id, outcome.postponeUntil);
       else await completeJob(store, job, id, clock.now());
     } catch (err) {
-      // The new holder runs it; a job already done is not run again, whatever came after.
-      if (err instanceof LeaseLostError) return;
       const message = (err as Error).message || String(err);
-      if (done) {
-        warn({ job: job.id, kind: job.kind, err: message }, 'job failed after it was done');
-        return;
-      }
       const result = await failJobRun(store, job, id, clock.now(), message, config);
       warn(
         { job: job.id, kind: job.kind, attempts: job.attempts, err: message, result },
@@ -178,7 +125,6 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
         ...(opts.firstKinds && { firstKinds: opts.firstKinds }),
       });
       if (jobs.length === 0) break;
-      const short = jobs.length < LEASE_BATCH;
       for (const group of runGroups(jobs, opts.concurrent)) {
         const ran = await Promise.all(
           group.map(async (job) => {
@@ -197,33 +143,22 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
         // hold the requests waiting behind it: let them in between jobs.
         await yieldToRequests();
       }
-      // A short lease took every job due when it ran. Under a steady stream of new jobs, leasing
-      // again at once would lease about one job per statement (a commit each on SQLite): the
-      // next poll takes them together instead. A caller of runDue or wake waits for the queue
-      // to be empty, the jobs these runs scheduled (a fan-out's mails) included.
-      if (short && !untilEmpty) break;
     }
     return count;
   }
 
-  function poll(): Promise<number> {
+  function runDue(): Promise<number> {
     // One run at a time per process: a poll that comes while a run is going joins it.
     running ??= drain().finally(() => {
       running = undefined;
-      untilEmpty = false;
     });
     return running;
-  }
-
-  function runDue(): Promise<number> {
-    untilEmpty = true;
-    return poll();
   }
 
   function schedule() {
     if (stopped || config.pollMs === 0) return;
     timer = setTimeout(() => {
-      poll()
+      runDue()
         .catch((err: Error) => warn({ err: err.message }, 'job poll failed'))
         .finally(schedule);
     }, config.pollMs);
@@ -233,7 +168,6 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   return {
     id,
     runDue,
-    poll,
     wake() {
       if (stopped || config.pollMs === 0 || timer === undefined) return;
       runDue().catch((err: Error) => warn({ err: err.message }, 'job run failed'));
