@@ -64,6 +64,11 @@ export interface RealtimeHub {
     after?: MessageId,
   ): Promise<JoinResult>;
   leave(socket: HubSocket, channel: string): Promise<void>;
+  /**
+   * Whether the channel's admission lets the account listen (true for a channel none governs):
+   * the REST realtime routes ask this, so history and presence answer whom a socket would hear.
+   */
+  admits(channel: string, userId: string): Promise<boolean>;
   addSocket(socket: HubSocket): void;
   /** Takes a closed socket off every channel it was on. */
   removeSocket(socket: HubSocket): Promise<void>;

@@ -199,6 +199,11 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
   }, opts.sessionCheckIntervalMs ?? SESSION_RECHECK_MS);
   sessionTimer.unref();
 
+  async function admits(channel: string, userId: string): Promise<boolean> {
+    const admission = opts.admission;
+    return !admission?.governs(channel) || admission.admits(channel, userId);
+  }
+
   return {
     async publish(channel, message) {
       // Server-side publishers name a troop's channel by its key (troop-channels.ts).
@@ -223,7 +228,10 @@ export function createRealtimeHub(opts: RealtimeHubOptions): RealtimeHub {
     history: (channel, query) => bus.history(channel, query, clock.now()),
     presence: (channel) => bus.presence(channel, clock.now()),
 
+    admits,
+
     async join(socket, channel, who, after): Promise<JoinResult> {
+      // Only a governed channel waits on its admission: an ungoverned join goes on at once.
       if (opts.admission?.governs(channel) && !(await opts.admission.admits(channel, who.userId)))
         throw new ApiError('FORBIDDEN', NOT_ADMITTED);
       const now = clock.now();

@@ -28,7 +28,6 @@ import {
   isServerOwnedChannel,
 } from './channel-access.ts';
 import { MAX_FRAME_BYTES } from './frames.ts';
-import { socialAdmission } from '../social/realtime-admission.ts';
 import { mayHear } from './feed-listeners.ts';
 import { NOT_ADMITTED, type RealtimeHub } from './hub.ts';
 import { parseRangeBound } from './message-ids.ts';
@@ -106,7 +105,6 @@ export const realtimeRoutes =
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const hub = deps.realtime;
     const { project } = routeGuards(deps);
-    const social = socialAdmission(deps.store, deps.config.roles);
 
     const publishRoute = {
       preValidation: project,
@@ -178,12 +176,10 @@ export const realtimeRoutes =
       assertActiveMember(caller);
       if (caller.kind !== 'anonymous' && !mayHear(deps.config.roles, caller, ch))
         throw new ApiError('FORBIDDEN', NOT_ADMITTED);
-      // A social channel's readers only, as its socket admission says (social/realtime-admission.ts).
-      const key = channelKey(troopOf(req).id, ch);
+      // Whom the hub's admission lets listen (a social channel's readers), as for a socket.
       if (
         caller.kind === 'user' &&
-        social.governs(key) &&
-        !(await social.admits(key, caller.userId))
+        !(await hub.admits(channelKey(troopOf(req).id, ch), caller.userId))
       )
         throw new ApiError('FORBIDDEN', NOT_ADMITTED);
       return caller;
