@@ -59,17 +59,32 @@ function waitsOn(cpu, wall) {
   return `less than a core busy: a browser, servers, timers, or other stages on the cores (${cores})`;
 }
 
-/** One workspace's Vitest run: its wall time, its files and, for the server, time per store. */
+/**
+ * One workspace's Vitest run: its wall time, its files, for the server time per store, and the
+ * tests that failed or passed only when tried again (a passed test that kept a failure message),
+ * each with its file and the first line of its first failure.
+ */
 function vitestSuite(report, workspace, root) {
   const files = report.testResults ?? [];
   const start = report.startTime ?? Math.min(...files.map((f) => f.startTime));
   const end = Math.max(start, ...files.map((f) => f.endTime ?? start));
   const byStore = new Map(STORES.map(([key]) => [key, 0]));
+  const failures = [];
+  const retried = [];
   for (const file of files) {
+    const fileName = `${workspace}/${path.relative(path.join(root, workspace), file.name)}`;
     for (const test of file.assertionResults ?? []) {
       const titles = (test.ancestorTitles ?? []).join(' ');
       const store = STORES.find(([key]) => titles.includes(`(${key})`))?.[0];
       if (store) byStore.set(store, byStore.get(store) + (test.duration ?? 0) / 1000);
+      const messages = test.failureMessages ?? [];
+      if (test.status !== 'failed' && messages.length === 0) continue;
+      const why = String(messages[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 200);
+      (test.status === 'failed' ? failures : retried).push(
+        `- ${fileName}: ${test.fullName ?? test.title}${why ? ` (${why})` : ''}`,
+      );
     }
   }
   return {
@@ -78,6 +93,8 @@ function vitestSuite(report, workspace, root) {
     tests: report.numTotalTests ?? 0,
     failed: report.numFailedTests ?? 0,
     byStore,
+    failures,
+    retried,
     files: files.map((f) => ({
       name: `${workspace}/${path.relative(path.join(root, workspace), f.name)}`,
       seconds: ((f.endTime ?? 0) - (f.startTime ?? 0)) / 1000,
@@ -114,6 +131,22 @@ const slowest = (items, n = 10) =>
     .sort((a, b) => b.seconds - a.seconds)
     .slice(0, n)
     .map((item, i) => `| ${i + 1} | ${item.name.replaceAll('|', '\\|')} | ${fmt(item.seconds)} |`);
+
+/** The unit and API tests that failed, and those that passed only on their second try. */
+function unitTestTrouble(suites) {
+  const section = (title, lines) =>
+    lines.length === 0 ? [] : [`### ${title} (${lines.length})`, '', ...lines, ''];
+  return [
+    ...section(
+      'Unit and API tests that failed',
+      suites.flatMap((s) => s.failures),
+    ),
+    ...section(
+      'Unit and API tests that passed only when tried again',
+      suites.flatMap((s) => s.retried),
+    ),
+  ];
+}
 
 /** The journeys that failed their first try and passed their second. */
 function secondTries(journeyList) {
@@ -179,6 +212,7 @@ export function buildReport(resultsDir) {
     '| --- | --- | --- | --- | --- |',
     ...suiteRows,
     '',
+    ...unitTestTrouble(suites),
     `Browser journeys: ${journeyList.length}${e2eWall ? `, ${e2eWall}` : ''}.`,
     '',
     '### The ten slowest test files',

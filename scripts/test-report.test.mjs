@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { buildReport, parseTimes } from './test-report.mjs';
 
-function resultsDir(e2e) {
+function resultsDir(e2e, server) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-report-'));
   const write = (name, value) => fs.writeFileSync(path.join(dir, name), JSON.stringify(value));
   write('stages.json', {
@@ -17,6 +17,7 @@ function resultsDir(e2e) {
     stages: [{ name: 'test:e2e', ok: true, wallSeconds: 100, cpuSeconds: 40 }],
   });
   write('e2e.json', e2e);
+  if (server) write('vitest-server.json', server);
   return dir;
 }
 
@@ -56,4 +57,49 @@ test('a run where every journey passed first time says so', () => {
   );
   assert.match(report, /Journeys that passed only when tried again: none\./);
   assert.match(report, /\| `test:e2e` \| 1 min 40 s \| 40\.0 s \|/);
+});
+
+test('a server test that failed, and one that passed only on its second try, are named with why', () => {
+  const file = path.join(os.tmpdir(), 'server', 'src', 'a.test.ts');
+  const result = (title, status, failureMessages) => ({
+    ancestorTitles: ['a (sqlite)'],
+    fullName: `a (sqlite) ${title}`,
+    title,
+    status,
+    duration: 10,
+    failureMessages,
+  });
+  const report = buildReport(
+    resultsDir(
+      { suites: [] },
+      {
+        numTotalTests: 3,
+        numFailedTests: 1,
+        startTime: 0,
+        testResults: [
+          {
+            name: file,
+            startTime: 0,
+            endTime: 1000,
+            assertionResults: [
+              result('steady', 'passed', []),
+              result('broken', 'failed', [
+                'AssertionError: expected 1 to be 2\n    at a.test.ts:3',
+              ]),
+              result('shaky', 'passed', ['Error: no message frame within 5000 ms\n    at x']),
+            ],
+          },
+        ],
+      },
+    ),
+  );
+  assert.match(
+    report,
+    /### Unit and API tests that failed \(1\)\n\n- server\/.*a\.test\.ts: a \(sqlite\) broken \(AssertionError: expected 1 to be 2\)\n/,
+  );
+  assert.match(
+    report,
+    /### Unit and API tests that passed only when tried again \(1\)\n\n- server\/.*a\.test\.ts: a \(sqlite\) shaky \(Error: no message frame within 5000 ms\)\n/,
+  );
+  assert.doesNotMatch(report, /steady/);
 });

@@ -14,6 +14,13 @@ export default defineConfig({
     outputFile: { json: '../test-results/vitest-server.json' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // A wait for something a server does on its own (a socket's frame, a job's mail) is given the
+    // time a busy machine needs: CI runs this suite beside a browser's journeys on two cores,
+    // where Vitest's default second is too short for a frame that is on its way.
+    expect: { poll: { timeout: 10_000 } },
+    // On CI a failed test is tried once more, like a journey, and the run's report names every
+    // test that needed it (scripts/test-report.mjs), so a test that fails now and then is seen.
+    retry: process.env.CI ? 1 : 0,
     pool: 'forks',
     // Most of a server test's time is spent waiting (on PostgreSQL, Redis, a browser, a socket),
     // so three processes share two cores well; Vitest's default is one per core but one.

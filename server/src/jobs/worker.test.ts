@@ -121,7 +121,7 @@ describe('waking the worker', () => {
     const polling = make(3_600_000);
     polling.start();
     polling.wake();
-    await vi.waitFor(() => expect(ran).toEqual(['first']));
+    await vi.waitFor(() => expect(ran).toEqual(['first']), { timeout: 10_000 });
     await polling.stop();
     await enqueueJob(db, T0, { kind: 'mail', payload: { name: 'after the stop' } });
     polling.wake();

@@ -104,17 +104,20 @@ describe.each(testStoreKinds)('newsletter routes (%s)', (kind) => {
     await call(leader, 'DELETE', `/posts/${draft}`);
     await call(leader, 'DELETE', `/posts/${id}`);
     // Published once the change is stored, without holding the answer back.
-    await vi.waitFor(async () => {
-      const told = await h.t.deps.realtime.history('newsletter', {
-        start: mark,
-        end: 'open',
-        limit: 10,
-      });
-      expect(told.map((m) => [m.type, m.data])).toEqual([
-        ['updated', { postId: id }],
-        ['updated', { postId: id }],
-      ]);
-    });
+    await vi.waitFor(
+      async () => {
+        const told = await h.t.deps.realtime.history('newsletter', {
+          start: mark,
+          end: 'open',
+          limit: 10,
+        });
+        expect(told.map((m) => [m.type, m.data])).toEqual([
+          ['updated', { postId: id }],
+          ['updated', { postId: id }],
+        ]);
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it('lets no member, leader or admin publish on the newsletter channel: what it tells is the server’s', async () => {
