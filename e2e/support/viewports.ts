@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
+import { axeFindings } from './axe.ts';
 
 /** The two ways a family meets the app: a laptop, and a phone held in one hand (touch). */
 export const VIEWPORTS = {
@@ -22,8 +22,7 @@ export const sidewaysOverflow = (page: Page) =>
 /**
  * What axe finds serious or critical on the page once it has settled: a toast or dialog still
  * fading in is drawn half transparent, and its text would read as too faint. Endless
- * animations (a spinner) are not waited for. Every rule axe runs by default, and one it leaves
- * off: an accessible name must contain the label shown.
+ * animations (a spinner) are not waited for. The rules: support/axe.ts.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.waitForFunction(() =>
@@ -33,16 +32,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
         (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
       ),
   );
-  const result = await new AxeBuilder({ page })
-    // Experimental and off by default in axe-core: a control whose accessible name leaves out its
-    // visible words cannot be spoken to by a voice user (WCAG 2.5.3).
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return result.violations
+  return (await axeFindings(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
-        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).join('; ')})`,
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target}: ${n.failureSummary}`).join('; ')})`,
     );
 }
 
