@@ -2,7 +2,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createMemoryMailer, type MemoryMailer } from './mail.ts';
 import { bearer, SERVICE_KEY, serviceKeys } from './storage.ts';
-import { buildTestApp, type StoreKind, type TestApp } from './test-app.ts';
+import { beforeEach } from 'vitest';
+import { buildTestApp, sharedTestApp, type StoreKind, type TestApp } from './test-app.ts';
 
 export interface HouseholdApp {
   t: TestApp;
@@ -18,12 +19,28 @@ export interface HouseholdApp {
   as(id: string, role?: string): Promise<string>;
 }
 
-export async function householdApp(
-  kind: StoreKind,
-  config: NonNullable<Parameters<typeof buildTestApp>[0]>['config'] = {},
-): Promise<HouseholdApp> {
+type AppConfig = NonNullable<Parameters<typeof buildTestApp>[0]>['config'];
+
+export async function householdApp(kind: StoreKind, config: AppConfig = {}): Promise<HouseholdApp> {
   const mail = createMemoryMailer();
   const t = await buildTestApp({ store: kind, config, deps: { mail, serviceKeys } });
+  return householdCalls(t, mail);
+}
+
+/**
+ * One household app for every test of the suite it is called in (sharedTestApp): each test
+ * starts on an empty store, with an empty mailbox. Call it in the body of a `describe`.
+ */
+export function sharedHouseholdApp(kind: StoreKind, config: AppConfig = {}): HouseholdApp {
+  const mail = createMemoryMailer();
+  const t = sharedTestApp({ store: kind, config, deps: { mail, serviceKeys }, empty: true });
+  beforeEach(() => {
+    mail.sent.length = 0;
+  });
+  return householdCalls(t, mail);
+}
+
+function householdCalls(t: TestApp, mail: MemoryMailer): HouseholdApp {
   return {
     t,
     mail,

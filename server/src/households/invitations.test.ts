@@ -2,20 +2,20 @@
  * Joining a household by invitation, as clients call it: the mailed link, the right account
  * only, at most once, before it expires; one household per adult and per scout.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   familyToken,
   familyWithScout,
   householdApp,
   invitedInto,
+  sharedHouseholdApp,
   type HouseholdApp,
 } from '../../test/households.ts';
 import { DEFAULT_ROLES_CONFIG } from '@scout/protocol/permissions';
 import { testStoreKinds } from '../../test/test-app.ts';
 
 describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
-  let h: HouseholdApp;
-  afterEach(async () => h?.t.close());
+  const h = sharedHouseholdApp(kind);
 
   const invite = async (auth: string, body: Record<string, unknown>) => {
     const res = await h.call('POST', '/mine/invitations', auth, body);
@@ -34,7 +34,6 @@ describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
     );
 
   it('mails the link to the invited adult, who alone accepts it and then sees the scout', async () => {
-    h = await householdApp(kind);
     const parent = await h.as('pat');
     const other = await h.as('other');
     const stranger = await h.as('stranger');
@@ -81,7 +80,6 @@ describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
   });
 
   it('a link for anyone is accepted once; of two accounts at the same moment exactly one joins', async () => {
-    h = await householdApp(kind);
     const parent = await h.as('pat');
     const [a, b] = [await h.as('amy'), await h.as('bo')];
     const { token, invitation } = await invite(parent, { kind: 'adult' });
@@ -94,7 +92,6 @@ describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
   });
 
   it('expires, and is refused to forged tokens; signed-out callers learn nothing', async () => {
-    h = await householdApp(kind);
     const parent = await h.as('pat');
     const other = await h.as('other');
     const { token } = await invite(parent, { kind: 'adult' });
@@ -113,7 +110,6 @@ describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
   });
 
   it('an adult of another family is refused and the link stays open; an empty own household gives way', async () => {
-    h = await householdApp(kind);
     const parent = await h.as('pat');
     const busy = await h.as('busy');
     const fresh = await h.as('fresh');
@@ -134,7 +130,6 @@ describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
   });
 
   it('links a scout’s own account to the profile; a person is a youth in one household', async () => {
-    h = await householdApp(kind);
     const parent = await h.as('pat');
     const robinAccount = await h.as('robin');
     const robin = await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
@@ -174,7 +169,6 @@ describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
   });
 
   it('checks the input of an invitation: kind, email, the scout of a scout invitation', async () => {
-    h = await householdApp(kind);
     const parent = await h.as('pat');
     const bad = async (body: unknown) => {
       const res = await h.call('POST', '/mine/invitations', parent, body);
@@ -194,7 +188,6 @@ describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
   });
 
   it('withdraws an open invitation; its link then works no more', async () => {
-    h = await householdApp(kind);
     const parent = await h.as('pat');
     const { token, invitation } = await invite(parent, { kind: 'adult' });
     const gone = await h.call('DELETE', `/mine/invitations/${invitation.id}`, parent);
@@ -208,7 +201,6 @@ describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
   });
 
   it('an adult leaves; the last adult of a family with scouts cannot', async () => {
-    h = await householdApp(kind);
     const parent = await h.as('pat');
     const other = await h.as('other');
     await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
@@ -226,8 +218,7 @@ describe.each(testStoreKinds)('household invitations (%s)', (kind) => {
 });
 
 describe.each(testStoreKinds)('a parent confirms a waiting scout (%s)', (kind) => {
-  let h: HouseholdApp;
-  afterEach(async () => h?.t.close());
+  const h = sharedHouseholdApp(kind, { signupMode: 'approval' });
 
   /** A newcomer signing up while the troop asks for approval: their session, pending. */
   const newcomer = async (name: string, troopRole: string) => {
@@ -263,7 +254,6 @@ describe.each(testStoreKinds)('a parent confirms a waiting scout (%s)', (kind) =
     });
 
   it("a scout's account waiting for approval is let in when it accepts its parent's link", async () => {
-    h = await householdApp(kind, { signupMode: 'approval' });
     const parent = await h.as('pat');
     const robin = await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
     const scout = await newcomer('robin', 'Scout');
@@ -286,7 +276,6 @@ describe.each(testStoreKinds)('a parent confirms a waiting scout (%s)', (kind) =
   });
 
   it('a waiting account that is not a scout, or an adult invitation, still waits for a leader', async () => {
-    h = await householdApp(kind, { signupMode: 'approval' });
     const parent = await h.as('pat');
     const robin = await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
     const adult = await newcomer('alexis', 'Parent');
@@ -315,7 +304,6 @@ describe.each(testStoreKinds)('a parent confirms a waiting scout (%s)', (kind) =
   });
 
   it("a suspended parent's link confirms nobody", async () => {
-    h = await householdApp(kind, { signupMode: 'approval' });
     const parent = await h.as('pat');
     const robin = await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
     const token = await linkFor(parent, robin);
@@ -328,8 +316,17 @@ describe.each(testStoreKinds)('a parent confirms a waiting scout (%s)', (kind) =
 });
 
 describe.each(testStoreKinds)('signing up with a household link (%s)', (kind) => {
-  let h: HouseholdApp;
-  afterEach(async () => h?.t.close());
+  // Most tests share an app in invite mode; one with another configuration builds its own.
+  const inviteMode = sharedHouseholdApp(kind, { signupMode: 'invite' });
+  let own: HouseholdApp | undefined;
+  let h: HouseholdApp = inviteMode;
+  beforeEach(() => {
+    h = inviteMode;
+  });
+  afterEach(async () => {
+    await own?.t.close();
+    own = undefined;
+  });
 
   const signUp = (email: string, family: string, troopRole = 'Parent') =>
     h.t.app.inject({
@@ -364,7 +361,6 @@ describe.each(testStoreKinds)('signing up with a household link (%s)', (kind) =>
     );
 
   it("in invite mode a parent's scout link makes an active account linked to the profile, its address still to verify", async () => {
-    h = await householdApp(kind, { signupMode: 'invite' });
     const parent = await h.as('pat');
     const robin = await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
     const scout = await joined(
@@ -390,7 +386,7 @@ describe.each(testStoreKinds)('signing up with a household link (%s)', (kind) =>
   });
 
   it('in approval mode an invited adult joins the household at once, with the address the link named', async () => {
-    h = await householdApp(kind, { signupMode: 'approval' });
+    h = own = await householdApp(kind, { signupMode: 'approval' });
     const parent = await h.as('pat');
     const token = await linkFor(parent, { kind: 'adult', email: 'sky@example.org' });
     const before = await accounts();
@@ -411,7 +407,7 @@ describe.each(testStoreKinds)('signing up with a household link (%s)', (kind) =>
   });
 
   it('when leaders confirm scouts, the scout is linked but waits for a leader', async () => {
-    h = await householdApp(kind, {
+    h = own = await householdApp(kind, {
       signupMode: 'invite',
       roles: { ...DEFAULT_ROLES_CONFIG, leadersConfirmScouts: true },
     });
@@ -431,7 +427,6 @@ describe.each(testStoreKinds)('signing up with a household link (%s)', (kind) =>
   });
 
   it('a spent link says "You already joined: sign in", and makes no account', async () => {
-    h = await householdApp(kind, { signupMode: 'invite' });
     const parent = await h.as('pat');
     const token = await linkFor(parent, { kind: 'adult' });
     const sky = await joined('sky@example.org', token);
@@ -451,7 +446,6 @@ describe.each(testStoreKinds)('signing up with a household link (%s)', (kind) =>
   });
 
   it("the landing page learns only the inviter's name, the household and the role offered", async () => {
-    h = await householdApp(kind, { signupMode: 'invite' });
     const parent = await h.as('pat');
     await familyWithScout(h, parent, { firstName: 'Robin', lastName: 'Avery' });
     const token = await linkFor(parent, { kind: 'adult', email: 'sky@example.org' });
@@ -478,7 +472,6 @@ describe.each(testStoreKinds)('signing up with a household link (%s)', (kind) =>
   });
 
   it('the landing page of a spent link says only that it was used', async () => {
-    h = await householdApp(kind, { signupMode: 'invite' });
     const parent = await h.as('pat');
     const token = await linkFor(parent, { kind: 'adult' });
     await joined('sky@example.org', token);
