@@ -14,7 +14,7 @@ import {
   openCalendar,
 } from '../support/calendar.ts';
 import { DAY_MS, daysAhead, isoDate, todayUtc } from '../support/dates.ts';
-import { seriousViolations, waitForToastsToGo } from '../support/viewports.ts';
+import { closeToasts, seriousViolations, waitForToastsToGo } from '../support/viewports.ts';
 
 const members = membersWhoCleanUp();
 
@@ -126,10 +126,26 @@ test('the creator fixes an event in the same dialog and cancels another with a r
   signedInPage,
 }) => {
   await members.join(page, newMember('Gus', 'Hale'));
-  await openCalendar(page);
   const name = 'Knot Night';
-  await createDetailedEvent(page, name);
-  await waitForTheToast(page);
+  // Entered through the Data API as the Create dialog enters it: filling that dialog in is the
+  // journey 'a member adds an event with its details'; this one is about the Edit dialog.
+  const { headers, eventsPath } = await apiSession(page);
+  const created = await page.request.post(eventsPath, {
+    headers,
+    data: {
+      id: `event_${Date.now()}_knots`,
+      eventName: name,
+      eventDate: CAMP.date,
+      eventTime: CAMP.time,
+      endTime: CAMP.end,
+      category: 'campout',
+      location: CAMP.location,
+      description: CAMP.description,
+      creatorName: 'Gus Hale',
+    },
+  });
+  expect(created.status()).toBe(201);
+  await openCalendar(page);
 
   await eventRow(page, name)
     .getByRole('button', { name: `More actions: ${name}` })
@@ -152,7 +168,9 @@ test('the creator fixes an event in the same dialog and cancels another with a r
   const more = row.getByRole('button', { name: `More actions: ${name}` });
   await expect(more).toBeFocused();
 
-  await waitForTheToast(page);
+  // The saved toast closed as a person would, so axe reads no half-faded toast.
+  await expect(page.getByText('Event saved', { exact: true })).toBeVisible();
+  await closeToasts(page);
   await more.click();
   await page.getByRole('menuitem', { name: 'Cancel event', exact: true }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel this event?' });
