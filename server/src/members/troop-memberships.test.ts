@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { bearer, me, nextAddress, PASSWORD, signIn, signUp } from '../../test/auth.ts';
 import { addTroop, giveMembership, memberActionIn } from '../../test/members.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, sharedTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { setUserRole } from '../admin/users.ts';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
@@ -15,19 +15,28 @@ const A = 'troop-12';
 const B = 'troop-45';
 
 describe.each(testStoreKinds)('memberships per troop (%s)', (kind) => {
+  // Tests in open mode share one app, each on an emptied store; another mode, or a test that
+  // changes the first troop (which an emptied store keeps), builds an app of its own.
+  const open = sharedTestApp({
+    store: kind,
+    config: { projectId: A, signupMode: 'open' },
+    empty: true,
+  });
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();
     t = undefined;
   });
 
-  async function twoTroops(opts: { signupMode?: 'open' | 'approval' | 'invite' } = {}) {
-    t = await buildTestApp({
-      store: kind,
-      config: { projectId: A, signupMode: opts.signupMode ?? 'open' },
-    });
-    await addTroop(t, { id: 't45', projectId: B, number: '45', signupMode: 'approval' });
-    return t;
+  async function twoTroops(
+    opts: { signupMode?: 'open' | 'approval' | 'invite'; ownApp?: boolean } = {},
+  ) {
+    const mode = opts.signupMode ?? 'open';
+    let app = open;
+    if (mode !== 'open' || opts.ownApp)
+      app = t = await buildTestApp({ store: kind, config: { projectId: A, signupMode: mode } });
+    await addTroop(app, { id: 't45', projectId: B, number: '45', signupMode: 'approval' });
+    return app;
   }
 
   const memberships = async (app: TestApp, userId: string) =>
@@ -208,7 +217,7 @@ describe.each(testStoreKinds)('memberships per troop (%s)', (kind) => {
   });
 
   it('a number no troop has is refused, naming who to ask, once the troop has a number', async () => {
-    const app = await twoTroops();
+    const app = await twoTroops({ ownApp: true });
     await app.deps.store.query(
       "UPDATE troops SET number = '12', contact = 'Pat Leader (pat@troop12.org)' WHERE id = ?",
       [FIRST_TROOP_ID],
