@@ -2,21 +2,30 @@
  * Who may join (SIGNUP_MODE) and what an account waiting for a leader reaches, through the API
  * as clients call it, on each store.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
 import { bearer as auth, nextAddress, PASSWORD } from '../../test/auth.ts';
 import { FrameClient, listeningApp, type ListeningApp } from '../../test/realtime.ts';
 import { memberAction } from '../../test/members.ts';
 import { bearer as leaderToken } from '../../test/storage.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, sharedTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/mail.ts';
 
 let n = 0;
 const email = () => `family${++n}.${Date.now().toString(36)}@troop12.org`;
 
 describe.each(testStoreKinds)('joining the troop (%s)', (kind) => {
-  let t: TestApp;
-  afterEach(async () => t?.close());
+  // The invite-mode tests share one app, each on an emptied store; the others build their own.
+  const inviteMode = sharedTestApp({ store: kind, config: { signupMode: 'invite' }, empty: true });
+  let own: TestApp | undefined;
+  let t: TestApp = inviteMode;
+  beforeEach(() => {
+    t = inviteMode;
+  });
+  afterEach(async () => {
+    await own?.close();
+    own = undefined;
+  });
 
   const pid = () => t.deps.config.projectId;
   const signUp = (body: Record<string, unknown>) =>
@@ -48,7 +57,7 @@ describe.each(testStoreKinds)('joining the troop (%s)', (kind) => {
   };
 
   it('open: every sign-up is an active member at once, as docs/product.md section 2 has it', async () => {
-    t = await buildTestApp({ store: kind });
+    t = own = await buildTestApp({ store: kind });
     const res = await signUp({});
     expect(res.statusCode).toBe(200);
     expect(res.json().user.status).toBe('active');
@@ -61,7 +70,7 @@ describe.each(testStoreKinds)('joining the troop (%s)', (kind) => {
   });
 
   it('approval: a newcomer reaches only their own profile until a leader approves', async () => {
-    t = await buildTestApp({ store: kind, config: { signupMode: 'approval' } });
+    t = own = await buildTestApp({ store: kind, config: { signupMode: 'approval' } });
     const leader = await leaderToken(t, 'lee', 'leader');
     const res = await signUp({ metadata: { troopRole: 'Parent' } });
     expect(res.statusCode).toBe(200);
@@ -92,7 +101,6 @@ describe.each(testStoreKinds)('joining the troop (%s)', (kind) => {
   });
 
   it('invite: no invitation, a wrong one, or a used-up, revoked or expired one is refused', async () => {
-    t = await buildTestApp({ store: kind, config: { signupMode: 'invite' } });
     const leader = await leaderToken(t, 'lee', 'leader');
     const none = await signUp({});
     expect(none.statusCode).toBe(403);
@@ -126,7 +134,6 @@ describe.each(testStoreKinds)('joining the troop (%s)', (kind) => {
   });
 
   it('invite: one sent to a person is for their email only, and a scout still waits for a leader', async () => {
-    t = await buildTestApp({ store: kind, config: { signupMode: 'invite' } });
     const leader = await leaderToken(t, 'lee', 'leader');
     const parent = await invite(leader, { email: 'Kim.Parent@Troop12.org' });
     expect(parent.invitation).toMatchObject({ email: 'kim.parent@troop12.org', maxUses: 1 });
@@ -148,7 +155,6 @@ describe.each(testStoreKinds)('joining the troop (%s)', (kind) => {
   });
 
   it('invite: two sign-ups racing for a last use, exactly one wins; a failed one gives its use back', async () => {
-    t = await buildTestApp({ store: kind, config: { signupMode: 'invite' } });
     const leader = await leaderToken(t, 'lee', 'leader');
     const single = await invite(leader);
     const both = await Promise.all([
@@ -166,7 +172,7 @@ describe.each(testStoreKinds)('joining the troop (%s)', (kind) => {
 
   it('invite: an invitation sent by email reaches that person, named by the leader who sent it', async () => {
     const mail = createMemoryMailer();
-    t = await buildTestApp({ store: kind, config: { signupMode: 'invite' }, deps: { mail } });
+    t = own = await buildTestApp({ store: kind, config: { signupMode: 'invite' }, deps: { mail } });
     const leader = await leaderToken(t, 'lee', 'leader');
     await t.deps.store.query(`UPDATE users SET display_name = 'Lee Scoutmaster' WHERE id = 'lee'`);
     const sent = await invite(leader, { email: 'robin@troop12.org', send: true });
@@ -185,7 +191,6 @@ describe.each(testStoreKinds)('joining the troop (%s)', (kind) => {
   });
 
   it('invitations are for those who may let people in; the check needs no sign-in', async () => {
-    t = await buildTestApp({ store: kind, config: { signupMode: 'invite' } });
     const member = await leaderToken(t, 'mo', 'user');
     expect((await call('POST', `/api/members/${pid()}/invitations`, member, {})).statusCode).toBe(
       403,
