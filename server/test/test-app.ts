@@ -285,7 +285,7 @@ async function tablesChildrenFirst(store: Store): Promise<string[]> {
  * moves time moves it for itself. Tests share the store: each makes its own accounts and rows
  * (signUp's addresses are unique, fixed ones are used by one test only). A suite whose tests
  * count or read whole tables, or reuse ids, asks `empty: true`, and each test then starts on an
- * empty store (emptyStore), its own `beforeEach` hooks running after that.
+ * empty store (emptyStore) and an empty file store, its own `beforeEach` hooks running after that.
  */
 export function sharedTestApp(opts: TestAppOptions & { empty?: boolean } = {}): TestApp {
   let shared: TestApp | undefined;
@@ -306,6 +306,9 @@ export function sharedTestApp(opts: TestAppOptions & { empty?: boolean } = {}): 
     if (opts.empty) {
       await emptyStore(t.deps.store);
       t.deps.troops.forget();
+      // The files of the rows just deleted: a path a test uses again is free again.
+      for (const entry of fs.readdirSync(t.filesDir))
+        fs.rmSync(path.join(t.filesDir, entry), { recursive: true, force: true });
     }
   });
   return {

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { embeddedStore, sharedTestApp } from '../../test/test-app.ts';
 import {
   SERVICE_KEY,
   bearer,
@@ -14,12 +14,9 @@ import {
 } from '../../test/storage.ts';
 
 describe.each(embeddedStore)('storage upload, download and remove (%s)', (kind) => {
-  let t: TestApp;
-  afterEach(async () => t?.close());
-  const start = async () => {
-    t = await buildTestApp({ store: kind, deps: { serviceKeys } });
-    return { alice: await bearer(t, 'alice'), bob: await bearer(t, 'bob') };
-  };
+  // One app for the suite; each test starts on an empty store and file store.
+  const t = sharedTestApp({ store: kind, deps: { serviceKeys }, empty: true });
+  const start = async () => ({ alice: await bearer(t, 'alice'), bob: await bearer(t, 'bob') });
 
   it("stores a file under the caller's folder and serves it at the public URL without Authorization", async () => {
     const { alice } = await start();
