@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { NEWSLETTER_IMAGE_MAX_BYTES } from '@scout/protocol/newsletter';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SVG_WITH_SCRIPT,
   bearer,
@@ -18,7 +18,7 @@ import {
   multipart,
   png,
 } from '../../test/storage.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { sharedTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
 import { addUnit, joinUnit } from '../../test/troops.ts';
 
 /** A phone photo: EXIF with the camera and a GPS position, lying on its side (orientation 6). */
@@ -83,12 +83,8 @@ function storedBytes(t: TestApp, key: string): Buffer {
 const objects = (t: TestApp) => filesOnDisk(t).filter((f) => f.startsWith('objects/'));
 
 describe.each(testStoreKinds)('newsletter images (%s)', (kind) => {
-  // An app each: every test counts the files its folder holds.
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await buildTestApp({ store: kind });
-  });
-  afterEach(async () => t.close());
+  // Every test counts the files its folder holds: each starts on an empty store and file store.
+  const t = sharedTestApp({ store: kind, empty: true });
 
   it('stores a phone photo upright, within 1600 x 1600, with no EXIF, GPS or colour profile', async () => {
     const leader = await bearer(t, 'leader-1', 'leader');
