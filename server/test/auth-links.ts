@@ -1,32 +1,32 @@
 /** Helpers for the tests of the mailed flows: an app whose mail goes to a real SMTP peer. */
 import type { SessionResponse } from '@scout/protocol/auth';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Config } from '../src/config.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { createSmtpMailer } from '../src/mail/smtp.ts';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from './mail.ts';
-import { buildTestApp, type StoreKind, type TestApp } from './test-app.ts';
+import { buildTestApp, sharedTestApp, type StoreKind, type TestApp } from './test-app.ts';
 import { bearer, nextAddress, signIn, signUp } from './auth.ts';
 
 export interface MailTestApp extends TestApp {
   peer: SmtpPeer;
 }
 
+type MailAppOptions = { config?: Partial<Config>; deps?: Partial<AppDeps> };
+
+const mailerFor = (peer: SmtpPeer) =>
+  createSmtpMailer({ url: peer.url, from: 'Scout Leadership Platform <no-reply@troop.example>' });
+
 export async function buildMailTestApp(
   kind: StoreKind,
-  opts: { config?: Partial<Config>; deps?: Partial<AppDeps> } = {},
+  opts: MailAppOptions = {},
 ): Promise<MailTestApp> {
   const peer = await startSmtpPeer();
   const config = { publicUrl: 'https://troop.example', ...opts.config };
   const t = await buildTestApp({
     store: kind,
     config,
-    deps: {
-      mail: createSmtpMailer({
-        url: peer.url,
-        from: 'Scout Leadership Platform <no-reply@troop.example>',
-      }),
-      ...opts.deps,
-    },
+    deps: { mail: mailerFor(peer), ...opts.deps },
   });
   let closed = false;
   return {
@@ -39,6 +39,54 @@ export async function buildMailTestApp(
       await t.close();
       await peer.close();
     },
+  };
+}
+
+/**
+ * One mail test app for every test of the suite it is called in (sharedTestApp), instead of one
+ * per test: each test starts on an empty store, with nothing received. A test that counts what
+ * was sent waits for it, so that no mail of its own arrives in the next test.
+ */
+export function sharedMailTestApp(kind: StoreKind, opts: MailAppOptions = {}): MailTestApp {
+  let peer: SmtpPeer | undefined;
+  const deps: Partial<AppDeps> = { ...opts.deps };
+  // Registered before the app's hooks: the peer is up before the app is built, and (hooks after
+  // a suite run last-registered first) closed after the app, which waits for mail being sent.
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    deps.mail = opts.deps?.mail ?? mailerFor(peer);
+  });
+  afterAll(async () => {
+    await peer?.close();
+    peer = undefined;
+  });
+  const t = sharedTestApp({
+    store: kind,
+    config: { publicUrl: 'https://troop.example', ...opts.config },
+    deps,
+    empty: true,
+  });
+  beforeEach(() => {
+    if (peer) peer.received.length = 0;
+  });
+  return {
+    get app() {
+      return t.app;
+    },
+    get deps() {
+      return t.deps;
+    },
+    get clock() {
+      return t.clock;
+    },
+    get filesDir() {
+      return t.filesDir;
+    },
+    get peer() {
+      if (!peer) throw new Error('the shared mail test app is used outside its suite');
+      return peer;
+    },
+    close: t.close,
   };
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -7,14 +7,30 @@ import {
 } from '@scout/protocol/limits';
 import { tokenOf } from '../../test/mail.ts';
 import { testStoreKinds } from '../../test/test-app.ts';
-import { buildMailTestApp, linkIn, post, type MailTestApp } from '../../test/auth-links.ts';
+import {
+  buildMailTestApp,
+  linkIn,
+  post,
+  sharedMailTestApp,
+  type MailTestApp,
+} from '../../test/auth-links.ts';
 import { me, signIn, signUp } from '../../test/auth.ts';
 
 const MINUTE = 60_000;
 
 describe.each(testStoreKinds)('magic-link sign-in (%s)', (kind) => {
-  let t: MailTestApp;
-  afterEach(async () => t?.close());
+  // Tests on the default configuration that wait for their own mail share one app; the others
+  // build their own.
+  const shared = sharedMailTestApp(kind);
+  let own: MailTestApp | undefined;
+  let t: MailTestApp = shared;
+  beforeEach(() => {
+    t = shared;
+  });
+  afterEach(async () => {
+    await own?.close();
+    own = undefined;
+  });
 
   async function mailedMagicLink(email: string, extra: Record<string, unknown> = {}) {
     const before = t.peer.received.length;
@@ -26,7 +42,6 @@ describe.each(testStoreKinds)('magic-link sign-in (%s)', (kind) => {
   }
 
   it('mails a link that signs in and answers like a password sign-in', async () => {
-    t = await buildMailTestApp(kind);
     const account = await signUp(t, { displayName: 'Sam Scout' });
     const { mail, link } = await mailedMagicLink(account.user.email, {
       redirectUrl: 'https://troop.example/welcome',
@@ -59,7 +74,6 @@ describe.each(testStoreKinds)('magic-link sign-in (%s)', (kind) => {
   });
 
   it('a link works once', async () => {
-    t = await buildMailTestApp(kind);
     const account = await signUp(t);
     const { link } = await mailedMagicLink(account.user.email);
     expect((await post(t, '/signin/magic/verify', { token: tokenOf(link) })).statusCode).toBe(200);
@@ -72,7 +86,6 @@ describe.each(testStoreKinds)('magic-link sign-in (%s)', (kind) => {
   });
 
   it('a link expires after 15 minutes with MAGIC_LINK_EXPIRED', async () => {
-    t = await buildMailTestApp(kind);
     const a = await signUp(t);
     const b = await signUp(t);
     const first = await mailedMagicLink(a.user.email);
@@ -91,7 +104,7 @@ describe.each(testStoreKinds)('magic-link sign-in (%s)', (kind) => {
   });
 
   it('answers an unknown address like a known one, mails nothing to it and creates no account', async () => {
-    t = await buildMailTestApp(kind);
+    t = own = await buildMailTestApp(kind);
     const account = await signUp(t);
     const unknown = await post(t, '/signin/magic', { email: 'stranger@troop12.org' });
     const known = await post(t, '/signin/magic', { email: account.user.email });
@@ -107,7 +120,7 @@ describe.each(testStoreKinds)('magic-link sign-in (%s)', (kind) => {
   });
 
   it('with REQUIRE_EMAIL_VERIFICATION, a magic link signs in and verifies the address', async () => {
-    t = await buildMailTestApp(kind, { config: { requireEmailVerification: true } });
+    t = own = await buildMailTestApp(kind, { config: { requireEmailVerification: true } });
     const account = await signUp(t);
     const refused = await signIn(t, account.user.email);
     expect(refused.statusCode).toBe(401);
@@ -118,7 +131,6 @@ describe.each(testStoreKinds)('magic-link sign-in (%s)', (kind) => {
   });
 
   it('refuses a request without a token, and a reset token, with VERIFICATION_FAILED', async () => {
-    t = await buildMailTestApp(kind);
     const account = await signUp(t);
     const none = await post(t, '/signin/magic/verify', {});
     expect(none.statusCode).toBe(400);
@@ -131,7 +143,7 @@ describe.each(testStoreKinds)('magic-link sign-in (%s)', (kind) => {
   });
 
   it('approval: a waiting account signs in by link and still waits', async () => {
-    t = await buildMailTestApp(kind, { config: { signupMode: 'approval' } });
+    t = own = await buildMailTestApp(kind, { config: { signupMode: 'approval' } });
     const account = await signUp(t);
     expect(account.user.status).toBe('pending');
     const { link } = await mailedMagicLink(account.user.email);
@@ -150,7 +162,7 @@ describe.each(testStoreKinds)('magic-link sign-in (%s)', (kind) => {
   it.each(['approval', 'invite'] as const)(
     '%s: a link for an address without an account makes no account and sends no mail',
     async (signupMode) => {
-      t = await buildMailTestApp(kind, { config: { signupMode } });
+      t = own = await buildMailTestApp(kind, { config: { signupMode } });
       const stranger = 'new.family@troop12.org';
       const asked = await post(t, '/signin/magic', { email: stranger });
       expect(asked.statusCode).toBe(200);
@@ -179,7 +191,6 @@ describe.each(testStoreKinds)('magic-link sign-in (%s)', (kind) => {
   );
 
   it('mails an address at most once a minute', async () => {
-    t = await buildMailTestApp(kind);
     const account = await signUp(t);
     expect((await post(t, '/signin/magic', { email: account.user.email })).statusCode).toBe(200);
     const soon = await post(t, '/signin/magic', { email: account.user.email });
@@ -188,5 +199,9 @@ describe.each(testStoreKinds)('magic-link sign-in (%s)', (kind) => {
     expect(soon.headers['retry-after']).toBeDefined();
     t.clock.advance(MINUTE);
     expect((await post(t, '/signin/magic', { email: account.user.email })).statusCode).toBe(200);
+    expect((await t.peer.waitFor(2)).map((m) => m.rcptTo)).toEqual([
+      [account.user.email],
+      [account.user.email],
+    ]);
   });
 });
