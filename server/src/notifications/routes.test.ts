@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
 import { PRODUCT_NAME } from '@scout/protocol/limits';
 import { buildMailTestApp, type MailTestApp } from '../../test/auth-links.ts';
 import { bearer, signIn, signUp } from '../../test/auth.ts';
 import { addressesOf, createMemoryMailer } from '../../test/mail.ts';
 import { forgetAccount } from '../auth/session-check.ts';
-import { embeddedStore, sharedTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import { oneServiceKey } from '../../test/service-keys.ts';
 
 const serviceKeys = oneServiceKey('sk_test', 'k1');
@@ -33,16 +33,6 @@ function send(t: TestApp, payload: unknown, token?: string, projectId = t.deps.c
 describe.each(embeddedStore)('POST /api/notifications/:projectId/email (%s)', (kind) => {
   let t: MailTestApp | TestApp | undefined;
   afterEach(async () => t?.close());
-  // The tests whose mail stays in memory share one app, each on an emptied store and outbox.
-  const outbox = createMemoryMailer();
-  const memoryMailApp = sharedTestApp({
-    store: kind,
-    deps: { mail: outbox, serviceKeys },
-    empty: true,
-  });
-  beforeEach(() => {
-    outbox.sent.length = 0;
-  });
 
   it('refuses a plain member: sending mail from the troop needs notifications.send', async () => {
     const m = await buildMailTestApp(kind);
@@ -173,8 +163,8 @@ describe.each(embeddedStore)('POST /api/notifications/:projectId/email (%s)', (k
     ],
     ['a body that is not an object', ['a@troop12.org']],
   ])('answers %s with 400 and sends nothing', async (_name, payload) => {
-    const t = memoryMailApp;
-    const mail = outbox;
+    const mail = createMemoryMailer();
+    t = await buildTestApp({ store: kind, deps: { mail } });
     const member = await signUpLeader(t);
     const res = await send(t, payload, member.access_token);
     expect(res.statusCode).toBe(400);
@@ -186,8 +176,8 @@ describe.each(embeddedStore)('POST /api/notifications/:projectId/email (%s)', (k
   });
 
   it('accepts ten recipients', async () => {
-    const t = memoryMailApp;
-    const mail = outbox;
+    const mail = createMemoryMailer();
+    t = await buildTestApp({ store: kind, deps: { mail } });
     const member = await signUpLeader(t);
     const to = Array.from({ length: 10 }, (_, i) => `t${i}@troop12.org`);
     expect((await send(t, { to, subject: 's', text: 't' }, member.access_token)).statusCode).toBe(
@@ -197,8 +187,8 @@ describe.each(embeddedStore)('POST /api/notifications/:projectId/email (%s)', (k
   });
 
   it('answers anonymous callers 401 and an unknown project 404', async () => {
-    const t = memoryMailApp;
-    const mail = outbox;
+    const mail = createMemoryMailer();
+    t = await buildTestApp({ store: kind, deps: { mail } });
     const member = await signUpLeader(t);
     const message = { to: 'a@troop12.org', subject: 's', text: 't' };
     const anonymous = await send(t, message);
@@ -210,8 +200,8 @@ describe.each(embeddedStore)('POST /api/notifications/:projectId/email (%s)', (k
   });
 
   it('lets a member send 20 messages an hour, and a service key more', async () => {
-    const t = memoryMailApp;
-    const mail = outbox;
+    const mail = createMemoryMailer();
+    t = await buildTestApp({ store: kind, deps: { mail, serviceKeys } });
     const member = await signUpLeader(t);
     const message = { to: 'a@troop12.org', subject: 's', text: 't' };
     for (let i = 0; i < 20; i++)
@@ -228,8 +218,8 @@ describe.each(embeddedStore)('POST /api/notifications/:projectId/email (%s)', (k
   });
 
   it('counts the limit per member: one used up leaves another free, from the same address', async () => {
-    const t = memoryMailApp;
-    const mail = outbox;
+    const mail = createMemoryMailer();
+    t = await buildTestApp({ store: kind, deps: { mail } });
     const first = await signUpLeader(t);
     const second = await signUpLeader(t);
     const message = { to: 'a@troop12.org', subject: 's', text: 't' };
