@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@scout/protocol/auth';
-import { embeddedStore, sharedTestApp } from '../../test/test-app.ts';
+import { buildTestApp, embeddedStore, type TestApp } from '../../test/test-app.ts';
 import { bearer, me, signUp } from '../../test/auth.ts';
 
 describe.each(embeddedStore)('GET and PATCH /api/auth/me (%s)', (kind) => {
-  const t = sharedTestApp({ store: kind, empty: true });
+  let t: TestApp;
+  afterEach(async () => t?.close());
 
   const patch = (session: SessionResponse, payload: unknown) =>
     t.app.inject({
@@ -15,6 +16,7 @@ describe.each(embeddedStore)('GET and PATCH /api/auth/me (%s)', (kind) => {
     });
 
   it('answers 401 in the auth error shape without a token', async () => {
+    t = await buildTestApp({ store: kind });
     for (const method of ['GET', 'PATCH'] as const) {
       const res = await t.app.inject({ method, url: '/api/auth/me' });
       expect(res.statusCode).toBe(401);
@@ -27,6 +29,7 @@ describe.each(embeddedStore)('GET and PATCH /api/auth/me (%s)', (kind) => {
   });
 
   it('updates display name, avatar and metadata, and nothing else', async () => {
+    t = await buildTestApp({ store: kind });
     const session = await signUp(t, {
       displayName: 'Old Name',
       firstName: 'Old',
@@ -60,6 +63,7 @@ describe.each(embeddedStore)('GET and PATCH /api/auth/me (%s)', (kind) => {
   });
 
   it('accepts metadata as a JSON string, removes keys sent as null, and clears fields sent as null', async () => {
+    t = await buildTestApp({ store: kind });
     const session = await signUp(t, {
       displayName: 'Someone',
       avatarUrl: 'http://example.org/a.png',
@@ -79,6 +83,7 @@ describe.each(embeddedStore)('GET and PATCH /api/auth/me (%s)', (kind) => {
   });
 
   it('accepts our own stored files as avatars', async () => {
+    t = await buildTestApp({ store: kind });
     const session = await signUp(t);
     const res = await patch(session, {
       avatarUrl: '/api/storage/scout-troop/avatars/u1-1700000000.png',
@@ -97,6 +102,7 @@ describe.each(embeddedStore)('GET and PATCH /api/auth/me (%s)', (kind) => {
     [`https://cdn.example/${'a'.repeat(2048)}`],
     [42],
   ])('refuses the avatar URL %s with a 400', async (avatarUrl) => {
+    t = await buildTestApp({ store: kind });
     const session = await signUp(t);
     const res = await patch(session, { avatarUrl });
     expect(res.statusCode).toBe(400);
@@ -105,6 +111,7 @@ describe.each(embeddedStore)('GET and PATCH /api/auth/me (%s)', (kind) => {
   });
 
   it('refuses a display name that is too long or not a string, and metadata that is not an object', async () => {
+    t = await buildTestApp({ store: kind });
     const session = await signUp(t);
     for (const body of [
       { displayName: 'x'.repeat(201) },
@@ -118,6 +125,7 @@ describe.each(embeddedStore)('GET and PATCH /api/auth/me (%s)', (kind) => {
   });
 
   it('answers 401 USER_NOT_FOUND once the account is gone', async () => {
+    t = await buildTestApp({ store: kind });
     const session = await signUp(t);
     await t.deps.store.query('DELETE FROM users WHERE id = ?', [session.user.id]);
     const res = await me(t, session.access_token);
