@@ -141,9 +141,6 @@ for (const vp of Object.keys(VIEWPORTS) as ViewportName[]) {
     test('axe finds nothing serious on any screen, with its dialogs and menus open', async ({
       browser,
     }) => {
-      // Seventeen full axe passes in one journey: on a machine busy with the other suites they
-      // take longer than a journey's usual budget.
-      test.slow();
       const page = await pageIn(browser, vp);
       const found: Record<string, string[]> = {};
       /** Opens what `open` opens, lets axe read the page, and closes it with Escape. */
