@@ -21,7 +21,8 @@ test('weekly on Tuesday becomes weekly on Wednesday from a date on, in the edit 
   page,
 }) => {
   await members.join(page, newMember('Rae', 'Okafor'));
-  const name = 'Patrol Leaders Council';
+  // A name of this run's own: the troop's calendar is shared with journeys running beside it.
+  const name = `Patrol Leaders Council ${Date.now().toString(36).slice(-5)}`;
   const t0 = nextTuesday();
   const week = (n: number) => t0 + n * 7 * DAY_MS;
   // The series as the Create dialog enters it (weekly on Tuesday, six times), through the Data
@@ -107,7 +108,7 @@ test('changes to a series reach another open calendar without a reload', async (
     (window as unknown as { liveMark?: string }).liveMark = 'not reloaded';
   });
 
-  const name = 'Live Troop Meeting';
+  const name = `Live Troop Meeting ${Date.now().toString(36).slice(-5)}`;
   const t0 = nextTuesday();
   const week = (n: number) => t0 + n * 7 * DAY_MS;
   const api = await apiSession(page);
