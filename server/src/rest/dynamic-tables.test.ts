@@ -1,23 +1,27 @@
 /** Tables created on first write: types, limits, reserved names, several server processes. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { completeDeps } from '../wiring.ts';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
 import { DYNAMIC_LIMITS } from './tables.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 import { FIRST_TROOP_ID } from '../store/tenancy.ts';
 
 describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
-  let t: TestApp;
+  // One app for the suite, each test on an emptied store: the registry is empty again, while
+  // the tables an earlier test made stay in the database, outside the registry. So the table
+  // tests share by name has a name of each test's own.
+  const t = sharedTestApp({ store: kind, empty: true });
   let a: TestMember;
   let b: TestMember;
+  let gear: string;
+  let tests = 0;
 
   beforeEach(async () => {
-    t = await buildTestApp({ store: kind });
+    gear = `gear_${++tests}`;
     a = await addMember(t, 'member-a');
     b = await addMember(t, 'member-b');
   });
-  afterEach(async () => t?.close());
 
   const registered = async (table: string) =>
     (
@@ -28,7 +32,7 @@ describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
     ).rows;
 
   it('types new columns from the first values seen and records them in the registry', async () => {
-    const res = await callRest(t, 'POST', 'gear', {
+    const res = await callRest(t, 'POST', gear, {
       token: a.token,
       body: [
         { name: 'tent', weight: null },
@@ -43,7 +47,7 @@ describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
       specs: '{"fuel":"gas"}',
       owner_id: a.id,
     });
-    expect(await registered('gear')).toEqual([
+    expect(await registered(gear)).toEqual([
       // The troop's column: the server's, never served (its type is no column type).
       { name: 'troop_id', type: 'troop' },
       { name: 'id', type: 'text' },
@@ -58,33 +62,36 @@ describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
   });
 
   it('refuses a value that does not fit a column\u2019s type, adding nothing', async () => {
-    await callRest(t, 'POST', 'gear', { token: a.token, body: { name: 'tent', weight: 2 } });
-    const res = await callRest(t, 'POST', 'gear', {
+    await callRest(t, 'POST', gear, { token: a.token, body: { name: 'tent', weight: 2 } });
+    const res = await callRest(t, 'POST', gear, {
       token: a.token,
       body: { name: 'rope', weight: 'heavy', colour: 'red' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('"weight"');
-    expect((await registered('gear')).map((c) => c.name)).not.toContain('colour');
+    expect((await registered(gear)).map((c) => c.name)).not.toContain('colour');
   });
 
   it('keeps each row to its owner and refuses writing as someone else', async () => {
-    await callRest(t, 'POST', 'gear', { token: a.token, body: { id: 'g1', name: 'tent' } });
-    expect((await callRest(t, 'GET', 'gear', { token: b.token })).json()).toEqual([]);
+    await callRest(t, 'POST', gear, { token: a.token, body: { id: 'g1', name: 'tent' } });
+    expect((await callRest(t, 'GET', gear, { token: b.token })).json()).toEqual([]);
     expect(
-      (await callRest(t, 'POST', 'gear', { token: b.token, body: { name: 'x', ownerId: a.id } }))
+      (await callRest(t, 'POST', gear, { token: b.token, body: { name: 'x', ownerId: a.id } }))
         .statusCode,
     ).toBe(403);
     expect(
       (
-        await callRest(t, 'PATCH', 'gear?id=eq.g1', { token: b.token, body: { name: 'mine now' } })
+        await callRest(t, 'PATCH', `${gear}?id=eq.g1`, {
+          token: b.token,
+          body: { name: 'mine now' },
+        })
       ).json(),
     ).toEqual([]);
     expect(
-      (await callRest(t, 'PATCH', 'gear?id=eq.g1', { token: a.token, body: { ownerId: b.id } }))
+      (await callRest(t, 'PATCH', `${gear}?id=eq.g1`, { token: a.token, body: { ownerId: b.id } }))
         .statusCode,
     ).toBe(403);
-    expect((await callRest(t, 'GET', 'gear', { token: a.token })).json()).toMatchObject([
+    expect((await callRest(t, 'GET', gear, { token: a.token })).json()).toMatchObject([
       { id: 'g1', name: 'tent', owner_id: a.id },
     ]);
   });
@@ -173,7 +180,7 @@ describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
       ).statusCode,
     ).toBe(400);
     for (const column of ['select', 'order', 'xmin', 'ctid', 'rowid', 'and', 'troop_id']) {
-      const res = await callRest(t, 'POST', 'gear', { token: a.token, body: { [column]: 1 } });
+      const res = await callRest(t, 'POST', gear, { token: a.token, body: { [column]: 1 } });
       expect(res.statusCode, column).toBe(400);
       expect(res.json().error.message).toContain('reserved');
     }
@@ -235,7 +242,7 @@ describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
   });
 
   it('sees tables and columns another server process added, re-reading the registry before refusing', async () => {
-    await callRest(t, 'POST', 'gear', { token: a.token, body: { name: 'tent' } });
+    await callRest(t, 'POST', gear, { token: a.token, body: { name: 'tent' } });
     // A second process over the same database, with its own cache.
     const { config, store, jwtSecret, clock, logger, files } = t.deps;
     const other = await buildApp(completeDeps({ config, store, jwtSecret, clock, logger, files }));
@@ -251,18 +258,18 @@ describe.each(testStoreKinds)('tables created on the fly (%s)', (kind) => {
           },
           ...(body ? { payload: JSON.stringify(body) } : {}),
         });
-      expect((await viaOther('GET', 'gear?select=name')).json()).toEqual([{ name: 'tent' }]);
-      await callRest(t, 'POST', 'gear', { token: a.token, body: { name: 'stove', fuel: 'gas' } });
-      const res = await viaOther('GET', 'gear?fuel=eq.gas&select=name,fuel');
+      expect((await viaOther('GET', `${gear}?select=name`)).json()).toEqual([{ name: 'tent' }]);
+      await callRest(t, 'POST', gear, { token: a.token, body: { name: 'stove', fuel: 'gas' } });
+      const res = await viaOther('GET', `${gear}?fuel=eq.gas&select=name,fuel`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual([{ name: 'stove', fuel: 'gas' }]);
       // Both processes adding the same new column: one adds it, the other finds it there.
       const [x, y] = await Promise.all([
-        viaOther('POST', 'gear', { name: 'lamp', lumens: 300 }),
-        callRest(t, 'POST', 'gear', { token: a.token, body: { name: 'torch', lumens: 90 } }),
+        viaOther('POST', gear, { name: 'lamp', lumens: 300 }),
+        callRest(t, 'POST', gear, { token: a.token, body: { name: 'torch', lumens: 90 } }),
       ]);
       expect([x.statusCode, y.statusCode]).toEqual([201, 201]);
-      expect((await registered('gear')).filter((c) => c.name === 'lumens')).toHaveLength(1);
+      expect((await registered(gear)).filter((c) => c.name === 'lumens')).toHaveLength(1);
     } finally {
       await other.close();
     }
