@@ -1,20 +1,24 @@
 /** The Data API as clients see it (docs/protocol.md, Data API): shapes, headers, paging, upsert, tolerance. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testStoreKinds, type TestApp } from '../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sharedTestApp, testStoreKinds } from '../../test/test-app.ts';
 import { addMember, callRest, type TestMember } from '../../test/rest.ts';
 
 describe.each(testStoreKinds)('Data API (%s)', (kind) => {
-  let t: TestApp;
+  // One app for the suite, each test on an emptied store: the registry is empty again, while
+  // the tables an earlier test made stay in the database, outside the registry. So the table
+  // the tests share by name has a name of each test's own.
+  const t = sharedTestApp({ store: kind, empty: true });
   let a: TestMember;
+  let tasks: string;
+  let tests = 0;
 
   beforeEach(async () => {
-    t = await buildTestApp({ store: kind });
+    tasks = `tasks_${++tests}`;
     a = await addMember(t, 'member-a');
   });
-  afterEach(async () => t?.close());
 
   const seedTasks = async () => {
-    const res = await callRest(t, 'POST', 'tasks', {
+    const res = await callRest(t, 'POST', tasks, {
       token: a.token,
       body: [
         { id: 't1', title: 'Pitch tents', priority: 2, done: false, due: '2026-05-02' },
@@ -31,7 +35,7 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
     it('answers an unknown project with 404 PROJECT_NOT_FOUND', async () => {
       const res = await t.app.inject({
         method: 'GET',
-        url: '/api/db/other-troop/rest/v1/tasks',
+        url: `/api/db/other-troop/rest/v1/${tasks}`,
         headers: { authorization: `Bearer ${a.token}` },
       });
       expect(res.statusCode).toBe(404);
@@ -57,13 +61,13 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
 
   describe('inserting', () => {
     it('answers 201 with a bare array and generates a random id', async () => {
-      const res = await callRest(t, 'POST', 'tasks', { token: a.token, body: { title: 'Pack' } });
+      const res = await callRest(t, 'POST', tasks, { token: a.token, body: { title: 'Pack' } });
       expect(res.statusCode).toBe(201);
       const rows = res.json();
       expect(Array.isArray(rows)).toBe(true);
       expect(rows[0]).toMatchObject({ title: 'Pack', owner_id: a.id });
       expect(rows[0].id).toMatch(/^[0-9a-f-]{36}$/);
-      const again = await callRest(t, 'POST', 'tasks', { token: a.token, body: { title: 'Pack' } });
+      const again = await callRest(t, 'POST', tasks, { token: a.token, body: { title: 'Pack' } });
       expect(again.json()[0].id).not.toBe(rows[0].id);
     });
 
@@ -71,13 +75,13 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
       const body = Array.from({ length: 30 }, (_, i) =>
         i % 3 === 0 ? { title: `t${i}`, size: i } : { title: `t${i}` },
       );
-      const res = await callRest(t, 'POST', 'tasks', { token: a.token, body });
+      const res = await callRest(t, 'POST', tasks, { token: a.token, body });
       expect(res.statusCode).toBe(201);
       expect(res.json().map((r: { title: string }) => r.title)).toEqual(body.map((r) => r.title));
     });
 
     it('answers return=minimal with an empty body', async () => {
-      const res = await callRest(t, 'POST', 'tasks', {
+      const res = await callRest(t, 'POST', tasks, {
         token: a.token,
         body: { title: 'x' },
         prefer: 'return=minimal',
@@ -98,19 +102,19 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
     });
 
     it('refuses a POST without a body with a JSON 400', async () => {
-      const res = await callRest(t, 'POST', 'tasks', {
+      const res = await callRest(t, 'POST', tasks, {
         token: a.token,
         headers: { 'content-type': 'application/json' },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
-      const bad = await callRest(t, 'POST', 'tasks', { token: a.token, body: [1, 2] });
+      const bad = await callRest(t, 'POST', tasks, { token: a.token, body: [1, 2] });
       expect(bad.statusCode).toBe(400);
     });
 
     it('answers a body that is no row, or too many rows, in the words of each rule', async () => {
       const refusal = async (method: 'POST' | 'PATCH', body: unknown) => {
-        const path = method === 'POST' ? 'tasks' : 'tasks?id=eq.t1';
+        const path = method === 'POST' ? tasks : `${tasks}?id=eq.t1`;
         const res = await callRest(t, method, path, { token: a.token, body });
         expect(res.statusCode).toBe(400);
         return res.json().message as string;
@@ -134,14 +138,14 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
     });
 
     it('answers a second insert of the same id with 409, never overwriting', async () => {
-      await callRest(t, 'POST', 'tasks', { token: a.token, body: { id: 'same', title: 'first' } });
-      const res = await callRest(t, 'POST', 'tasks', {
+      await callRest(t, 'POST', tasks, { token: a.token, body: { id: 'same', title: 'first' } });
+      const res = await callRest(t, 'POST', tasks, {
         token: a.token,
         body: { id: 'same', title: 'second' },
       });
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('CONFLICT');
-      const rows = await callRest(t, 'GET', 'tasks?id=eq.same', { token: a.token });
+      const rows = await callRest(t, 'GET', `${tasks}?id=eq.same`, { token: a.token });
       expect(rows.json()[0].title).toBe('first');
     });
   });
@@ -150,20 +154,20 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
     it('accepts Content-Type: application/json on a GET and a DELETE with no body', async () => {
       await seedTasks();
       const headers = { 'content-type': 'application/json' };
-      expect((await callRest(t, 'GET', 'tasks', { token: a.token, headers })).statusCode).toBe(200);
-      const del = await callRest(t, 'DELETE', 'tasks?id=eq.t1', { token: a.token, headers });
+      expect((await callRest(t, 'GET', tasks, { token: a.token, headers })).statusCode).toBe(200);
+      const del = await callRest(t, 'DELETE', `${tasks}?id=eq.t1`, { token: a.token, headers });
       expect(del.statusCode).toBe(200);
       expect(ids(del)).toEqual(['t1']);
     });
 
     it('answers booleans as booleans and takes 1/0 for them in filters', async () => {
       await seedTasks();
-      const res = await callRest(t, 'GET', 'tasks?done=eq.1&select=id,done', { token: a.token });
+      const res = await callRest(t, 'GET', `${tasks}?done=eq.1&select=id,done`, { token: a.token });
       expect(res.json()).toEqual([
         { id: 't2', done: true },
         { id: 't4', done: true },
       ]);
-      expect(ids(await callRest(t, 'GET', 'tasks?done=eq.0', { token: a.token }))).toEqual([
+      expect(ids(await callRest(t, 'GET', `${tasks}?done=eq.0`, { token: a.token }))).toEqual([
         't1',
         't3',
       ]);
@@ -171,7 +175,7 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
 
     it('selects columns and refuses an unknown one, naming it', async () => {
       await seedTasks();
-      const res = await callRest(t, 'GET', 'tasks?select=title&id=eq.t1', { token: a.token });
+      const res = await callRest(t, 'GET', `${tasks}?select=title&id=eq.t1`, { token: a.token });
       expect(res.json()).toEqual([{ title: 'Pitch tents' }]);
       for (const q of [
         'select=nope',
@@ -179,7 +183,7 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
         'order=nope.desc',
         'or=(title.eq.x,nope.eq.1)',
       ]) {
-        const bad = await callRest(t, 'GET', `tasks?${q}`, { token: a.token });
+        const bad = await callRest(t, 'GET', `${tasks}?${q}`, { token: a.token });
         expect(bad.statusCode, q).toBe(400);
         expect(bad.json().error.message, q).toContain('"nope"');
       }
@@ -188,19 +192,19 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
     it('orders by several columns with nullsfirst and nullslast', async () => {
       await seedTasks();
       expect(
-        ids(await callRest(t, 'GET', 'tasks?order=priority.asc,due.desc', { token: a.token })),
+        ids(await callRest(t, 'GET', `${tasks}?order=priority.asc,due.desc`, { token: a.token })),
       ).toEqual(['t1', 't3', 't2', 't4']);
       expect(
         ids(
-          await callRest(t, 'GET', 'tasks?order=priority.asc.nullsfirst,due.asc', {
+          await callRest(t, 'GET', `${tasks}?order=priority.asc.nullsfirst,due.asc`, {
             token: a.token,
           }),
         ),
       ).toEqual(['t4', 't3', 't1', 't2']);
       expect(
-        ids(await callRest(t, 'GET', 'tasks?order=due.desc.nullslast', { token: a.token })),
+        ids(await callRest(t, 'GET', `${tasks}?order=due.desc.nullslast`, { token: a.token })),
       ).toEqual(['t4', 't1', 't3', 't2']);
-      expect(ids(await callRest(t, 'GET', 'tasks?order=due.desc', { token: a.token }))).toEqual([
+      expect(ids(await callRest(t, 'GET', `${tasks}?order=due.desc`, { token: a.token }))).toEqual([
         't2',
         't4',
         't1',
@@ -210,19 +214,19 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
 
     it('pages with limit and offset, and counts with Prefer: count=exact', async () => {
       await seedTasks();
-      const res = await callRest(t, 'GET', 'tasks?order=id&limit=2&offset=1', {
+      const res = await callRest(t, 'GET', `${tasks}?order=id&limit=2&offset=1`, {
         token: a.token,
         prefer: 'count=exact',
       });
       expect(ids(res)).toEqual(['t2', 't3']);
       expect(res.headers['content-range']).toBe('1-2/4');
-      const none = await callRest(t, 'GET', 'tasks?title=eq.nothing', {
+      const none = await callRest(t, 'GET', `${tasks}?title=eq.nothing`, {
         token: a.token,
         prefer: 'count=exact',
       });
       expect(none.json()).toEqual([]);
       expect(none.headers['content-range']).toBe('*/0');
-      const uncounted = await callRest(t, 'GET', 'tasks?limit=1', { token: a.token });
+      const uncounted = await callRest(t, 'GET', `${tasks}?limit=1`, { token: a.token });
       expect(uncounted.headers['content-range']).toBe('0-0/*');
     });
 
@@ -239,38 +243,39 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
     it('tolerates values encoded twice, + for a space and groups joined with a raw &', async () => {
       await seedTasks();
       expect(
-        ids(await callRest(t, 'GET', 'tasks?title=eq.Pitch%2520tents', { token: a.token })),
+        ids(await callRest(t, 'GET', `${tasks}?title=eq.Pitch%2520tents`, { token: a.token })),
       ).toEqual(['t1']);
       expect(
-        ids(await callRest(t, 'GET', 'tasks?title=eq.Pitch+tents', { token: a.token })),
+        ids(await callRest(t, 'GET', `${tasks}?title=eq.Pitch+tents`, { token: a.token })),
       ).toEqual(['t1']);
-      expect(ids(await callRest(t, 'GET', 'tasks?title=like.Pitch*', { token: a.token }))).toEqual([
-        't1',
-      ]);
       expect(
-        ids(await callRest(t, 'GET', 'tasks?title=ilike.%25TENTS', { token: a.token })),
+        ids(await callRest(t, 'GET', `${tasks}?title=like.Pitch*`, { token: a.token })),
+      ).toEqual(['t1']);
+      expect(
+        ids(await callRest(t, 'GET', `${tasks}?title=ilike.%25TENTS`, { token: a.token })),
       ).toEqual(['t1']);
       const raw = await callRest(
         t,
         'GET',
-        'tasks?and=(done=eq.false&priority=eq.2,or=(due=is.null,due=lt.2026-05-02))&order=id',
+        `${tasks}?and=(done=eq.false&priority=eq.2,or=(due=is.null,due=lt.2026-05-02))&order=id`,
         { token: a.token },
       );
       expect(ids(raw)).toEqual(['t3']);
       const group = encodeURIComponent(
         '(title.in.("Buy food","Clean up"),and(priority.gte.2,done.not.is.true))',
       );
-      const postgrest = await callRest(t, 'GET', `tasks?or=${group}&order=id`, { token: a.token });
+      const postgrest = await callRest(t, 'GET', `${tasks}?or=${group}&order=id`, {
+        token: a.token,
+      });
       expect(ids(postgrest)).toEqual(['t1', 't2', 't3', 't4']);
-      expect(ids(await callRest(t, 'GET', 'tasks?id=not.in.(t1,t2)', { token: a.token }))).toEqual([
-        't3',
-        't4',
-      ]);
+      expect(
+        ids(await callRest(t, 'GET', `${tasks}?id=not.in.(t1,t2)`, { token: a.token })),
+      ).toEqual(['t3', 't4']);
     });
 
     it('refuses a group cut short with 400', async () => {
       await seedTasks();
-      const res = await callRest(t, 'GET', 'tasks?and=(user_id', { token: a.token });
+      const res = await callRest(t, 'GET', `${tasks}?and=(user_id`, { token: a.token });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toMatch(/and filter/);
     });
@@ -278,7 +283,7 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
 
   describe('cursor paging', () => {
     const page = async (query: string) => {
-      const res = await callRest(t, 'GET', `tasks?${query}`, { token: a.token });
+      const res = await callRest(t, 'GET', `${tasks}?${query}`, { token: a.token });
       expect(res.statusCode, res.body).toBe(200);
       return { ids: ids(res), next: res.headers['x-next-cursor'] as string | undefined };
     };
@@ -289,7 +294,7 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
       expect(first.ids).toEqual(['t1', 't3']);
       expect(first.next).toMatch(/^[A-Za-z0-9_-]+$/);
       // A row that sorts before the cursor: offset paging would repeat t3; the cursor does not.
-      await callRest(t, 'POST', 'tasks', {
+      await callRest(t, 'POST', tasks, {
         token: a.token,
         body: { id: 't0', title: 'Early', priority: 1 },
       });
@@ -312,7 +317,7 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
         'garbage',
         Buffer.from('{"o":"id.asc.nl","v":[{"x":1}]}').toString('base64url'),
       ]) {
-        const res = await callRest(t, 'GET', `tasks?order=due.asc&limit=1&cursor=${cursor}`, {
+        const res = await callRest(t, 'GET', `${tasks}?order=due.asc&limit=1&cursor=${cursor}`, {
           token: a.token,
         });
         expect(res.statusCode).toBe(400);
@@ -323,7 +328,7 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
     it('exposes X-Next-Cursor and Content-Range to browsers through CORS', async () => {
       const res = await t.app.inject({
         method: 'GET',
-        url: `/api/db/${t.deps.config.projectId}/rest/v1/tasks`,
+        url: `/api/db/${t.deps.config.projectId}/rest/v1/${tasks}`,
         headers: { origin: t.deps.config.publicUrl, authorization: `Bearer ${a.token}` },
       });
       expect(res.headers['access-control-expose-headers']).toContain('X-Next-Cursor');
@@ -334,7 +339,7 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
   describe('upsert', () => {
     it('treats on_conflict as an upsert even without a resolution, merging the sent columns', async () => {
       await seedTasks();
-      const res = await callRest(t, 'POST', 'tasks?on_conflict=id', {
+      const res = await callRest(t, 'POST', `${tasks}?on_conflict=id`, {
         token: a.token,
         body: [
           { id: 't1', done: true },
@@ -350,13 +355,13 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
 
     it('reads Prefer split on spaces and commas, and ignores duplicates when asked', async () => {
       await seedTasks();
-      const merged = await callRest(t, 'POST', 'tasks', {
+      const merged = await callRest(t, 'POST', tasks, {
         token: a.token,
         body: { id: 't2', title: 'Merged' },
         prefer: 'return=representation resolution=merge-duplicates',
       });
       expect(merged.json()).toMatchObject([{ id: 't2', title: 'Merged', priority: 5 }]);
-      const ignored = await callRest(t, 'POST', 'tasks?on_conflict=id', {
+      const ignored = await callRest(t, 'POST', `${tasks}?on_conflict=id`, {
         token: a.token,
         body: [
           { id: 't2', title: 'Ignored' },
@@ -366,14 +371,14 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
       });
       expect(ignored.statusCode).toBe(201);
       expect(ids(ignored)).toEqual(['t8']);
-      expect((await callRest(t, 'GET', 'tasks?id=eq.t2', { token: a.token })).json()[0].title).toBe(
-        'Merged',
-      );
+      expect(
+        (await callRest(t, 'GET', `${tasks}?id=eq.t2`, { token: a.token })).json()[0].title,
+      ).toBe('Merged');
     });
 
     it('refuses an on_conflict that names no unique key', async () => {
       await seedTasks();
-      const res = await callRest(t, 'POST', 'tasks?on_conflict=title', {
+      const res = await callRest(t, 'POST', `${tasks}?on_conflict=title`, {
         token: a.token,
         body: { title: 'x' },
       });
@@ -386,7 +391,7 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
     it('refuses PATCH and DELETE without a filter', async () => {
       await seedTasks();
       for (const method of ['PATCH', 'DELETE'] as const) {
-        const res = await callRest(t, method, 'tasks?order=id', {
+        const res = await callRest(t, method, `${tasks}?order=id`, {
           token: a.token,
           ...(method === 'PATCH' ? { body: { done: true } } : {}),
         });
@@ -394,13 +399,13 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
         expect(res.json().error.message).toMatch(/needs a filter/);
       }
       expect(
-        (await callRest(t, 'GET', 'tasks?done=eq.true', { token: a.token })).json(),
+        (await callRest(t, 'GET', `${tasks}?done=eq.true`, { token: a.token })).json(),
       ).toHaveLength(2);
     });
 
     it('answers a PATCH that matches nothing with 200 []', async () => {
       await seedTasks();
-      const res = await callRest(t, 'PATCH', 'tasks?id=eq.missing', {
+      const res = await callRest(t, 'PATCH', `${tasks}?id=eq.missing`, {
         token: a.token,
         body: { done: true },
       });
@@ -410,7 +415,7 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
 
     it('updates matching rows, adds columns seen for the first time, and answers them', async () => {
       await seedTasks();
-      const res = await callRest(t, 'PATCH', 'tasks?priority=eq.2', {
+      const res = await callRest(t, 'PATCH', `${tasks}?priority=eq.2`, {
         token: a.token,
         body: { done: true, note: 'Saturday' },
       });
@@ -428,7 +433,7 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
 
     it('answers return=minimal with 204 and no body', async () => {
       await seedTasks();
-      const res = await callRest(t, 'PATCH', 'tasks?id=eq.t1', {
+      const res = await callRest(t, 'PATCH', `${tasks}?id=eq.t1`, {
         token: a.token,
         body: { done: true },
         prefer: 'return=minimal',
@@ -439,14 +444,14 @@ describe.each(testStoreKinds)('Data API (%s)', (kind) => {
 
     it('refuses a value of the wrong type for a column with 400', async () => {
       await seedTasks();
-      const res = await callRest(t, 'PATCH', 'tasks?id=eq.t1', {
+      const res = await callRest(t, 'PATCH', `${tasks}?id=eq.t1`, {
         token: a.token,
         body: { priority: 'high' },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toContain('"priority"');
       expect(
-        (await callRest(t, 'GET', 'tasks?id=eq.t1', { token: a.token })).json()[0].priority,
+        (await callRest(t, 'GET', `${tasks}?id=eq.t1`, { token: a.token })).json()[0].priority,
       ).toBe(2);
     });
   });
