@@ -1,9 +1,8 @@
 /**
  * The job worker that runs in every server process (docs/decisions/052-durable-jobs.md): every
  * `pollMs` it leases the due jobs (queue.ts), runs each by its kind's handler and marks it done,
- * or schedules a retry with backoff when the handler throws. A handler may instead mark its job
- * done in the transaction of its own writes (`JobRun.doneWith`): one commit for both. Periodic
- * tasks (the reminder scan) ride on the same loop. `stop()` waits for the run in progress, so a closing server does not
+ * or schedules a retry with backoff when the handler throws. Periodic tasks (the reminder scan)
+ * ride on the same loop. `stop()` waits for the run in progress, so a closing server does not
  * leave a job half-handled longer than needed; a job cut off by a crash is taken again when its
  * lease runs out.
  */
@@ -11,7 +10,7 @@ import crypto from 'node:crypto';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
-import type { Queryable, Store } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 import type { JobsConfig } from './jobs-config.ts';
 import {
   completeJob,
@@ -27,29 +26,7 @@ export interface Postpone {
   postponeUntil: number;
 }
 
-/** What the worker offers the handler of one leased job. */
-export interface JobRun {
-  /**
-   * Runs `work` in one transaction that also marks the job done, so the handler's writes and the
-   * done mark commit together or not at all: a process that dies before the commit leaves the
-   * job to be taken again after its lease, one that dies after never runs it again. Throws
-   * LeaseLostError, writing nothing, when another worker holds the job now. The handler then
-   * returns without postponing; a handler that does not call it is marked done after it returns.
-   * Absent when a handler is called outside a worker (another job reusing it, a test), whose
-   * caller marks the job done.
-   */
-  doneWith<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-}
-
-export type JobHandler = (job: LeasedJob, run?: JobRun) => Promise<void | Postpone>;
-
-/** The job's lease ran out and another worker leased it: that worker runs it, not this one. */
-export class LeaseLostError extends Error {
-  constructor(jobId: string) {
-    super(`job ${jobId} is leased by another worker`);
-    this.name = 'LeaseLostError';
-  }
-}
+export type JobHandler = (job: LeasedJob) => Promise<void | Postpone>;
 
 export interface PeriodicTask {
   name: string;
@@ -120,33 +97,13 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
 
   async function runOne(job: LeasedJob) {
     const handler = opts.handlers[job.kind];
-    // Set once the handler's transaction with the done mark has committed.
-    let done = false;
-    const run: JobRun = {
-      async doneWith(work) {
-        const result = await store.transaction(async (tx) => {
-          // First, so a lost lease writes nothing of the handler's.
-          if (!(await completeJob(tx, job, id, clock.now()))) throw new LeaseLostError(job.id);
-          return work(tx);
-        });
-        done = true;
-        return result;
-      },
-    };
     try {
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-      const outcome = await handler(job, run);
-      if (done) return;
+      const outcome = await handler(job);
       if (outcome) await postponeJob(store, job, id, outcome.postponeUntil);
       else await completeJob(store, job, id, clock.now());
     } catch (err) {
-      // The new holder runs it; a job already done is not run again, whatever came after.
-      if (err instanceof LeaseLostError) return;
       const message = (err as Error).message || String(err);
-      if (done) {
-        warn({ job: job.id, kind: job.kind, err: message }, 'job failed after it was done');
-        return;
-      }
       const result = await failJobRun(store, job, id, clock.now(), message, config);
       warn(
         { job: job.id, kind: job.kind, attempts: job.attempts, err: message, result },

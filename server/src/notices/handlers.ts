@@ -44,7 +44,6 @@ import { joinBatch } from './batches.ts';
 import { newEventsJobs } from './new-events-jobs.ts';
 import { answerTarget } from '../rsvps/mail-answer-links.ts';
 import { isoInstant } from '../store/sql-values.ts';
-import type { Queryable } from '../store/store.ts';
 import { jobTroopId } from './job-troop.ts';
 import { asItIs, audienceOf, fromUnit, unitsHearing, type Naming } from './event-audience.ts';
 
@@ -160,7 +159,7 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
   }
 
   return {
-    async [JOB_KINDS.eventCreated](job, run) {
+    async [JOB_KINDS.eventCreated](job) {
       const troopId = jobTroopId(job);
       const eventId = str(job.payload.eventId);
       const row = await findEvent(store, troopId, eventId);
@@ -173,10 +172,8 @@ export function noticeHandlers(deps: ReadyDeps): Record<string, JobHandler> {
       if (!createdState(job.payload))
         await saveNotified(store, troopId, eventId, stateOf(row), nowIso(), true);
       if (job.payload.announce === false || row.status === 'cancelled') return;
-      // Told with its window's new events when it closes (batches.ts); done in the join's commit.
-      const join = (db: Queryable) =>
-        joinBatch(db, clock.now(), config.noticeBatchMs, troopId, eventId);
-      await (run ? run.doneWith(join) : join(store));
+      // Told with the other new events of its window, when the window closes (batches.ts).
+      await joinBatch(store, clock.now(), config.noticeBatchMs, troopId, eventId);
     },
 
     ...newEventsJobs(deps),
