@@ -123,11 +123,15 @@ test.describe('the social feed', () => {
     expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const comment = 'Great photos, thank you!';
     await annPage.getByLabel('Add a comment').fill(comment);
+    // Lena is told by mail of the comment that mentions her (notify.test.ts reads that mail).
+    await annPage.getByText('Mention someone').click();
+    await annPage.getByRole('checkbox', { name: `Lena ${last}` }).check();
     await annPage.getByRole('button', { name: 'Comment', exact: true }).click();
     const comments = annPage.getByRole('region', { name: 'Comments' });
-    await expect(comments.getByRole('listitem').filter({ hasText: comment })).toContainText(
-      `Ann ${last}`,
-    );
+    const annComment = comments.getByRole('listitem').filter({ hasText: comment });
+    await expect(annComment).toContainText(`Ann ${last}`);
+    await expect(annComment.getByText(`Mentioned: Lena ${last}`)).toBeVisible();
+    await expect(annPage.getByRole('checkbox', { name: `Lena ${last}` })).not.toBeChecked();
     await closeToasts(annPage);
     expect(await seriousViolations(annPage)).toEqual([]);
 

@@ -3,6 +3,7 @@ import {
   SOCIAL_LIMITS,
   SOCIAL_MESSAGES,
   SOCIAL_REASON_REQUIRED,
+  type SocialChannelId,
   type SocialModeration,
 } from '@scout/protocol/social';
 import type { SocialComment, SocialPost } from '@scout/sdk/social';
@@ -12,7 +13,8 @@ import { toast } from '../../ui/toast.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/cx.ts';
 import { fieldControlClass, fieldLabelClass } from '../../ui/text-field.tsx';
-import { ItemByline, StatusNotes } from './item-header.tsx';
+import { ItemByline, MentionedLine, StatusNotes } from './item-header.tsx';
+import { MentionPicker } from './mention-picker.tsx';
 import { ACTION_LABELS, leaderActions } from './leader-actions.ts';
 import { ReasonDialog, type ReasonRequest } from './reason-dialog.tsx';
 import { useSocialAction } from './use-social-action.ts';
@@ -51,7 +53,9 @@ export function CommentList({
       {post.locked && !moderator ? (
         <p className="mt-4 text-sm font-semibold text-stone-700">{SOCIAL_MESSAGES.locked}</p>
       ) : null}
-      {open && mayWrite ? <CommentForm userId={userId} postId={post.id} /> : null}
+      {open && mayWrite ? (
+        <CommentForm userId={userId} postId={post.id} channel={post.channel} />
+      ) : null}
     </section>
   );
 }
@@ -97,6 +101,7 @@ function CommentItem({
           {comment.body}
         </p>
       ) : null}
+      <MentionedLine people={comment.mentions} />
       <div className="mt-1.5 flex flex-wrap gap-1.5">
         <Button
           size="sm"
@@ -150,9 +155,18 @@ function CommentItem({
   );
 }
 
-function CommentForm({ userId, postId }: { userId: string; postId: string }) {
+function CommentForm({
+  userId,
+  postId,
+  channel,
+}: {
+  userId: string;
+  postId: string;
+  channel: SocialChannelId;
+}) {
   const fieldId = useId();
   const [body, setBody] = useState('');
+  const [mentions, setMentions] = useState<string[]>([]);
   const { busy, run } = useSocialAction(userId);
   return (
     <form
@@ -162,8 +176,12 @@ function CommentForm({ userId, postId }: { userId: string; postId: string }) {
         const text = body.trim();
         if (!text) return;
         void run(async () => {
-          const comment = await scout.social.addComment(postId, { body: text });
+          const comment = await scout.social.addComment(postId, {
+            body: text,
+            ...(mentions.length ? { mentions } : {}),
+          });
           setBody('');
+          setMentions([]);
           toast.success(statusNote(comment.status) ?? 'Comment added');
         });
       }}
@@ -179,6 +197,9 @@ function CommentForm({ userId, postId }: { userId: string; postId: string }) {
         onChange={(e) => setBody(e.currentTarget.value)}
         className={cx(fieldControlClass, 'h-auto py-2')}
       />
+      <div className="mt-2">
+        <MentionPicker userId={userId} channel={channel} chosen={mentions} onChange={setMentions} />
+      </div>
       <div className="mt-2 flex justify-end">
         <Button type="submit" disabled={busy || body.trim() === ''}>
           Comment

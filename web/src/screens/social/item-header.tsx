@@ -46,3 +46,11 @@ export function StatusNotes({
     </div>
   );
 }
+
+/** Whom a post or comment mentioned (each told by mail), when it mentioned anyone. */
+export function MentionedLine({ people }: { people: readonly { name: string }[] }) {
+  if (people.length === 0) return null;
+  return (
+    <p className="mt-1 text-sm text-stone-600">Mentioned: {people.map((m) => m.name).join(', ')}</p>
+  );
+}

@@ -6,7 +6,7 @@ import type { SocialPost } from '@scout/sdk/social';
 import { scout } from '../../lib/sdk.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { ItemByline, StatusNotes } from './item-header.tsx';
+import { ItemByline, StatusNotes, MentionedLine } from './item-header.tsx';
 import { ACTION_LABELS, leaderActions } from './leader-actions.ts';
 import { PhotoGrid } from './photo-grid.tsx';
 import { ReactionBar } from './reaction-bar.tsx';
@@ -67,11 +67,7 @@ export function PostCard({
       {post.body ? (
         <p className="mt-2 text-base break-words whitespace-pre-wrap text-stone-900">{post.body}</p>
       ) : null}
-      {post.mentions.length ? (
-        <p className="mt-1 text-sm text-stone-600">
-          Mentioned: {post.mentions.map((m) => m.name).join(', ')}
-        </p>
-      ) : null}
+      <MentionedLine people={post.mentions} />
       <PhotoGrid photos={post.photos} author={post.author.name} />
       <ReactionBar
         key={`${post.id}:${JSON.stringify(post.reactions)}:${post.myReactions.join()}`}
