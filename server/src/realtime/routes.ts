@@ -6,11 +6,8 @@
  *   GET  /api/realtime/{projectId}/presence?channel= -> {users}
  *   GET  /api/realtime/{projectId}/messages?channel=&limit=&start=&end= -> {messages}
  */
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { ReadyDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
@@ -18,9 +15,7 @@ import { hitRateLimit } from '../auth/rate-limits.ts';
 import { checkSession } from '../auth/session-check.ts';
 import { assertActiveMember, resolveCaller, resolveCredential } from '../http/caller.ts';
 import { SESSION_ENDED } from '../auth/credentials.ts';
-import { errorBody } from '../http/error-handler.ts';
 import { projectParams, routeGuards, troopOf } from '../http/route-guards.ts';
-import type { TroopDirectory } from '../store/tenancy.ts';
 import {
   CHANNEL_PATTERN,
   SERVER_OWNED_MESSAGE,
@@ -29,20 +24,12 @@ import {
 } from './channel-access.ts';
 import { MAX_FRAME_BYTES } from './frames.ts';
 import { mayHear } from './feed-listeners.ts';
-import { NOT_ADMITTED, type RealtimeHub } from './hub.ts';
+import { NOT_ADMITTED } from './hub.ts';
 import { parseRangeBound } from './message-ids.ts';
-import {
-  FRAME_BURST,
-  FRAMES_PER_SECOND,
-  RealtimeSocket,
-  type Identity,
-  type SocketContext,
-} from './socket.ts';
+import { FRAME_BURST, FRAMES_PER_SECOND, type Identity } from './socket.ts';
 import { asSeenByClient, channelKey } from './troop-channels.ts';
+import { installUpgrade } from './ws-upgrade.ts';
 
-export const WS_PATH = '/api/realtime/ws';
-/** Hard cap enforced by ws itself (close 1009); frames over MAX_FRAME_BYTES are refused with an error frame first. */
-const WS_MAX_PAYLOAD = 1024 * 1024;
 const MESSAGES_DEFAULT_LIMIT = 50;
 const MESSAGES_MAX_LIMIT = 1000;
 
@@ -222,91 +209,3 @@ export const realtimeRoutes =
       },
     });
   };
-
-type AddHook = (name: 'preClose', hook: () => Promise<void>) => unknown;
-
-/** What every socket shares; each socket's own context adds the troop its `project_id` names. */
-type UpgradeContext = Omit<SocketContext, 'troopId' | 'authenticate'> & {
-  hub: RealtimeHub;
-  troops: Pick<TroopDirectory, 'byProjectId'>;
-  authenticate(token: string, troopId: string): Promise<Identity>;
-};
-
-function installUpgrade(server: Server, addHook: AddHook, ctx: UpgradeContext) {
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: WS_MAX_PAYLOAD,
-    perMessageDeflate: false,
-  });
-  let shuttingDown = false;
-
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.replace(/\/+$/, '') !== WS_PATH)
-      return refuse(socket, 404, 'NOT_FOUND', 'Not found', url.pathname);
-    if (shuttingDown)
-      return refuse(socket, 503, 'SERVICE_UNAVAILABLE', 'Server shutting down', url.pathname);
-    const projectId = url.searchParams.get('project_id') ?? url.searchParams.get('projectId');
-    void troopOfSocket(projectId).then(
-      (troopId) => {
-        if (troopId === undefined)
-          return refuse(socket, 404, 'PROJECT_NOT_FOUND', 'Project not found', url.pathname);
-        if (shuttingDown || socket.destroyed) return socket.destroy();
-        const own: SocketContext = {
-          ...ctx,
-          troopId,
-          authenticate: (token) => ctx.authenticate(token, troopId),
-        };
-        wss.handleUpgrade(req, socket, head, (ws) => attach(ws, own));
-      },
-      () => refuse(socket, 503, 'SERVICE_UNAVAILABLE', 'Try again shortly', url.pathname),
-    );
-  };
-  const troopOfSocket = async (projectId: string | null) =>
-    projectId === null ? undefined : (await ctx.troops.byProjectId(projectId))?.id;
-  server.on('upgrade', onUpgrade);
-
-  addHook('preClose', async () => {
-    shuttingDown = true;
-    server.off('upgrade', onUpgrade);
-    await ctx.hub.close();
-    // Peers get a second to answer the close frame; the rest are cut so shutdown never hangs.
-    const deadline = Date.now() + 1000;
-    while (wss.clients.size > 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
-    for (const ws of wss.clients) ws.terminate();
-    await new Promise<void>((resolve) => wss.close(() => resolve()));
-  });
-}
-
-function attach(ws: WebSocket, ctx: SocketContext) {
-  const socket = new RealtimeSocket(ctx, {
-    // Shared Buffers go out as text frames: the protocol is JSON text.
-    send: (data) => ws.send(data, { binary: false }),
-    close: (code, reason) => ws.close(code, reason),
-    terminate: () => ws.terminate(),
-    ping: () => ws.ping(),
-    bufferedAmount: () => ws.bufferedAmount,
-  });
-  ws.on('message', (data: RawData, isBinary: boolean) => socket.receive(toBuffer(data), isBinary));
-  ws.on('pong', () => socket.pong());
-  ws.on('close', () => void socket.closed());
-  // ws closes the socket itself on protocol errors (e.g. over WS_MAX_PAYLOAD); nothing else to do.
-  ws.on('error', () => {});
-  socket.open();
-}
-
-const toBuffer = (data: RawData): Buffer =>
-  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-
-function refuse(socket: Duplex, status: number, code: string, message: string, path: string) {
-  const body = JSON.stringify(errorBody(path, code, message));
-  socket.end(
-    `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Service Unavailable'}\r\n` +
-      'Content-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      'Connection: close\r\n\r\n' +
-      body,
-  );
-}
