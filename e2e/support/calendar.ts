@@ -76,6 +76,21 @@ export async function apiSession(page: Page) {
 export type ApiSession = Awaited<ReturnType<typeof apiSession>>;
 
 /**
+ * Enters an event through the Data API as the session's member, with the fields the Create
+ * dialog would send, and answers the stored row: a journey about changing an event starts from
+ * one, leaving the dialog to the journeys about creating.
+ */
+export async function enterEvent(page: Page, api: ApiSession, row: Record<string, unknown>) {
+  const res = await page.request.post(api.eventsPath, {
+    headers: { ...api.headers, Prefer: 'return=representation' },
+    data: row,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const [stored] = (await res.json()) as Array<{ id: string }>;
+  return stored!;
+}
+
+/**
  * Deletes every event the session's member created, so journeys that run after start from the
  * calendar they expect. Works after the member's page is closed.
  */

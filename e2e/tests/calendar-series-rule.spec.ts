@@ -11,6 +11,7 @@ import {
   openCalendar,
   rowOn,
   seriesRows,
+  enterEvent,
 } from '../support/calendar.ts';
 import { DAY_MS, isoDate, nextTuesday } from '../support/dates.ts';
 import { seriousViolations } from '../support/viewports.ts';
@@ -28,18 +29,14 @@ test('weekly on Tuesday becomes weekly on Wednesday from a date on, in the edit 
   // The series as the Create dialog enters it (weekly on Tuesday, six times), through the Data
   // API: setting it up in the dialog is calendar-series.spec.ts's; this journey changes it.
   const api = await apiSession(page);
-  const created = await page.request.post(api.eventsPath, {
-    headers: api.headers,
-    data: {
-      id: `event_${Date.now()}_plc`,
-      eventName: name,
-      eventDate: isoDate(t0),
-      eventTime: '19:00',
-      rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=6',
-      creatorName: 'Rae Okafor',
-    },
+  await enterEvent(page, api, {
+    id: `event_${Date.now()}_plc`,
+    eventName: name,
+    eventDate: isoDate(t0),
+    eventTime: '19:00',
+    rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=6',
+    creatorName: 'Rae Okafor',
   });
-  expect(created.status()).toBe(201);
   await openCalendar(page);
   await expect(seriesRows(page, name)).toHaveCount(6);
 
@@ -112,18 +109,13 @@ test('changes to a series reach another open calendar without a reload', async (
   const t0 = nextTuesday();
   const week = (n: number) => t0 + n * 7 * DAY_MS;
   const api = await apiSession(page);
-  const created = await page.request.post(api.eventsPath, {
-    headers: { ...api.headers, Prefer: 'return=representation' },
-    data: {
-      id: `event_${Date.now()}_live`,
-      event_name: name,
-      event_date: isoDate(t0),
-      event_time: '19:00',
-      rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=4',
-    },
+  const series = await enterEvent(page, api, {
+    id: `event_${Date.now()}_live`,
+    event_name: name,
+    event_date: isoDate(t0),
+    event_time: '19:00',
+    rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=4',
   });
-  expect(created.status()).toBe(201);
-  const [series] = (await created.json()) as Array<{ id: string }>;
   await expect(seriesRows(other, name)).toHaveCount(4);
 
   // Cancelled on one screen, it shows cancelled on the other.

@@ -13,6 +13,7 @@ import {
   openCalendar,
   rowOn,
   seriesRows,
+  enterEvent,
 } from '../support/calendar.ts';
 import { DAY_MS, isoDate, nextTuesday, todayUtc } from '../support/dates.ts';
 import { closeToasts, seriousViolations } from '../support/viewports.ts';
@@ -60,17 +61,13 @@ test('a leader sets up a weekly meeting, moves one, cancels one and changes the 
   const old = `Spring Patrol Meeting ${run}`;
   const api = await apiSession(page);
   const firstOld = todayUtc() - 70 * DAY_MS;
-  const created = await page.request.post(api.eventsPath, {
-    headers: api.headers,
-    data: {
-      id: `event_${Date.now()}_spring`,
-      event_name: old,
-      event_date: isoDate(firstOld),
-      event_time: '19:00',
-      rrule: 'FREQ=WEEKLY;COUNT=4',
-    },
+  await enterEvent(page, api, {
+    id: `event_${Date.now()}_spring`,
+    event_name: old,
+    event_date: isoDate(firstOld),
+    event_time: '19:00',
+    rrule: 'FREQ=WEEKLY;COUNT=4',
   });
-  expect(created.status()).toBe(201);
   await openCalendar(page);
   const name = `Weekly Troop Meeting ${run}`;
   const t0 = nextTuesday();
